@@ -1,0 +1,72 @@
+"""Shared test helpers: real project trees in temporary folders, and the real CLI run on them."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from type_equiv.cli import cli
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Run:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+    @property
+    def findings(self) -> list[dict[str, Any]]:
+        return list(self.json["findings"])
+
+    def kinds(self) -> list[str]:
+        return [f["kind"] for f in self.findings]
+
+
+@dataclass
+class Project:
+    """A project tree on disk: write files, write a manifest, run `type-equiv` on it."""
+
+    root: Path
+
+    def write(self, rel: str, text: str) -> Path:
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    def manifest(self, symbols: list[dict[str, Any]] | None = None, **keys: Any) -> Path:
+        data: dict[str, Any] = {"version": 1, **keys}
+        data["symbols"] = symbols if symbols is not None else []
+        path = self.root / "manifest" / "type-equiv.manifest.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        return path
+
+    def run(self, *args: str) -> Run:
+        result = CliRunner().invoke(cli, [*args], catch_exceptions=False)
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    def check(self, *args: str, fmt: str = "json") -> Run:
+        return self.run("check", "--root", str(self.root), "--format", fmt, *args)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    return Project(tmp_path)
+
+
+def paste(code: str, info: str = "python") -> str:
+    """A Markdown doc holding one fenced block of `code`."""
+    return f"# Doc\n\nSome prose.\n\n```{info}\n{textwrap.dedent(code).strip()}\n```\n"

@@ -1,0 +1,150 @@
+"""The pipeline, top to bottom: manifest → pastes + definitions → shapes → compare → findings.
+
+`run_check` yields the session events (docs/session.md); renderers turn them into output. Nothing
+here prints, and bad input ends the session with a `Failed` reason instead of raising.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from type_equiv import __version__
+from type_equiv.compare import compare
+from type_equiv.definitions import (
+    PythonCode,
+    find_definition,
+    module_file,
+    parse_python,
+    read_source,
+)
+from type_equiv.errors import InputError
+from type_equiv.findings import Finding, ParseError, PasteMissing, SourceMissing
+from type_equiv.manifest import ManifestFile, SymbolRow, display_path, load_manifest
+from type_equiv.pastes import Doc, read_doc
+from type_equiv.session import (
+    Clean,
+    Failed,
+    FindingEvent,
+    FindingsFound,
+    Location,
+    SessionEnd,
+    SessionEvent,
+    SessionStart,
+    SymbolChecked,
+)
+from type_equiv.shapes import Shape, lower
+
+
+@dataclass
+class Sources:
+    """Each source module and doc is read and parsed once per run, however many rows use it."""
+
+    root: Path
+    manifest: ManifestFile
+    modules: dict[Path, PythonCode | ParseError] = field(default_factory=dict)
+    docs: dict[str, Doc] = field(default_factory=dict)
+
+    def module(self, path: Path) -> PythonCode | ParseError:
+        if path not in self.modules:
+            shown = display_path(self.root, path)
+            try:
+                text = read_source(path)
+            except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
+                self.modules[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")
+            else:
+                self.modules[path] = parse_python(text, shown)
+        return self.modules[path]
+
+    def doc(self, doc: str) -> Doc:
+        if doc not in self.docs:
+            self.docs[doc] = read_doc(self.root, doc)
+        return self.docs[doc]
+
+
+def run_check(root: Path, manifest_path: Path) -> Iterator[SessionEvent]:
+    """One check session: start, a result per symbol with its findings, end."""
+    yield SessionStart(
+        version=__version__, root=str(root), manifest=display_path(root, manifest_path)
+    )
+    try:
+        manifest = load_manifest(root, manifest_path)
+    except InputError as exc:
+        yield SessionEnd(reason=Failed(message=str(exc)))
+        return
+    sources = Sources(root, manifest)
+    errors = 0
+    for row in manifest.model.symbols:
+        for event in check_row(sources, row):
+            if isinstance(event, FindingEvent) and event.finding.severity == "error":
+                errors += 1
+            yield event
+    yield SessionEnd(reason=FindingsFound() if errors else Clean())
+
+
+def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | FindingEvent]:
+    """Find the real definition and every paste of one row, and compare each paste with it."""
+    findings: list[Finding] = []
+    real = _real_shape(sources, row, findings)
+    name = row.symbol.rsplit(".", 1)[1]
+    pastes: list[Location] = []
+    for doc_path in row.docs:
+        doc = sources.doc(doc_path)
+        if doc.unreadable is not None:
+            findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
+            continue
+        found = doc.pastes.get(name, [])
+        if not found:
+            findings.append(_missing_paste(row, doc, name, real))
+        for paste in found:
+            pasted = lower(paste.code, paste.node)
+            pastes.append(Location(path=doc_path, line=pasted.line))
+            if real is not None:
+                findings.extend(compare(pasted, real, row.symbol))
+    source = Location(path=real.path, line=real.line) if real is not None else None
+    yield SymbolChecked(symbol=row.symbol, source=source, pastes=pastes)
+    for finding in findings:
+        yield FindingEvent(finding=finding)
+
+
+def _real_shape(sources: Sources, row: SymbolRow, findings: list[Finding]) -> Shape | None:
+    module, name = row.symbol.rsplit(".", 1)
+    manifest = sources.manifest
+    path = module_file(sources.root, manifest.model.source, module)
+    row_path, row_line = manifest.path, manifest.line_of(row.symbol)
+    if path is None:
+        roots = ", ".join(manifest.model.source)
+        findings.append(SourceMissing(
+            message=f"{row.symbol}: module `{module}` not found under the source roots ({roots})",
+            path=row_path, line=row_line, symbol=row.symbol,
+        ))
+        return None
+    code = sources.module(path)
+    if isinstance(code, ParseError):
+        findings.append(code.model_copy(update={"symbol": row.symbol}))
+        return None
+    node = find_definition(code, name)
+    if node is None:
+        findings.append(SourceMissing(
+            message=f"{row.symbol}: `{name}` is not defined at the top level of {code.path}",
+            path=row_path, line=row_line, symbol=row.symbol, source_path=code.path, source_line=1,
+        ))
+        return None
+    return lower(code, node)
+
+
+def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:
+    """No paste: blame a block that mentions the name but does not parse, if there is one."""
+    for block, error in doc.broken:
+        if name in block.code:
+            return error.model_copy(update={
+                "symbol": row.symbol,
+                "message": f"{row.symbol}: the block at line {block.fence_line} mentions `{name}`"
+                f" but is {error.message}",
+            })
+    return PasteMissing(
+        symbol=row.symbol, path=doc.path, line=1,
+        message=f"{row.symbol}: {doc.path} has no ```python block defining `{name}`",
+        source_path=real.path if real else None, source_line=real.line if real else None,
+    )

@@ -1,0 +1,87 @@
+"""The command line: parse options, run a pipeline, hand its events to one renderer, set the exit code.
+
+Exit codes (a contract): 0 no error findings, 1 error findings, 2 the run could not be judged.
+Bad input never escapes as a traceback: it ends the session with a located message.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import click
+
+from type_equiv import __version__
+from type_equiv.manifest import DEFAULT_MANIFEST
+from type_equiv.session import Failed, FindingsFound, SessionEnd, SessionEvent
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def exit_code(end: SessionEnd | None) -> int:
+    if end is None or isinstance(end.reason, Failed):
+        return EXIT_ERROR
+    return EXIT_FINDINGS if isinstance(end.reason, FindingsFound) else EXIT_CLEAN
+
+
+class _Tap:
+    """Passes events through to the renderer while remembering how the session ended."""
+
+    def __init__(self, events: Iterable[SessionEvent]) -> None:
+        self.events = events
+        self.end: SessionEnd | None = None
+
+    def __iter__(self) -> Iterator[SessionEvent]:
+        for event in self.events:
+            if isinstance(event, SessionEnd):
+                self.end = event
+            yield event
+
+
+def resolve_root(root: str, manifest: str | None) -> tuple[Path, Path]:
+    base = Path(root).absolute()
+    return base, (Path(manifest).absolute() if manifest else base / DEFAULT_MANIFEST)
+
+
+root_option = click.option(
+    "--root", default=".", show_default=True, metavar="DIR",
+    help="Project root: every manifest path is relative to it.",
+)
+manifest_option = click.option(
+    "--manifest", default=None, metavar="FILE",
+    help=f"Manifest file  [default: <root>/{DEFAULT_MANIFEST}]",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="type-equiv")
+def cli() -> None:
+    """Keep the type definitions pasted in Markdown docs equal to the real ones, and every
+    variant of every vocabulary produced by production code."""
+
+
+@cli.command()
+@root_option
+@manifest_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
+    show_default=True, help="Output format.",
+)
+def check(root: str, manifest: str | None, fmt: str) -> None:
+    """Check every paste listed in the manifest against its real definition.
+
+    Reads source statically: the default check never imports or executes project code.
+    """
+    from type_equiv.check import run_check
+    from type_equiv.render import RENDERERS
+
+    root_path, manifest_path = resolve_root(root, manifest)
+    tap = _Tap(run_check(root_path, manifest_path))
+    RENDERERS[fmt](tap, sys.stdout, sys.stderr)
+    sys.exit(exit_code(tap.end))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="type-equiv")

@@ -1,0 +1,135 @@
+"""Stage 2b: find a symbol's real definition in the source, statically (libcst; never imports).
+
+Also home to the parsing helper shared with pastes, so both sides are read the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from type_equiv.findings import ParseError
+
+DefinitionNode = cst.ClassDef | cst.SimpleStatementLine | cst.TypeAlias
+
+
+@dataclass(frozen=True)
+class PythonCode:
+    """A parsed piece of Python: a source module or a paste's code block.
+
+    `line_offset` maps the code's own 1-based lines to the lines of the file that holds it (a doc).
+    """
+
+    path: str
+    module: cst.Module
+    positions: dict[cst.CSTNode, CodeRange]
+    line_offset: int = 0
+
+    def line(self, node: cst.CSTNode) -> int:
+        return self.positions[node].start.line + self.line_offset
+
+    def end_line(self, node: cst.CSTNode) -> int:
+        return self.positions[node].end.line + self.line_offset
+
+    def text(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+
+def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | ParseError:
+    """Parse with libcst, or return a located parse-error finding (never raises on bad code)."""
+    try:
+        module = cst.parse_module(code)
+    except cst.ParserSyntaxError as exc:
+        return ParseError(
+            path=path,
+            line=exc.raw_line + line_offset,
+            message=f"not valid Python: {exc.message} (column {exc.raw_column + 1})",
+        )
+    except (RecursionError, MemoryError, ValueError) as exc:
+        return ParseError(path=path, line=1 + line_offset, message=f"cannot parse: {exc}")
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = dict(wrapper.resolve(PositionProvider))
+    return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
+
+
+def defined_name(stmt: cst.CSTNode) -> str | None:
+    """The name a top-level statement defines as a type, or None."""
+    if isinstance(stmt, cst.ClassDef):
+        return stmt.name.value
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.TypeAlias):
+            return small.name.value
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+            return small.target.value if small.value is not None else None
+        if (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+        ):
+            return small.targets[0].target.value
+    return None
+
+
+def top_level_definitions(module: cst.Module) -> Iterator[tuple[str, cst.CSTNode]]:
+    """Every (name, statement) defined at module level, including inside top-level `if`/`try`.
+
+    Conditional definitions (`if TYPE_CHECKING:`, `try: ... except ImportError:`) still define the
+    name a reader sees; the first definition in file order wins where a name is defined twice.
+    """
+    yield from _walk(module.body)
+
+
+def _walk(body: Sequence[cst.CSTNode]) -> Iterator[tuple[str, cst.CSTNode]]:
+    for stmt in body:
+        name = defined_name(stmt)
+        if name is not None:
+            yield name, stmt
+        elif isinstance(stmt, cst.If):
+            yield from _walk(_suite(stmt.body))
+            orelse = stmt.orelse
+            while orelse is not None:
+                yield from _walk(_suite(orelse.body))
+                orelse = orelse.orelse if isinstance(orelse, cst.If) else None
+        elif isinstance(stmt, cst.Try):
+            yield from _walk(_suite(stmt.body))
+            for handler in stmt.handlers:
+                yield from _walk(_suite(handler.body))
+            if stmt.orelse is not None:
+                yield from _walk(_suite(stmt.orelse.body))
+
+
+def _suite(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
+    return body.body if isinstance(body, cst.IndentedBlock) else ()
+
+
+def find_definition(code: PythonCode, name: str) -> cst.CSTNode | None:
+    for found, stmt in top_level_definitions(code.module):
+        if found == name:
+            return stmt
+    return None
+
+
+def module_file(root: Path, source_roots: Sequence[str], module: str) -> Path | None:
+    """`a.b` → `<source root>/a/b.py` or `<source root>/a/b/__init__.py`; first root wins."""
+    parts = module.split(".")
+    for source in source_roots:
+        base = root.joinpath(source, *parts)
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def read_source(path: Path) -> str:
+    """Python source text honouring a BOM and a PEP 263 encoding cookie, as the interpreter does."""
+    import io
+    import tokenize
+
+    data = path.read_bytes()
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding)
