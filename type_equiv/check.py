@@ -63,24 +63,41 @@ class Sources:
         return self.docs[doc]
 
 
-def run_check(root: Path, manifest_path: Path) -> Iterator[SessionEvent]:
-    """One check session: start, a result per symbol with its findings, end."""
+@dataclass(frozen=True)
+class CheckOptions:
+    """What a run was asked to do beyond the manifest (each CLI option of `check` lands here)."""
+
+    root: Path
+    manifest: Path
+
+
+def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
+    """One check session: start, each stage's results and findings, end.
+
+    The stages run top to bottom; each yields `SymbolChecked` results and `FindingEvent`s. A stage
+    that cannot judge raises InputError, which ends the session with a `Failed` reason.
+    """
+    root = options.root
     yield SessionStart(
-        version=__version__, root=str(root), manifest=display_path(root, manifest_path)
+        version=__version__, root=str(root), manifest=display_path(root, options.manifest)
     )
-    try:
-        manifest = load_manifest(root, manifest_path)
-    except InputError as exc:
-        yield SessionEnd(reason=Failed(message=str(exc)))
-        return
-    sources = Sources(root, manifest)
     errors = 0
-    for row in manifest.model.symbols:
-        for event in check_row(sources, row):
+    try:
+        manifest = load_manifest(root, options.manifest)
+        sources = Sources(root, manifest)
+        for event in _stages(sources, options):
             if isinstance(event, FindingEvent) and event.finding.severity == "error":
                 errors += 1
             yield event
+    except InputError as exc:
+        yield SessionEnd(reason=Failed(message=str(exc)))
+        return
     yield SessionEnd(reason=FindingsFound() if errors else Clean())
+
+
+def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked | FindingEvent]:
+    for row in sources.manifest.model.symbols:
+        yield from check_row(sources, row)
 
 
 def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | FindingEvent]:

@@ -73,11 +73,11 @@ def check(root: str, manifest: str | None, fmt: str) -> None:
 
     Reads source statically: the default check never imports or executes project code.
     """
-    from type_equiv.check import run_check
+    from type_equiv.check import CheckOptions, run_check
     from type_equiv.render import RENDERERS
 
     root_path, manifest_path = resolve_root(root, manifest)
-    tap = _Tap(run_check(root_path, manifest_path))
+    tap = _Tap(run_check(CheckOptions(root=root_path, manifest=manifest_path)))
     RENDERERS[fmt](tap, sys.stdout, sys.stderr)
     sys.exit(exit_code(tap.end))
 
