@@ -7,7 +7,7 @@ here prints, and bad input ends the session with a `Failed` reason instead of ra
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from type_equiv import __version__
@@ -23,6 +23,7 @@ from type_equiv.errors import InputError
 from type_equiv.findings import Finding, ParseError, PasteMissing, SourceMissing
 from type_equiv.manifest import ManifestFile, SymbolRow, display_path, load_manifest
 from type_equiv.pastes import Doc, read_doc
+from type_equiv.scope import restrict, select_scope
 from type_equiv.session import (
     Clean,
     Failed,
@@ -69,6 +70,9 @@ class CheckOptions:
 
     root: Path
     manifest: Path
+    symbols: tuple[str, ...] = ()  # --symbol NAME…: only these rows
+    files: tuple[str, ...] | None = None  # FILE…: only what these files can affect (scope.py)
+    base: str | None = None  # --base REF: variants removed from a vocabulary since REF are retired
 
 
 def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
@@ -96,8 +100,17 @@ def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
 
 
 def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked | FindingEvent]:
+    scope = select_scope(sources.manifest, options.manifest, options.symbols, options.files)
+    if scope.changed is not None and not (scope.rows or scope.tree_rows):
+        return  # none of the named files is one type-equiv reads (the pre-commit no-op)
+    sources = replace(sources, manifest=restrict(sources.manifest, scope.rows))
     for row in sources.manifest.model.symbols:
         yield from check_row(sources, row)
+    from type_equiv.fixtures import check_fixtures
+    from type_equiv.retired import check_retired
+
+    yield from check_retired(sources, options.manifest, options.base)
+    yield from check_fixtures(sources)
 
 
 def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | FindingEvent]:

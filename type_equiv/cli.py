@@ -65,20 +65,49 @@ def cli() -> None:
 @root_option
 @manifest_option
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
+    "--format", "fmt", type=click.Choice(["text", "json", "jsonl", "github", "sarif"]), default="text",
     show_default=True, help="Output format.",
 )
-def check(root: str, manifest: str | None, fmt: str) -> None:
+@click.option(
+    "--base", default=None, metavar="REF",
+    help="A git ref: variants removed from a manifest vocabulary since REF are retired spellings.",
+)
+@click.option(
+    "--symbol", "symbols", multiple=True, metavar="NAME",
+    help="Check only this manifest symbol (dotted, as in the manifest); repeatable.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print findings only: no summary line.")
+@click.option(
+    "--watch", is_flag=True,
+    help="Re-run on every save of a listed doc, a source module or the manifest (Ctrl-C stops).",
+)
+@click.argument("files", nargs=-1, type=click.Path())
+def check(
+    root: str, manifest: str | None, fmt: str, base: str | None,
+    symbols: tuple[str, ...], quiet: bool, watch: bool, files: tuple[str, ...],
+) -> None:
     """Check every paste listed in the manifest against its real definition.
 
     Reads source statically: the default check never imports or executes project code.
+    FILES (the pre-commit convention) limit the run to what those files can affect; it does
+    nothing when none of them is a listed doc, a source module, a fixture or the manifest.
     """
     from type_equiv.check import CheckOptions, run_check
     from type_equiv.render import RENDERERS
 
     root_path, manifest_path = resolve_root(root, manifest)
-    tap = _Tap(run_check(CheckOptions(root=root_path, manifest=manifest_path)))
-    RENDERERS[fmt](tap, sys.stdout, sys.stderr)
+    options = CheckOptions(
+        root=root_path, manifest=manifest_path, base=base,
+        symbols=symbols, files=files or None,
+    )
+    if watch:
+        from type_equiv.watch import watch_check
+
+        if fmt not in ("text", "jsonl"):
+            raise click.UsageError("--watch redraws for a person: use --format text (or jsonl)")
+        sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet))
+    tap = _Tap(run_check(options))
+    RENDERERS[fmt](tap, sys.stdout, sys.stderr, quiet=quiet)
     sys.exit(exit_code(tap.end))
 
 

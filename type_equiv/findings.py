@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Severity = Literal["error", "info"]
+# Which judge decided a drift: the canonical text, mypy, or the generated JSON Schemas (docs/equivalence.md).
+Level = Literal["syntax", "types", "schema"]
 
 
 class FindingBase(BaseModel):
@@ -28,9 +30,13 @@ class FindingBase(BaseModel):
 
 
 class Drift(FindingBase):
-    """A paste differs from the real definition; `member` is None for the definition as a whole."""
+    """A paste differs from the real definition; `member` is None for the definition as a whole.
+
+    `level` names the judge that decided it, and `pasted`/`real` show both sides as that judge sees them.
+    """
 
     kind: Literal["drift"] = "drift"
+    level: Level = "syntax"
     member: str | None = None
     pasted: str | None = None
     real: str | None = None
@@ -54,7 +60,22 @@ class ParseError(FindingBase):
     kind: Literal["parse-error"] = "parse-error"
 
 
+class RetiredSpelling(FindingBase):
+    """A retired spelling outside its `allowed` paths; `column` and `text` locate the word on `line`."""
+
+    kind: Literal["retired-spelling"] = "retired-spelling"
+    column: int
+    text: str
+
+
+class FixtureInvalid(FindingBase):
+    """A recorded fixture record the symbol's JSON Schema rejects; `pointer` is inside the record."""
+
+    kind: Literal["fixture-invalid"] = "fixture-invalid"
+    pointer: str
+
+
 Finding = Annotated[
-    Drift | PasteMissing | SourceMissing | ParseError,
+    Drift | PasteMissing | SourceMissing | ParseError | RetiredSpelling | FixtureInvalid,
     Field(discriminator="kind"),
 ]

@@ -34,6 +34,18 @@ class SymbolRow(BaseModel):
     producers: bool = True
     fields: bool = False
     exempt: dict[str, Annotated[str, StringConstraints(min_length=1)]] = {}
+    fixtures: list[RelPath] = []
+
+
+class RetiredEntry(BaseModel):
+    """A spelling removed from a vocabulary: only the `allowed` paths (decision records) may keep it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    spelling: Annotated[str, StringConstraints(pattern=r"^\S(.*\S)?$")]
+    symbol: Annotated[str, StringConstraints(pattern=r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")] | None = None
+    allowed: list[RelPath] = []
+    note: Annotated[str, StringConstraints(min_length=1)] | None = None
 
 
 class Manifest(BaseModel):
@@ -46,6 +58,7 @@ class Manifest(BaseModel):
     source: list[RelPath] = ["."]
     tests: list[RelPath] = []
     exclude: list[RelPath] = []
+    retired: list[RetiredEntry] = []
     symbols: list[SymbolRow]
 
 
@@ -135,8 +148,30 @@ def _check_semantics(shown: str, root: Path, manifest: Manifest) -> None:
             problem = path_problem(value)
             if problem:
                 problems.append(f"{shown}: /{key}/{j}: {problem}")
+    problems += _retired_and_fixture_problems(shown, manifest)
     if problems:
         raise InputError("\n".join(problems))
+
+
+def _retired_and_fixture_problems(shown: str, manifest: Manifest) -> list[str]:
+    """`retired[].allowed` and `symbols[].fixtures` are root-relative globs; a spelling is listed once."""
+    problems: list[str] = []
+    first: dict[str, int] = {}
+    for i, entry in enumerate(manifest.retired):
+        if entry.spelling in first:
+            problems.append(f"{shown}: /retired/{i}/spelling: duplicate spelling {entry.spelling!r}"
+                            f" (first at /retired/{first[entry.spelling]}); merge the two entries")
+        first.setdefault(entry.spelling, i)
+        for j, glob in enumerate(entry.allowed):
+            problem = path_problem(glob)
+            if problem:
+                problems.append(f"{shown}: /retired/{i}/allowed/{j}: {problem}")
+    for i, row in enumerate(manifest.symbols):
+        for j, glob in enumerate(row.fixtures):
+            problem = path_problem(glob)
+            if problem:
+                problems.append(f"{shown}: /symbols/{i}/fixtures/{j}: {problem}")
+    return problems
 
 
 def path_problem(value: str) -> str | None:

@@ -1,0 +1,389 @@
+"""Retired spellings: the seed's "search for the removed spelling finds only decision records", as a check.
+
+A spelling is searched as `rg -w` would (letters, digits and `_` are word characters, case matters) in
+every Python and Markdown file of the root — code, strings, comments, prose and code blocks alike, so a
+plain word search over the file text is exactly right here and no parser is involved. `--base REF`
+adds the variants that manifest vocabularies lost since REF, read statically from `git show`, so a
+removal that leaves spellings behind fails without anyone remembering to list it.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import posixpath
+import re
+import subprocess
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from type_equiv.definitions import PythonCode, find_definition, parse_python, read_source
+from type_equiv.errors import InputError
+from type_equiv.findings import RetiredSpelling
+from type_equiv.manifest import ManifestFile
+from type_equiv.session import FindingEvent
+from type_equiv.shapes import Shape, lower
+
+if TYPE_CHECKING:
+    from type_equiv.check import Sources
+
+SCANNED_SUFFIXES = frozenset({".py", ".pyi", ".md", ".markdown"})
+# Never scanned, tracked or not: caches, virtual environments, VCS internals, installed packages.
+SKIPPED_DIRS = frozenset({
+    ".type-equiv-cache", ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis", "node_modules", ".eggs",
+    "site-packages",
+})
+
+
+@dataclass(frozen=True)
+class Retirement:
+    """One spelling to search for, and why (from the manifest's `retired`, or from `--base`)."""
+
+    spelling: str
+    symbol: str | None
+    allowed: tuple[str, ...]
+    note: str | None
+    base: str | None = None  # the REF it was removed since, for `--base` retirements
+    declared: tuple[str, int] | None = None  # the manifest entry: (path, line)
+
+
+# ---------------------------------------------------------------------------------------- files
+
+
+@lru_cache(maxsize=256)
+def glob_regex(glob: str) -> re.Pattern[str]:
+    """A root-relative glob as a regex over '/' paths: `*` and `?` stay in one segment, `**` spans any.
+
+    A glob also matches everything under a folder it matches, so `build` and `build/**` both cover
+    `build/x.py`.
+    """
+    glob = glob.strip("/")
+    while glob.startswith("./"):
+        glob = glob[2:]
+    out, i = [], 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif glob[i] == "[" and "]" in glob[i + 2:]:
+            end = glob.index("]", i + 2)
+            body = glob[i + 1:end]
+            negate = body[:1] in ("!", "^")
+            body = body[1:] if negate else body
+            out.append("[" + ("^/" if negate else "") + body.replace("\\", "\\\\") + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return re.compile("(?:" + "".join(out) + ")(?:/.*)?", re.DOTALL)
+
+
+def matches(path: str, globs: Iterable[str]) -> bool:
+    """Whether a root-relative '/' path is matched by one of the globs (or lies under a match)."""
+    return any(glob_regex(glob).fullmatch(path) for glob in globs)
+
+
+def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) -> list[str]:
+    """Root-relative paths of the files to read: what git sees in a repository, else a walk.
+
+    In a git repository these are tracked files plus untracked ones not ignored (what `rg` searches);
+    outside one, every file. Either way `exclude`, skipped folders and symlinks leaving the root drop out.
+    """
+    listed = _git_files(root)
+    if listed is None:
+        listed = _walked_files(root)
+    resolved_root = root.resolve()
+    out = []
+    for rel in sorted(set(listed)):
+        parts = rel.split("/")
+        if posixpath.splitext(rel)[1] not in suffixes or SKIPPED_DIRS.intersection(parts[:-1]):
+            continue
+        if matches(rel, exclude):
+            continue
+        path = root / rel
+        if path.is_symlink():
+            try:
+                path.resolve().relative_to(resolved_root)
+            except (ValueError, OSError, RuntimeError):
+                continue
+        if path.is_file():
+            out.append(rel)
+    return out
+
+
+def _git_files(root: Path) -> list[str] | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            capture_output=True, check=False,
+        )
+    except OSError:
+        return None
+    if done.returncode != 0:
+        return None
+    return [p for p in os.fsdecode(done.stdout).split("\0") if p]
+
+
+def _walked_files(root: Path) -> list[str]:
+    out: list[str] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+        rel_folder = Path(folder).relative_to(root).as_posix()
+        prefix = "" if rel_folder == "." else rel_folder + "/"
+        out.extend(prefix + name for name in files)
+    return out
+
+
+def read_text(path: Path) -> str | None:
+    """Text to search: Python honours its encoding cookie; anything undecodable is read leniently."""
+    try:
+        if path.suffix in (".py", ".pyi"):
+            try:
+                return read_source(path)
+            except (UnicodeDecodeError, SyntaxError, LookupError):
+                pass
+        return path.read_bytes().decode("utf-8-sig", errors="replace")
+    except OSError:
+        return None
+
+
+# ------------------------------------------------------------------------------------- the stage
+
+
+def check_retired(sources: Sources, manifest_path: Path, base: str | None) -> Iterator[FindingEvent]:
+    """Every whole-word occurrence of a retired spelling outside its `allowed` paths is a finding."""
+    manifest = sources.manifest
+    retirements = from_manifest(manifest)
+    if base is not None:
+        listed = {r.spelling for r in retirements}
+        retirements += [r for r in from_base(sources, base) if r.spelling not in listed]
+    if not retirements:
+        return
+    by_spelling = {r.spelling: r for r in retirements}
+    pattern = word_pattern(by_spelling)
+    root = sources.root
+    skip = _display(root, manifest_path)
+    for rel in project_files(root, manifest.model.exclude, SCANNED_SUFFIXES):
+        if rel == skip:
+            continue
+        text = read_text(root / rel)
+        if text is None:
+            continue
+        for line, column, found in occurrences(pattern, text):
+            retirement = by_spelling[found]
+            if not matches(rel, retirement.allowed):
+                yield FindingEvent(finding=_finding(retirement, rel, line, column))
+
+
+def from_manifest(manifest: ManifestFile) -> list[Retirement]:
+    return [
+        Retirement(
+            spelling=entry.spelling, symbol=entry.symbol, allowed=tuple(entry.allowed), note=entry.note,
+            declared=(manifest.path, manifest.line_of(entry.spelling)),
+        )
+        for entry in manifest.model.retired
+    ]
+
+
+def word_pattern(spellings: Iterable[str]) -> re.Pattern[str]:
+    """One regex for all spellings, bounded like `rg -w`: no word character right before or after."""
+    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=lambda s: (-len(s), s)))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def occurrences(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, int, str]]:
+    """(line, column, matched text) of each match; both 1-based, the column counted in characters."""
+    line, line_start, scanned = 1, 0, 0
+    for match in pattern.finditer(text):
+        start = match.start()
+        newlines = text.count("\n", scanned, start)
+        if newlines:
+            line += newlines
+            line_start = text.rindex("\n", scanned, start) + 1
+        scanned = start
+        yield line, start - line_start + 1, match.group()
+
+
+def _finding(retirement: Retirement, path: str, line: int, column: int) -> RetiredSpelling:
+    spelling = retirement.spelling
+    if retirement.base is not None:
+        of = f" from {retirement.symbol}" if retirement.symbol else ""
+        message = (
+            f"`{spelling}` (column {column}) was removed{of} since {retirement.base} (--base), but this"
+            " mention remains:"
+            f" delete it or reword it. If this file is a decision record that should keep it, add"
+            f' {{"spelling": "{spelling}", "allowed": ["{path}"]}} to the manifest\'s `retired`'
+        )
+    else:
+        of = f" of {retirement.symbol}" if retirement.symbol else ""
+        why = f" ({retirement.note})" if retirement.note else ""
+        message = (f"`{spelling}` (column {column}) is a retired spelling{of}{why}:"
+                   " delete this mention or reword it")
+        if retirement.allowed:
+            message += f"; only {', '.join(retirement.allowed)} may keep it (manifest `retired`)"
+    return RetiredSpelling(
+        message=message, path=path, line=line, column=column, text=spelling, symbol=retirement.symbol,
+        source_path=retirement.declared[0] if retirement.declared else None,
+        source_line=retirement.declared[1] if retirement.declared else None,
+    )
+
+
+def _display(root: Path, path: Path) -> str | None:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        return None
+
+
+# ------------------------------------------------------------------------------------------ --base
+
+
+def from_base(sources: Sources, ref: str) -> list[Retirement]:
+    """Variants each manifest vocabulary had at REF and has no more, with spellings still alive kept out.
+
+    A removed spelling that some manifest vocabulary still uses (a tag, key, member, arm or field name
+    — `usage` after a standalone `usage` event folded into a `usage` field) is not retired: every
+    mention of it could be a live one.
+    """
+    root = sources.root
+    _verify_ref(root, ref)
+    removed: dict[str, str] = {}
+    alive: set[str] = set()
+    source_roots = sources.manifest.model.source
+    for row in sources.manifest.model.symbols:
+        module, name = row.symbol.rsplit(".", 1)
+        now = _module_text(root, source_roots, module, None)
+        then = _module_text(root, source_roots, module, ref)
+        current = _spellings(now, name) if now is not None else set()
+        alive |= current | _field_names(now, name)
+        if then is None:
+            continue
+        for spelling in sorted(_spellings(then, name) - current):
+            removed.setdefault(spelling, row.symbol)
+    return [
+        Retirement(spelling=s, symbol=symbol, allowed=(), note=None, base=ref)
+        for s, symbol in sorted(removed.items()) if s not in alive
+    ]
+
+
+def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    try:
+        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+    except OSError as exc:
+        raise InputError(f"--base needs git: {exc}") from None
+
+
+def _verify_ref(root: Path, ref: str) -> None:
+    if _git(root, "rev-parse", "--is-inside-work-tree").returncode != 0:
+        raise InputError(f"--base {ref}: {root} is not inside a git repository")
+    if ref.startswith("-") or _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}").returncode:
+        raise InputError(f"--base {ref}: not a commit of the git repository at {root}")
+
+
+def _module_text(root: Path, source_roots: Sequence[str], module: str, ref: str | None) -> str | None:
+    """A module's text now (the working tree) or at REF (`git show`), tried under each source root."""
+    stem = module.replace(".", "/")
+    for source in source_roots:
+        for rel in (f"{stem}.py", f"{stem}/__init__.py"):
+            path = posixpath.normpath(posixpath.join(source, rel))
+            if ref is None:
+                if (root / path).is_file():
+                    return read_text(root / path)
+                continue
+            shown = _git(root, "show", f"{ref}:./{path}")
+            if shown.returncode == 0:
+                return shown.stdout.decode("utf-8-sig", errors="replace")
+    return None
+
+
+def _parsed(text: str) -> PythonCode | None:
+    code = parse_python(text, "<base>")
+    return code if isinstance(code, PythonCode) else None
+
+
+def _shape(code: PythonCode, name: str) -> Shape | None:
+    node = find_definition(code, name)
+    return lower(code, node) if node is not None else None
+
+
+def _spellings(text: str, name: str) -> set[str]:
+    """A vocabulary's variants as spellings: union arms and their tags, literal values, enum members
+    and their string values, TypedDict keys."""
+    code = _parsed(text)
+    shape = _shape(code, name) if code is not None else None
+    if code is None or shape is None:
+        return set()
+    out: set[str] = set()
+    if shape.kind == "union":
+        for arm in shape.members:
+            if not arm.name.isidentifier():
+                continue
+            out.add(arm.name)
+            arm_shape = _shape(code, arm.name)
+            if arm_shape is not None and arm_shape.kind == "class":
+                out |= _tags(arm_shape)
+    elif shape.kind == "literal":
+        out |= {v for m in shape.members if (v := _string(m.name)) is not None}
+    elif shape.kind == "enum":
+        for member in shape.members:
+            if member.role == "value":
+                out.add(member.name)
+                value = _string(member.default or "")
+                if value is not None:
+                    out.add(value)
+    elif shape.kind == "typeddict":
+        for key in (m for m in shape.members if m.role == "key"):
+            out.add(key.name)
+            if key.annotation is not None and key.annotation.isidentifier():
+                out.add(key.annotation)  # the map's event class, `"usage": UsageEvent`
+    return {s for s in out if s.strip() and "\n" not in s}
+
+
+def _tags(shape: Shape) -> set[str]:
+    """The tag of a union arm: its fields annotated with a one-value string `Literal`."""
+    tags = set()
+    for member in shape.members:
+        if member.role == "field" and member.annotation and member.annotation.startswith("Literal["):
+            try:
+                node = ast.parse(member.annotation, mode="eval").body
+            except SyntaxError:
+                continue
+            literal = node.slice if isinstance(node, ast.Subscript) else None
+            if isinstance(literal, ast.Constant) and isinstance(literal.value, str):
+                tags.add(literal.value)
+    return tags
+
+
+def _field_names(text: str | None, name: str) -> set[str]:
+    """Field names of a vocabulary's current arms (and the keys of a class-syntax map), all alive."""
+    code = _parsed(text) if text is not None else None
+    shape = _shape(code, name) if code is not None else None
+    if code is None or shape is None:
+        return set()
+    out = {m.name for m in shape.members if m.role in ("field", "key")}
+    for arm in shape.members:
+        arm_shape = _shape(code, arm.name) if arm.role == "arm" and arm.name.isidentifier() else None
+        if arm_shape is not None:
+            out |= {m.name for m in arm_shape.members if m.role == "field"}
+    return out
+
+
+def _string(literal: str) -> str | None:
+    try:
+        value = ast.literal_eval(literal)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, str) else None
