@@ -105,7 +105,7 @@ def check(
 
         if fmt not in ("text", "jsonl"):
             raise click.UsageError("--watch redraws for a person: use --format text (or jsonl)")
-        sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet))
+        sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet, screen=fmt == "text"))
     tap = _Tap(run_check(options))
     RENDERERS[fmt](tap, sys.stdout, sys.stderr, quiet=quiet)
     sys.exit(exit_code(tap.end))

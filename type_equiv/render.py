@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
-from typing import TextIO
+from collections.abc import Iterable
+from typing import Protocol, TextIO
 
 from type_equiv.findings import Drift, Finding
+from type_equiv.formats.github import render_github
+from type_equiv.formats.sarif import render_sarif
 from type_equiv.session import (
     Failed,
     FindingEvent,
@@ -20,7 +22,13 @@ from type_equiv.session import (
     SymbolChecked,
 )
 
-Renderer = Callable[[Iterable[SessionEvent], TextIO, TextIO], None]
+
+class Renderer(Protocol):
+    """events, stdout, stderr; `quiet` leaves out everything but findings (machine formats ignore it)."""
+
+    def __call__(
+        self, events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False
+    ) -> None: ...
 
 
 def _split(events: Iterable[SessionEvent]) -> tuple[list[Finding], list[SymbolChecked], SessionEnd]:
@@ -46,7 +54,9 @@ def summary(findings: list[Finding], symbols: list[SymbolChecked]) -> dict[str, 
     }
 
 
-def render_json(events: Iterable[SessionEvent], out: TextIO, err: TextIO) -> None:
+def render_json(
+    events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False
+) -> None:
     findings, symbols, end = _split(events)
     if isinstance(end.reason, Failed):
         err.write(f"type-equiv: {end.reason.message}\n")
@@ -58,7 +68,9 @@ def render_json(events: Iterable[SessionEvent], out: TextIO, err: TextIO) -> Non
     out.write(json.dumps(document, indent=2) + "\n")
 
 
-def render_jsonl(events: Iterable[SessionEvent], out: TextIO, err: TextIO) -> None:
+def render_jsonl(
+    events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False
+) -> None:
     for event in events:
         out.write(event.model_dump_json() + "\n")
         out.flush()
@@ -87,10 +99,13 @@ def _where(path: str | None, line: int | None) -> str:
 
 
 def use_colour(stream: TextIO) -> bool:
-    return stream.isatty() and "NO_COLOR" not in os.environ
+    """Colour only on a terminal, and never when NO_COLOR is set to anything non-empty (no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
-def render_text(events: Iterable[SessionEvent], out: TextIO, err: TextIO) -> None:
+def render_text(
+    events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False
+) -> None:
     findings, symbols, end = _split(events)
     if isinstance(end.reason, Failed):
         err.write(f"type-equiv: {end.reason.message}\n")
@@ -108,6 +123,8 @@ def render_text(events: Iterable[SessionEvent], out: TextIO, err: TextIO) -> Non
             _rich_print(out, "\n".join(lines))
         else:
             out.write("\n".join(lines) + "\n")
+    if quiet:
+        return
     counts = summary(findings, symbols)
     scope = f"{counts['symbols']} symbols, {counts['pastes']} pastes"
     if counts["errors"] or counts["infos"]:
@@ -127,4 +144,6 @@ RENDERERS: dict[str, Renderer] = {
     "text": render_text,
     "json": render_json,
     "jsonl": render_jsonl,
+    "github": render_github,
+    "sarif": render_sarif,
 }
