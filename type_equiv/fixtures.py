@@ -25,7 +25,7 @@ from type_equiv.definitions import PythonCode, find_definition, module_file
 from type_equiv.errors import InputError
 from type_equiv.findings import FixtureInvalid
 from type_equiv.manifest import SymbolRow, pointer
-from type_equiv.retired import SKIPPED_DIRS, glob_regex, matches
+from type_equiv.retired import matches, skipped_dir
 from type_equiv.session import FindingEvent
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def check_fixtures(sources: Sources) -> Iterator[FindingEvent]:
 
 
 def fixture_files(root: Path, globs: list[str], exclude: list[str]) -> list[str]:
-    """Root-relative files matching the globs (a folder stands for the files under it), minus `exclude`."""
+    """Root-relative files matching the globs (`.gitignore` syntax, like `exclude`), minus `exclude`."""
     found: set[str] = set()
     resolved_root = root.resolve()
     for glob in globs:
@@ -72,7 +72,7 @@ def fixture_files(root: Path, globs: list[str], exclude: list[str]) -> list[str]
         start = root / base if base else root
         candidates = [base] if start.is_file() else _files_under(root, start)
         for rel in candidates:
-            if not glob_regex(glob).fullmatch(rel) or matches(rel, exclude):
+            if not matches(rel, [glob]) or matches(rel, exclude):
                 continue
             try:
                 (root / rel).resolve().relative_to(resolved_root)
@@ -97,7 +97,7 @@ def _files_under(root: Path, start: Path) -> list[str]:
         return []
     out: list[str] = []
     for folder, dirs, files in os.walk(start):
-        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]
+        dirs[:] = [d for d in dirs if not skipped_dir(Path(folder, d))]
         rel_folder = Path(folder).relative_to(root).as_posix()
         prefix = "" if rel_folder == "." else rel_folder + "/"
         out.extend(prefix + name for name in files)

@@ -20,6 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pathspec
+
 from type_equiv.definitions import PythonCode, find_definition, parse_python, read_source
 from type_equiv.errors import InputError
 from type_equiv.findings import RetiredSpelling
@@ -55,45 +57,15 @@ class Retirement:
 
 
 @lru_cache(maxsize=256)
-def glob_regex(glob: str) -> re.Pattern[str]:
-    """A root-relative glob as a regex over '/' paths: `*` and `?` stay in one segment, `**` spans any.
-
-    A glob also matches everything under a folder it matches, so `build` and `build/**` both cover
-    `build/x.py`.
-    """
-    glob = glob.strip("/")
-    while glob.startswith("./"):
-        glob = glob[2:]
-    out, i = [], 0
-    while i < len(glob):
-        if glob.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif glob.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif glob[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif glob[i] == "?":
-            out.append("[^/]")
-            i += 1
-        elif glob[i] == "[" and "]" in glob[i + 2:]:
-            end = glob.index("]", i + 2)
-            body = glob[i + 1:end]
-            negate = body[:1] in ("!", "^")
-            body = body[1:] if negate else body
-            out.append("[" + ("^/" if negate else "") + body.replace("\\", "\\\\") + "]")
-            i = end + 1
-        else:
-            out.append(re.escape(glob[i]))
-            i += 1
-    return re.compile("(?:" + "".join(out) + ")(?:/.*)?", re.DOTALL)
+def _spec(globs: tuple[str, ...]) -> pathspec.PathSpec[pathspec.Pattern]:
+    cleaned = [g[2:] if g.startswith("./") else g for g in globs]
+    return pathspec.PathSpec.from_lines("gitwildmatch", cleaned)
 
 
-def matches(path: str, globs: Iterable[str]) -> bool:
-    """Whether a root-relative '/' path is matched by one of the globs (or lies under a match)."""
-    return any(glob_regex(glob).fullmatch(path) for glob in globs)
+def matches(path: str, globs: Sequence[str]) -> bool:
+    """Whether a root-relative '/' path matches one of the globs, in `.gitignore` syntax like `exclude`
+    everywhere (sourcetree.py): `docs/notes/**`, a folder for everything under it, `*.md` at any depth."""
+    return bool(globs) and _spec(tuple(globs)).match_file(path)
 
 
 def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) -> list[str]:
@@ -140,11 +112,16 @@ def _git_files(root: Path) -> list[str] | None:
 def _walked_files(root: Path) -> list[str]:
     out: list[str] = []
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+        dirs[:] = sorted(d for d in dirs if not skipped_dir(Path(folder, d)))
         rel_folder = Path(folder).relative_to(root).as_posix()
         prefix = "" if rel_folder == "." else rel_folder + "/"
         out.extend(prefix + name for name in files)
     return out
+
+
+def skipped_dir(path: Path) -> bool:
+    """Caches, VCS internals and virtual environments (any folder holding `pyvenv.cfg`)."""
+    return path.name in SKIPPED_DIRS or (path / "pyvenv.cfg").exists()
 
 
 def read_text(path: Path) -> str | None:
@@ -321,21 +298,13 @@ def _shape(code: PythonCode, name: str) -> Shape | None:
 
 def _spellings(text: str, name: str) -> set[str]:
     """A vocabulary's variants as spellings: union arms and their tags, literal values, enum members
-    and their string values, TypedDict keys."""
+    and their string values, TypedDict keys and the classes they map to."""
     code = _parsed(text)
     shape = _shape(code, name) if code is not None else None
     if code is None or shape is None:
         return set()
     out: set[str] = set()
-    if shape.kind == "union":
-        for arm in shape.members:
-            if not arm.name.isidentifier():
-                continue
-            out.add(arm.name)
-            arm_shape = _shape(code, arm.name)
-            if arm_shape is not None and arm_shape.kind == "class":
-                out |= _tags(arm_shape)
-    elif shape.kind == "literal":
+    if shape.kind == "literal":
         out |= {v for m in shape.members if (v := _string(m.name)) is not None}
     elif shape.kind == "enum":
         for member in shape.members:
@@ -345,11 +314,24 @@ def _spellings(text: str, name: str) -> set[str]:
                 if value is not None:
                     out.add(value)
     elif shape.kind == "typeddict":
-        for key in (m for m in shape.members if m.role == "key"):
-            out.add(key.name)
-            if key.annotation is not None and key.annotation.isidentifier():
-                out.add(key.annotation)  # the map's event class, `"usage": UsageEvent`
+        out |= {m.name for m in shape.members if m.role == "key"}
+    for cls in _classes(shape):
+        out.add(cls)
+        arm = _shape(code, cls)
+        if arm is not None and shape.kind != "typeddict" and arm.kind == "class":
+            out |= _tags(arm)
     return {s for s in out if s.strip() and "\n" not in s}
+
+
+def _classes(shape: Shape) -> list[str]:
+    """The class names a vocabulary is made of: union arms (one arm is an `alias`), a map's values."""
+    if shape.kind in ("union", "alias"):
+        names = [m.text for m in shape.members if m.role == "arm"]
+    elif shape.kind == "typeddict":
+        names = [m.annotation or "" for m in shape.members if m.role == "key"]
+    else:
+        return []
+    return [n for n in names if n.isidentifier()]
 
 
 def _tags(shape: Shape) -> set[str]:
@@ -368,16 +350,16 @@ def _tags(shape: Shape) -> set[str]:
 
 
 def _field_names(text: str | None, name: str) -> set[str]:
-    """Field names of a vocabulary's current arms (and the keys of a class-syntax map), all alive."""
+    """Field names of a vocabulary's current classes (and a map's keys): all still alive."""
     code = _parsed(text) if text is not None else None
     shape = _shape(code, name) if code is not None else None
     if code is None or shape is None:
         return set()
     out = {m.name for m in shape.members if m.role in ("field", "key")}
-    for arm in shape.members:
-        arm_shape = _shape(code, arm.name) if arm.role == "arm" and arm.name.isidentifier() else None
-        if arm_shape is not None:
-            out |= {m.name for m in arm_shape.members if m.role == "field"}
+    for cls in _classes(shape):
+        arm = _shape(code, cls)
+        if arm is not None:
+            out |= {m.name for m in arm.members if m.role == "field"}
     return out
 
 
