@@ -54,13 +54,13 @@ def kind_of(cls: type[FindingBase]) -> str:
 
 
 def identity(finding: Finding) -> tuple[str, ...]:
-    """What a finding is *about*, never where: kind, symbol, member/variant/field, and the file.
+    """What a finding is *about*, never where: kind, symbol, member/variant/field/word, and the file.
 
     Line numbers move whenever a doc is edited above a finding; an identity built from them would make
     a CI system think every finding below the edit was fixed and a new one opened.
     """
     parts = [finding.kind, finding.symbol or ""]
-    for name in ("member", "variant", "field", "spelling"):
+    for name in ("member", "variant", "field", "text", "pointer"):
         value = getattr(finding, name, None)
         if value is not None:
             parts.append(f"{name}={value}")
