@@ -16,6 +16,7 @@ from type_equiv.definitions import (
     PythonCode,
     find_definition,
     module_file,
+    outside_root,
     parse_python,
     read_source,
 )
@@ -51,6 +52,9 @@ class Sources:
         if path not in self.modules:
             shown = display_path(self.root, path)
             try:
+                if outside_root(self.root, path):  # a symlink out of the root: its text never shows
+                    shown = path.relative_to(self.root).as_posix()
+                    raise OSError("resolves outside the project root (symlink?); not read")
                 text = read_source(path)
             except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
                 self.modules[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")

@@ -5,6 +5,7 @@ Also home to the parsing helper shared with pastes, so both sides are read the s
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,17 +44,36 @@ def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | Par
     """Parse with libcst, or return a located parse-error finding (never raises on bad code)."""
     try:
         module = cst.parse_module(code)
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        positions = dict(wrapper.resolve(PositionProvider))
     except cst.ParserSyntaxError as exc:
+        line, column = _tokenizer_location(code, exc)
         return ParseError(
             path=path,
-            line=exc.raw_line + line_offset,
-            message=f"not valid Python: {exc.message} (column {exc.raw_column + 1})",
+            line=line + line_offset,
+            message=f"not valid Python: {exc.message.replace(chr(0), '<NUL>')} (column {column})",
         )
-    except (RecursionError, MemoryError, ValueError) as exc:
+    except RecursionError:  # libcst recurses once per nesting level
+        return ParseError(path=path, line=1 + line_offset, message="cannot parse: nested too deeply")
+    except (MemoryError, ValueError) as exc:
         return ParseError(path=path, line=1 + line_offset, message=f"cannot parse: {exc}")
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = dict(wrapper.resolve(PositionProvider))
     return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
+
+
+def _tokenizer_location(code: str, exc: cst.ParserSyntaxError) -> tuple[int, int]:
+    """libcst puts its tokenizer errors (tabs, NUL bytes) at 1:1; ask CPython's tokenizer instead."""
+    if not exc.message.startswith("tokenizer error") or exc.raw_line != 1:
+        return exc.raw_line, exc.raw_column + 1
+    if "\0" in code:
+        before = code[: code.index("\0")]
+        return before.count("\n") + 1, len(before) - before.rfind("\n")
+    try:
+        compile(code, "<paste>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        return error.lineno or 1, error.offset or 1
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return exc.raw_line, exc.raw_column + 1
 
 
 def defined_name(stmt: cst.CSTNode) -> str | None:
@@ -120,9 +140,20 @@ def module_file(root: Path, source_roots: Sequence[str], module: str) -> Path | 
     for source in source_roots:
         base = root.joinpath(source, *parts)
         for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-            if candidate.is_file():
-                return candidate
+            try:
+                if candidate.is_file():
+                    return candidate
+            except OSError:  # a module name too long for the file system is not there
+                continue
     return None
+
+
+def outside_root(root: Path, path: Path) -> bool:
+    """Whether `path` (under `root` as spelled) resolves outside it: hostile repos symlink to secrets."""
+    try:
+        return not path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a symlink loop
+        return True
 
 
 def read_source(path: Path) -> str:

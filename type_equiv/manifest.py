@@ -8,11 +8,12 @@ The JSON Schema is generated from the pydantic model, so the two cannot disagree
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from type_equiv.errors import InputError
 
@@ -97,6 +98,10 @@ class ManifestFile:
 def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
     """Read, validate and path-check the manifest, or raise InputError naming file and pointer."""
     shown = display_path(root, manifest_path)
+    problem = file_problem(manifest_path)
+    if problem is not None:  # before opening: opening a FIFO would block forever
+        hint = " (use --manifest FILE)" if problem == "not found" else ""
+        raise InputError(f"{shown}: manifest {problem}{hint}")
     try:
         text = manifest_path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -106,13 +111,36 @@ def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{shown}: cannot read manifest: {exc}") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise InputError(f"{shown}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except _DuplicateKey as exc:
+        raise InputError(f"{shown}: duplicate key {exc.args[0]!r} in one object"
+                         " (JSON would silently keep only the last)") from None
+    except (ValueError, RecursionError) as exc:  # a 5000-digit number, arrays nested 100,000 deep
+        raise InputError(f"{shown}: not usable JSON: {exc}") from None
     _validate_schema(shown, data)
-    manifest = Manifest.model_validate(data)
+    try:
+        manifest = Manifest.model_validate(data)
+    except ValidationError as exc:  # what the JSON Schema cannot say, e.g. a lone surrogate "\ud800"
+        lines = [f"{shown}: {pointer(e['loc'])}: {e['msg']}" for e in exc.errors()]
+        raise InputError("\n".join(lines)) from None
     _check_semantics(shown, root, manifest)
     return ManifestFile(root=root, path=shown, text=text, model=manifest)
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json.loads keeps the last of two equal keys; a manifest row must never vanish that way."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
 
 
 def _validate_schema(shown: str, data: Any) -> None:
@@ -140,8 +168,7 @@ def _check_semantics(shown: str, root: Path, manifest: Manifest) -> None:
             problem = path_problem(doc) or _outside_problem(root, doc)
             if problem:
                 problems.append(f"{where}: {problem}")
-            elif not (root / doc).is_file():
-                kind = "is a directory" if (root / doc).is_dir() else "not found"
+            elif (kind := file_problem(root / doc)) is not None:
                 problems.append(f"{where}: doc {doc!r} {kind}")
     for key in ("source", "tests", "exclude"):
         for j, value in enumerate(getattr(manifest, key)):
@@ -200,6 +227,21 @@ def _outside_problem(root: Path, value: str) -> str | None:
         return f"{value!r}: resolves outside the project root (symlink?)"
     except (OSError, RuntimeError):
         return f"{value!r}: cannot resolve (symlink loop?)"
+    return None
+
+
+def file_problem(path: Path) -> str | None:
+    """Why `path` is not a regular file we can open without blocking, or None when it is one."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "not found"
+    except (OSError, ValueError) as exc:  # a symlink loop, a name too long, a NUL byte
+        return f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (a FIFO, socket or device)"
     return None
 
 

@@ -61,7 +61,7 @@ def annotation(node: ast.expr) -> ast.expr:
             return make_union(union_arms(node))
         if head == "Literal":
             return _literal(node.value, literal_values(node))
-        if head == "Annotated":
+        if head == "Annotated" and args:  # `Annotated[()]` is no type, but must not crash
             first, *meta = args
             rest = [ast.parse(ast.unparse(m), mode="eval").body for m in meta]
             return _subscript(node.value, [annotation(first), *rest])
@@ -105,6 +105,8 @@ def make_union(arms: list[ast.expr]) -> ast.expr:
     ordered = [others[k] for k in sorted(others, key=lambda t: (t == "None", t))]
     if literal_head is not None:
         ordered.insert(0, _literal(literal_head, values))
+    if not ordered:  # `Union[()]`: no arms; keep it spelled as written
+        return _subscript(ast.Name(id="Union", ctx=ast.Load()), [], tuple_=True)
     result = ordered[0]
     for arm in ordered[1:]:
         result = ast.BinOp(left=result, op=ast.BitOr(), right=arm)

@@ -243,7 +243,7 @@ def _alias(
     if isinstance(expr, ast.Subscript) and _head(expr) == "Annotated":
         args = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
         meta += [("metadata", ast.unparse(m)) for m in args[1:]]
-        expr = args[0]
+        expr = args[0] if args else expr  # `Annotated[()]`
     kind: ShapeKind = "alias"
     canon = annotation(expr) if expr is not None else None
     if isinstance(canon, ast.BinOp) and isinstance(canon.op, ast.BitOr):
