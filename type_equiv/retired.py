@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import os
 import posixpath
-import re
 import subprocess
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -59,7 +58,7 @@ class Retirement:
 @lru_cache(maxsize=256)
 def _spec(globs: tuple[str, ...]) -> pathspec.PathSpec[pathspec.Pattern]:
     cleaned = [g[2:] if g.startswith("./") else g for g in globs]
-    return pathspec.PathSpec.from_lines("gitwildmatch", cleaned)
+    return pathspec.PathSpec.from_lines("gitignore", cleaned)
 
 
 def matches(path: str, globs: Sequence[str]) -> bool:
@@ -150,7 +149,6 @@ def check_retired(sources: Sources, manifest_path: Path, base: str | None) -> It
     if not retirements:
         return
     by_spelling = {r.spelling: r for r in retirements}
-    pattern = word_pattern(by_spelling)
     root = sources.root
     skip = _display(root, manifest_path)
     for rel in project_files(root, manifest.model.exclude, SCANNED_SUFFIXES):
@@ -159,7 +157,7 @@ def check_retired(sources: Sources, manifest_path: Path, base: str | None) -> It
         text = read_text(root / rel)
         if text is None:
             continue
-        for line, column, found in occurrences(pattern, text):
+        for line, column, found in occurrences(by_spelling, text):
             retirement = by_spelling[found]
             if not matches(rel, retirement.allowed):
                 yield FindingEvent(finding=_finding(retirement, rel, line, column))
@@ -175,23 +173,36 @@ def from_manifest(manifest: ManifestFile) -> list[Retirement]:
     ]
 
 
-def word_pattern(spellings: Iterable[str]) -> re.Pattern[str]:
-    """One regex for all spellings, bounded like `rg -w`: no word character right before or after."""
-    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=lambda s: (-len(s), s)))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # exactly Python's (and rg's) Unicode `\w`
 
 
-def occurrences(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, int, str]]:
-    """(line, column, matched text) of each match; both 1-based, the column counted in characters."""
+def occurrences(spellings: Iterable[str], text: str) -> Iterator[tuple[int, int, str]]:
+    """(line, column, spelling) of each whole-word occurrence, in text order; 1-based, the column in
+    characters. A word is bounded like `rg -w`: no word character right before or after it.
+
+    `str.find` per spelling rather than one alternation regex: a lookbehind at every position made
+    the regex ten times slower on real trees.
+    """
+    hits: list[tuple[int, str]] = []
+    for spelling in spellings:
+        at = text.find(spelling)
+        while at >= 0:
+            end = at + len(spelling)
+            if (at == 0 or not _word_char(text[at - 1])) and (end == len(text) or not _word_char(text[end])):
+                hits.append((at, spelling))
+                at = text.find(spelling, end)
+            else:
+                at = text.find(spelling, at + 1)
+    hits.sort()
     line, line_start, scanned = 1, 0, 0
-    for match in pattern.finditer(text):
-        start = match.start()
+    for start, spelling in hits:
         newlines = text.count("\n", scanned, start)
         if newlines:
             line += newlines
             line_start = text.rindex("\n", scanned, start) + 1
         scanned = start
-        yield line, start - line_start + 1, match.group()
+        yield line, start - line_start + 1, spelling
 
 
 def _finding(retirement: Retirement, path: str, line: int, column: int) -> RetiredSpelling:
