@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +210,11 @@ def test_the_example_shows_its_stale_usage_event() -> None:
     assert json.loads(
         (REPO / "examples/agent-session/tests/fixtures/session-truncated.jsonl").read_text().splitlines()[2]
     )["type"] == "usage"
+
+
+def test_a_fifo_matching_a_fixture_glob_is_not_read(project: Project) -> None:
+    events(project, ["tests/fixtures/*"])
+    project.write("tests/fixtures/ok.jsonl", GOOD + "\n")
+    os.mkfifo(project.root / "tests/fixtures/pipe.jsonl")
+    run = project.check()
+    assert run.exit_code == 0, run.stdout

@@ -72,8 +72,8 @@ def fixture_files(root: Path, globs: list[str], exclude: list[str]) -> list[str]
         start = root / base if base else root
         candidates = [base] if start.is_file() else _files_under(root, start)
         for rel in candidates:
-            if not matches(rel, [glob]) or matches(rel, exclude):
-                continue
+            if not matches(rel, [glob]) or matches(rel, exclude) or not (root / rel).is_file():
+                continue  # `is_file` is false for FIFOs and devices: reading one would block
             try:
                 (root / rel).resolve().relative_to(resolved_root)
             except (ValueError, OSError, RuntimeError):
