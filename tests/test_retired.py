@@ -324,3 +324,18 @@ def test_base_ignores_symbols_new_since_ref(project: Project) -> None:
     assert run.exit_code == 1, run.stderr
     assert "red" not in [f.get("text") for f in run.findings]
     assert "continuation" in [f.get("text") for f in run.findings]
+
+
+def test_a_vocabulary_deleted_with_its_row_retires_all_its_variants(project: Project) -> None:
+    based(project)
+    project.write("src/pkg/session.py", AFTER.replace('Phase = Literal["start", "end"]\n', ""))
+    manifest = project.root / "manifest" / "type-equiv.manifest.json"
+    data = json.loads(manifest.read_text())
+    data["symbols"] = [row for row in data["symbols"] if row["symbol"] != "pkg.session.Phase"]
+    manifest.write_text(json.dumps(data))
+    project.write("pkg_cli.py", 'PHASES = ("start", "end")\n')
+    git(project.root, "commit", "-q", "-am", "phase gone")
+    run = project.check("--base", "HEAD~1")
+    found = [(f["path"], f["text"], f["symbol"]) for f in run.findings if f["kind"] == "retired-spelling"]
+    assert ("pkg_cli.py", "start", "pkg.session.Phase") in found
+    assert ("pkg_cli.py", "end", "pkg.session.Phase") in found

@@ -10,6 +10,7 @@ removal that leaves spellings behind fails without anyone remembering to list it
 from __future__ import annotations
 
 import ast
+import json
 import os
 import posixpath
 import subprocess
@@ -24,7 +25,7 @@ import pathspec
 from type_equiv.definitions import PythonCode, find_definition, parse_python, read_source
 from type_equiv.errors import InputError
 from type_equiv.findings import RetiredSpelling
-from type_equiv.manifest import ManifestFile
+from type_equiv.manifest import ManifestFile, path_problem
 from type_equiv.session import FindingEvent
 from type_equiv.shapes import Shape, lower
 
@@ -242,29 +243,48 @@ def _display(root: Path, path: Path) -> str | None:
 def from_base(sources: Sources, ref: str) -> list[Retirement]:
     """Variants each manifest vocabulary had at REF and has no more, with spellings still alive kept out.
 
-    A removed spelling that some manifest vocabulary still uses (a tag, key, member, arm or field name
-    — `usage` after a standalone `usage` event folded into a `usage` field) is not retired: every
-    mention of it could be a live one.
+    The vocabularies are the manifest's rows now and at REF (a row deleted with its vocabulary still
+    retires its variants). A removed spelling that some vocabulary still uses (a tag, key, member, arm
+    or field name — `usage` after a standalone `usage` event folded into a `usage` field) is not
+    retired: every mention of it could be a live one.
     """
     root = sources.root
     _verify_ref(root, ref)
+    source_now = sources.manifest.model.source
+    rows_then, source_then = _manifest_at(root, sources.manifest.path, ref)
+    symbols = dict.fromkeys([row.symbol for row in sources.manifest.model.symbols] + rows_then)
     removed: dict[str, str] = {}
     alive: set[str] = set()
-    source_roots = sources.manifest.model.source
-    for row in sources.manifest.model.symbols:
-        module, name = row.symbol.rsplit(".", 1)
-        now = _module_text(root, source_roots, module, None)
-        then = _module_text(root, source_roots, module, ref)
+    for symbol in symbols:
+        module, name = symbol.rsplit(".", 1)
+        now = _module_text(root, source_now, module, None)
+        then = _module_text(root, source_then or source_now, module, ref)
         current = _spellings(now, name) if now is not None else set()
         alive |= current | _field_names(now, name)
         if then is None:
             continue
         for spelling in sorted(_spellings(then, name) - current):
-            removed.setdefault(spelling, row.symbol)
+            removed.setdefault(spelling, symbol)
     return [
         Retirement(spelling=s, symbol=symbol, allowed=(), note=None, base=ref)
         for s, symbol in sorted(removed.items()) if s not in alive
     ]
+
+
+def _manifest_at(root: Path, manifest: str, ref: str) -> tuple[list[str], list[str] | None]:
+    """The symbols and source roots the manifest listed at REF (none when it was absent or unreadable)."""
+    shown = _git(root, "show", f"{ref}:./{manifest}")
+    if shown.returncode != 0:
+        return [], None
+    try:
+        data = json.loads(shown.stdout.decode("utf-8-sig"))
+        rows = [row["symbol"] for row in data.get("symbols", []) if isinstance(row.get("symbol"), str)]
+        source = data.get("source", ["."])
+    except (ValueError, RecursionError, AttributeError, TypeError):
+        return [], None
+    valid = [r for r in rows if "." in r and all(part.isidentifier() for part in r.split("."))]
+    ok_source = isinstance(source, list) and all(isinstance(x, str) and not path_problem(x) for x in source)
+    return valid, source if ok_source else None
 
 
 def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
