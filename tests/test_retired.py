@@ -339,3 +339,13 @@ def test_a_vocabulary_deleted_with_its_row_retires_all_its_variants(project: Pro
     found = [(f["path"], f["text"], f["symbol"]) for f in run.findings if f["kind"] == "retired-spelling"]
     assert ("pkg_cli.py", "start", "pkg.session.Phase") in found
     assert ("pkg_cli.py", "end", "pkg.session.Phase") in found
+
+
+def test_an_unignored_virtual_environment_is_not_scanned(project: Project) -> None:
+    git(project.root, "init", "-q")
+    project.write("env/pyvenv.cfg", "home = /usr/bin\n")
+    project.write("env/lib/python3.11/site/pkg.py", "continuation = 1\n")
+    project.write("envelope/a.py", "continuation = 1\n")
+    project.manifest(retired=[RETIRED])
+    run = project.check()
+    assert where(run.findings) == [("envelope/a.py", 1, 1)]

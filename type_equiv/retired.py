@@ -78,12 +78,13 @@ def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) 
     if listed is None:
         listed = _walked_files(root)
     resolved_root = root.resolve()
+    venvs: dict[str, bool] = {}
     out = []
     for rel in sorted(set(listed)):
         parts = rel.split("/")
         if posixpath.splitext(rel)[1] not in suffixes or SKIPPED_DIRS.intersection(parts[:-1]):
             continue
-        if matches(rel, exclude):
+        if matches(rel, exclude) or _in_venv(root, parts[:-1], venvs):
             continue
         path = root / rel
         if path.is_symlink():
@@ -94,6 +95,17 @@ def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) 
         if path.is_file():
             out.append(rel)
     return out
+
+
+def _in_venv(root: Path, folders: list[str], seen: dict[str, bool]) -> bool:
+    """Whether a folder on the way is a virtual environment git does not ignore (`env/` with `pyvenv.cfg`)."""
+    for depth in range(1, len(folders) + 1):
+        folder = "/".join(folders[:depth])
+        if folder not in seen:
+            seen[folder] = (root / folder / "pyvenv.cfg").exists()
+        if seen[folder]:
+            return True
+    return False
 
 
 def _git_files(root: Path) -> list[str] | None:
@@ -214,7 +226,7 @@ def _finding(retirement: Retirement, path: str, line: int, column: int) -> Retir
             f"`{spelling}` (column {column}) was removed{of} since {retirement.base} (--base), but this"
             " mention remains:"
             f" delete it or reword it. If this file is a decision record that should keep it, add"
-            f' {{"spelling": "{spelling}", "allowed": ["{path}"]}} to the manifest\'s `retired`'
+            f" {json.dumps({'spelling': spelling, 'allowed': [path]})} to the manifest's `retired`"
         )
     else:
         of = f" of {retirement.symbol}" if retirement.symbol else ""
