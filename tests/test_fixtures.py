@@ -48,7 +48,8 @@ def events(project: Project, fixtures: list[str] | None, **keys: Any) -> str:
     project.write(f"src/{package}/__init__.py", "")
     project.write(f"src/{package}/events.py", EVENTS)
     project.write("docs/events.md", paste(PASTE))
-    row: dict[str, Any] = {"symbol": f"{package}.events.Event", "docs": ["docs/events.md"]}
+    row: dict[str, Any] = {"symbol": f"{package}.events.Event", "docs": ["docs/events.md"],
+                           "producers": False}  # nothing here constructs events: not this test's subject
     if fixtures is not None:
         row["fixtures"] = fixtures
     project.manifest([row], source=["src"], **keys)

@@ -134,7 +134,7 @@ Hex = Literal[0x10, 'a' 'b', r"c"]
 def test_equal_literal_spellings(project: Project) -> None:
     project.write("pkg/values.py", LITERALS)
     project.write("docs/a.md", paste("Hex = Literal[16, 'ab', 'c']"))
-    project.manifest([{"symbol": "pkg.values.Hex", "docs": ["docs/a.md"]}])
+    project.manifest([{"symbol": "pkg.values.Hex", "docs": ["docs/a.md"], "producers": False}])
     assert project.check().findings == []
     project.write("docs/a.md", paste("Hex = Literal[17, 'ab', 'c']"))
     run = project.check()
@@ -179,7 +179,7 @@ def test_each_definition_form(
     project: Project, symbol: str, same: str, different: str, member: str | None
 ) -> None:
     project.write("pkg/forms.py", UNIONS)
-    project.manifest([{"symbol": f"pkg.forms.{symbol}", "docs": ["docs/a.md"]}])
+    project.manifest([{"symbol": f"pkg.forms.{symbol}", "docs": ["docs/a.md"], "producers": False}])
     project.write("docs/a.md", paste(same))
     assert project.check().findings == []
     project.write("docs/a.md", paste(different))

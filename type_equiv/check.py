@@ -110,6 +110,9 @@ def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked |
     sources = replace(sources, manifest=restrict(sources.manifest, scope.rows))
     for row in sources.manifest.model.symbols:
         yield from check_row(sources, row)
+    from type_equiv.producers import check_producers
+
+    yield from check_producers(sources, sources.manifest, scope.tree_rows)
     from type_equiv.fixtures import check_fixtures
     from type_equiv.retired import check_retired
 

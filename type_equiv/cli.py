@@ -111,6 +111,41 @@ def check(
     sys.exit(exit_code(tap.end))
 
 
+@cli.command()
+@root_option
+@manifest_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="Output format.",
+)
+@click.argument("symbol")
+def producers(root: str, manifest: str | None, fmt: str, symbol: str) -> None:
+    """Show, per variant of SYMBOL (dotted, as in the manifest), where it is produced and consumed.
+
+    Test-only writers, consumers and wire decoding are listed and marked; they never count as
+    producers. Always exit 0 (2 when SYMBOL is not a vocabulary or the manifest is bad).
+    """
+    import json
+
+    from type_equiv.check import Sources
+    from type_equiv.errors import InputError
+    from type_equiv.manifest import load_manifest
+    from type_equiv.producers import producers_report, report_json, report_lines
+
+    root_path, manifest_path = resolve_root(root, manifest)
+    try:
+        loaded = load_manifest(root_path, manifest_path)
+        report = producers_report(Sources(root_path, loaded), loaded, symbol)
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    if fmt == "json":
+        click.echo(json.dumps(report_json(report), indent=2))
+    else:
+        click.echo("\n".join(report_lines(report)))
+    sys.exit(EXIT_CLEAN)
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="type-equiv")

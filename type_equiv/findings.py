@@ -60,6 +60,41 @@ class ParseError(FindingBase):
     kind: Literal["parse-error"] = "parse-error"
 
 
+SiteRole = Literal["producer", "test", "consumer", "wire"]
+
+
+class Site(BaseModel):
+    """A place that mentions a variant: `form` says how (`call`, `dict`, …), `role` whether it counts."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    line: int
+    form: str
+    role: SiteRole
+
+
+class NoProducer(FindingBase):
+    """A variant, or with `field` an optional field, that no production code constructs.
+
+    `path`/`line` point at its declaration; `sites` are the places that did not count (test-only
+    writers, consumers, wire decoding), so the reader sees why.
+    """
+
+    kind: Literal["no-producer"] = "no-producer"
+    variant: str
+    field: str | None = None
+    sites: list[Site] = []
+
+
+class StaleExemption(FindingBase):
+    """An `exempt` entry for a variant that has a producer, or that does not exist."""
+
+    kind: Literal["stale-exemption"] = "stale-exemption"
+    variant: str
+
+
+
 class RetiredSpelling(FindingBase):
     """A retired spelling outside its `allowed` paths; `column` and `text` locate the word on `line`."""
 
@@ -76,6 +111,7 @@ class FixtureInvalid(FindingBase):
 
 
 Finding = Annotated[
-    Drift | PasteMissing | SourceMissing | ParseError | RetiredSpelling | FixtureInvalid,
+    Drift | PasteMissing | SourceMissing | ParseError | NoProducer | StaleExemption
+    | RetiredSpelling | FixtureInvalid,
     Field(discriminator="kind"),
 ]

@@ -1,0 +1,178 @@
+"""What a name means, statically: imports, relative imports, aliases and package re-exports.
+
+Two halves. `module_bindings` reads one module's top level (pure: a tree in, a table out), so the
+producer scan can resolve `TB(...)` to `pkg.core.TextBlock` inside a single file. `Resolver` then
+follows those tables across modules — `pkg.TextBlock` through `pkg/__init__.py`'s
+`from .core import TextBlock` — reading only the modules a chain passes through, each once.
+Nothing is imported or executed.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Bindings:
+    """Top-level names of one module: `names[n]` is the dotted target (`mod.n` itself when defined here)."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    stars: list[str] = field(default_factory=list)  # modules star-imported, in order
+
+
+def absolute_module(module: str, package: bool, level: int, name: str | None) -> str | None:
+    """The absolute module of `from <level dots><name> import …` written in `module`; None if it escapes."""
+    if level == 0:
+        return name or None
+    parts = module.split(".") if module else []
+    if not package:
+        parts = parts[:-1]
+    drop = level - 1
+    if drop > len(parts):
+        return None
+    parts = parts[: len(parts) - drop]
+    if name:
+        parts.append(name)
+    return ".".join(parts) or None
+
+
+def dotted_name(node: ast.expr) -> list[str] | None:
+    """`a.b.c` → ['a', 'b', 'c']; None for anything that is not a plain name chain."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return parts[::-1]
+    return None
+
+
+def bind_import(bindings: Bindings, stmt: ast.Import | ast.ImportFrom, module: str, package: bool) -> None:
+    """Record what one import statement binds (used for top-level and nested imports alike)."""
+    if isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            if alias.asname:
+                bindings.names[alias.asname] = alias.name
+            else:
+                head = alias.name.split(".", 1)[0]
+                bindings.names[head] = head
+        return
+    base = absolute_module(module, package, stmt.level, stmt.module)
+    if base is None:
+        return
+    for alias in stmt.names:
+        if alias.name == "*":
+            bindings.stars.append(base)
+        else:
+            bindings.names[alias.asname or alias.name] = f"{base}.{alias.name}"
+
+
+def module_bindings(tree: ast.Module, module: str, package: bool) -> Bindings:
+    """The names a module binds at its top level (also inside top-level `if`/`try`, first one wins).
+
+    `X = Y` where `Y` is a name chain is an alias: `X` means whatever `Y` means. Every other
+    definition (class, def, assignment, annotated assignment) binds the name to the module itself.
+    """
+    bindings = Bindings()
+    _bind_body(bindings, tree.body, module, package)
+    return bindings
+
+
+def _bind_body(bindings: Bindings, body: Iterable[ast.stmt], module: str, package: bool) -> None:
+    names = bindings.names
+    for stmt in body:
+        if isinstance(stmt, ast.Import | ast.ImportFrom):
+            bind_import(bindings, stmt, module, package)
+        elif isinstance(stmt, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            names.setdefault(stmt.name, f"{module}.{stmt.name}")
+        elif isinstance(stmt, ast.Assign):
+            target_chain = dotted_name(stmt.value)
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    if target_chain is not None and target_chain[0] in names:
+                        head = names[target_chain[0]]
+                        names.setdefault(target.id, ".".join([head, *target_chain[1:]]))
+                    else:
+                        names.setdefault(target.id, f"{module}.{target.id}")
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            names.setdefault(stmt.target.id, f"{module}.{stmt.target.id}")
+        elif isinstance(stmt, ast.If):
+            _bind_body(bindings, stmt.body, module, package)
+            _bind_body(bindings, stmt.orelse, module, package)
+        elif isinstance(stmt, ast.Try):
+            _bind_body(bindings, stmt.body, module, package)
+            for handler in stmt.handlers:
+                _bind_body(bindings, handler.body, module, package)
+            _bind_body(bindings, stmt.orelse, module, package)
+            _bind_body(bindings, stmt.finalbody, module, package)
+        elif type(stmt).__name__ == "TypeAlias":  # PEP 695, Python 3.12+
+            name = getattr(stmt, "name", None)
+            if isinstance(name, ast.Name):
+                names.setdefault(name.id, f"{module}.{name.id}")
+
+
+class Resolver:
+    """Follows dotted names across the project's modules to where they are defined.
+
+    `modules` lists the project's modules (name → anything `tree_of` accepts); `tree_of` parses one
+    (None when unreadable). Names outside the project (`pydantic.BaseModel`) resolve to themselves.
+    """
+
+    def __init__(self, modules: dict[str, tuple[bool, Callable[[], ast.Module | None]]]) -> None:
+        self._modules = modules
+        self._bindings: dict[str, Bindings | None] = {}
+        self._canonical: dict[str, str] = {}
+
+    def is_module(self, name: str) -> bool:
+        return name in self._modules
+
+    def bindings(self, module: str) -> Bindings | None:
+        if module not in self._bindings:
+            self._bindings[module] = None  # guards against cycles while parsing
+            entry = self._modules.get(module)
+            tree = entry[1]() if entry is not None else None
+            self._bindings[module] = (
+                module_bindings(tree, module, entry[0]) if tree is not None and entry else None
+            )
+        return self._bindings[module]
+
+    def canonical(self, dotted: str) -> str:
+        """`pkg.TextBlock` → `pkg.core.TextBlock` (where the class statement is); memoised."""
+        found = self._canonical.get(dotted)
+        if found is None:
+            found = self._resolve(dotted, 0)
+            self._canonical[dotted] = found
+        return found
+
+    def _resolve(self, dotted: str, depth: int) -> str:
+        if depth > 32:
+            return dotted
+        parts = dotted.split(".")
+        for i in range(len(parts), 0, -1):
+            module = ".".join(parts[:i])
+            if module not in self._modules:
+                continue
+            if i == len(parts):
+                return module
+            target = self._lookup(module, parts[i], set())
+            if target is None or target == f"{module}.{parts[i]}":
+                return dotted
+            return self._resolve(".".join([target, *parts[i + 1:]]), depth + 1)
+        return dotted
+
+    def _lookup(self, module: str, name: str, seen: set[str]) -> str | None:
+        seen.add(module)
+        bindings = self.bindings(module)
+        if bindings is not None:
+            if name in bindings.names:
+                return bindings.names[name]
+            for star in bindings.stars:
+                if star not in seen and self.is_module(star):
+                    found = self._lookup(star, name, seen)
+                    if found is not None:
+                        return found
+        submodule = f"{module}.{name}"
+        return submodule if submodule in self._modules else None
