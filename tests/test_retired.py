@@ -349,3 +349,44 @@ def test_an_unignored_virtual_environment_is_not_scanned(project: Project) -> No
     project.manifest(retired=[RETIRED])
     run = project.check()
     assert where(run.findings) == [("envelope/a.py", 1, 1)]
+
+
+def test_base_follows_union_arms_into_other_modules(project: Project) -> None:
+    root = project.root
+    git(root, "init", "-q")
+    project.write("src/app/__init__.py", "")
+    events = """
+        from typing import Literal
+        from pydantic import BaseModel
+
+        class Start(BaseModel):
+            kind: Literal["start"]
+
+        class Pause(BaseModel):
+            kind: Literal["pause"]
+        """
+    project.write("src/app/events.py", events)
+    project.write("src/app/session.py", """
+        from typing import Annotated
+        from pydantic import Field
+        from .events import Start, Pause
+
+        Event = Annotated[Start | Pause, Field(discriminator="kind")]
+        """)
+    project.write("docs/d.md", "x\n")
+    project.manifest([{"symbol": "app.session.Event", "docs": ["docs/d.md"], "producers": False}],
+                     source=["src"])
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "one")
+    project.write("src/app/session.py", """
+        from pydantic import Field
+        from typing import Annotated
+        from .events import Start
+
+        Event = Annotated[Start, Field(discriminator="kind")]
+        """)
+    project.write("src/app/events.py", events.split("class Pause")[0])
+    project.write("src/app/loop.py", 'def hold():\n    return {"kind": "pause"}\n')
+    run = project.check("--base", "HEAD")
+    found = [(f["path"], f["line"], f["text"]) for f in run.findings if f["kind"] == "retired-spelling"]
+    assert found == [("src/app/loop.py", 2, "pause")]

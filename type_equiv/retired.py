@@ -16,18 +16,20 @@ import posixpath
 import subprocess
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pathspec
 
-from type_equiv.definitions import PythonCode, find_definition, parse_python, read_source
+from type_equiv.definitions import PythonCode, parse_python, read_source
 from type_equiv.errors import InputError
-from type_equiv.findings import RetiredSpelling
-from type_equiv.manifest import ManifestFile, path_problem
+from type_equiv.findings import ParseError, RetiredSpelling
+from type_equiv.manifest import Manifest, ManifestFile, SymbolRow
+from type_equiv.resolve import Resolver
 from type_equiv.session import FindingEvent
-from type_equiv.shapes import Shape, lower
+from type_equiv.sourcetree import SourceTree, is_test_name
+from type_equiv.vocabularies import Definitions, Vocabulary, read_vocabulary
 
 if TYPE_CHECKING:
     from type_equiv.check import Sources
@@ -255,27 +257,29 @@ def _display(root: Path, path: Path) -> str | None:
 def from_base(sources: Sources, ref: str) -> list[Retirement]:
     """Variants each manifest vocabulary had at REF and has no more, with spellings still alive kept out.
 
-    The vocabularies are the manifest's rows now and at REF (a row deleted with its vocabulary still
-    retires its variants). A removed spelling that some vocabulary still uses (a tag, key, member, arm
-    or field name — `usage` after a standalone `usage` event folded into a `usage` field) is not
-    retired: every mention of it could be a live one.
+    Vocabularies are read by `vocabularies.read_vocabulary` on both sides — the working tree, and REF
+    through `git show` — so a variant means the same here as in the producer check. The rows are the
+    manifest's now and at REF (a row deleted with its vocabulary still retires its variants). A removed
+    spelling some vocabulary still uses (a tag, key, member, class or field name — `usage` after a
+    standalone `usage` event folded into a `usage` field) is not retired: any mention could be live.
     """
+    from type_equiv.producers import Analysis
+
     root = sources.root
     _verify_ref(root, ref)
-    source_now = sources.manifest.model.source
-    rows_then, source_then = _manifest_at(root, sources.manifest.path, ref)
-    symbols = dict.fromkeys([row.symbol for row in sources.manifest.model.symbols] + rows_then)
+    model = sources.manifest.model
+    then_model = _manifest_at(root, sources.manifest.path, ref)
+    rows_now = {row.symbol: row for row in model.symbols}
+    rows_then = {row.symbol: row for row in then_model.symbols} if then_model else {}
+    now = Analysis(sources, sources.manifest).defs
+    then = _GitTree(root, ref, then_model or model).defs
     removed: dict[str, str] = {}
     alive: set[str] = set()
-    for symbol in symbols:
-        module, name = symbol.rsplit(".", 1)
-        now = _module_text(root, source_now, module, None)
-        then = _module_text(root, source_then or source_now, module, ref)
-        current = _spellings(now, name) if now is not None else set()
-        alive |= current | _field_names(now, name)
-        if then is None:
-            continue
-        for spelling in sorted(_spellings(then, name) - current):
+    for symbol in dict.fromkeys([*rows_now, *rows_then]):
+        current = _vocabulary(rows_now.get(symbol) or rows_then[symbol], now)
+        alive |= _spellings(current, fields=True)
+        old = _vocabulary(rows_then.get(symbol) or rows_now[symbol], then)
+        for spelling in sorted(_spellings(old) - _spellings(current)):
             removed.setdefault(spelling, symbol)
     return [
         Retirement(spelling=s, symbol=symbol, allowed=(), note=None, base=ref)
@@ -283,20 +287,85 @@ def from_base(sources: Sources, ref: str) -> list[Retirement]:
     ]
 
 
-def _manifest_at(root: Path, manifest: str, ref: str) -> tuple[list[str], list[str] | None]:
-    """The symbols and source roots the manifest listed at REF (none when it was absent or unreadable)."""
+def _vocabulary(row: SymbolRow, defs: Definitions) -> Vocabulary | None:
+    try:
+        return read_vocabulary(row, defs)
+    except InputError:  # a `form` the definition lacks: the producer check reports it
+        return None
+
+
+def _spellings(vocab: Vocabulary | None, fields: bool = False) -> set[str]:
+    """A vocabulary's variants as spellings: tags, keys, literal values, enum members and their string
+    values, and the classes a union or map is made of (with `fields`, their field names too)."""
+    out: set[str] = set()
+    for variant in vocab.variants if vocab is not None else ():
+        if vocab is not None and vocab.form == "enum":
+            out.add(variant.name)
+        if isinstance(variant.tag, str):
+            out.add(variant.tag)
+        out.update(t for t in variant.tags_of_class if isinstance(t, str))
+        if variant.cls is not None:
+            out.add(variant.cls.name)
+            if fields:
+                out.update(f.name for f in variant.cls.fields)
+    return {s for s in out if s.strip() and "\n" not in s}
+
+
+def _manifest_at(root: Path, manifest: str, ref: str) -> Manifest | None:
+    """The manifest as it was at REF, or None when it was absent or is not valid today."""
     shown = _git(root, "show", f"{ref}:./{manifest}")
     if shown.returncode != 0:
-        return [], None
+        return None
     try:
-        data = json.loads(shown.stdout.decode("utf-8-sig"))
-        rows = [row["symbol"] for row in data.get("symbols", []) if isinstance(row.get("symbol"), str)]
-        source = data.get("source", ["."])
-    except (ValueError, RecursionError, AttributeError, TypeError):
-        return [], None
-    valid = [r for r in rows if "." in r and all(part.isidentifier() for part in r.split("."))]
-    ok_source = isinstance(source, list) and all(isinstance(x, str) and not path_problem(x) for x in source)
-    return valid, source if ok_source else None
+        return Manifest.model_validate_json(shown.stdout)
+    except (ValueError, RecursionError):
+        return None
+
+
+class _GitTree:
+    """The project as it was at REF, for `vocabularies.Definitions`: modules read with `git show`.
+
+    Module names come from the same rule as today's tree (`SourceTree.module_of`), with the source
+    roots the manifest had at REF.
+    """
+
+    def __init__(self, root: Path, ref: str, model: Manifest) -> None:
+        self.root, self.ref = root, ref
+        self._codes: dict[Path, PythonCode | ParseError] = {}
+        tree = SourceTree.of(root, model.source, model.tests, model.exclude)
+        listed = _git(root, "ls-tree", "-r", "-z", "--name-only", ref, "--", ".")
+        rels = [p for p in os.fsdecode(listed.stdout).split("\0") if p.endswith(".py")]
+        modules: dict[str, tuple[str, bool]] = {}
+        for rel in sorted(rels, key=lambda r: is_test_name(r.rsplit("/", 1)[-1])):
+            module, package = tree.module_of(rel)
+            if module:
+                modules.setdefault(module, (rel, package))
+        self.resolver = Resolver({
+            name: (package, partial(self._tree, rel)) for name, (rel, package) in modules.items()
+        })
+        self.defs = Definitions(self, self.resolver, {n: root / rel for n, (rel, _) in modules.items()})
+
+    def text(self, rel: str) -> str | None:
+        shown = _git(self.root, "show", f"{self.ref}:./{rel}")
+        return shown.stdout.decode("utf-8-sig", errors="replace") if shown.returncode == 0 else None
+
+    def _tree(self, rel: str) -> ast.Module | None:
+        text = self.text(rel)
+        try:
+            return ast.parse(text) if text is not None else None
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+
+    def module(self, path: Path) -> PythonCode | ParseError:
+        """`vocabularies.ModuleReader`: the module at REF, parsed once."""
+        if path not in self._codes:
+            rel = path.relative_to(self.root).as_posix()
+            text = self.text(rel)
+            self._codes[path] = (
+                parse_python(text, f"{self.ref}:{rel}") if text is not None
+                else ParseError(path=rel, line=1, message=f"not in {self.ref}")
+            )
+        return self._codes[path]
 
 
 def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
@@ -313,102 +382,3 @@ def _verify_ref(root: Path, ref: str) -> None:
         raise InputError(f"--base {ref}: not a commit of the git repository at {root}")
 
 
-def _module_text(root: Path, source_roots: Sequence[str], module: str, ref: str | None) -> str | None:
-    """A module's text now (the working tree) or at REF (`git show`), tried under each source root."""
-    stem = module.replace(".", "/")
-    for source in source_roots:
-        for rel in (f"{stem}.py", f"{stem}/__init__.py"):
-            path = posixpath.normpath(posixpath.join(source, rel))
-            if ref is None:
-                if (root / path).is_file():
-                    return read_text(root / path)
-                continue
-            shown = _git(root, "show", f"{ref}:./{path}")
-            if shown.returncode == 0:
-                return shown.stdout.decode("utf-8-sig", errors="replace")
-    return None
-
-
-def _parsed(text: str) -> PythonCode | None:
-    code = parse_python(text, "<base>")
-    return code if isinstance(code, PythonCode) else None
-
-
-def _shape(code: PythonCode, name: str) -> Shape | None:
-    node = find_definition(code, name)
-    return lower(code, node) if node is not None else None
-
-
-def _spellings(text: str, name: str) -> set[str]:
-    """A vocabulary's variants as spellings: union arms and their tags, literal values, enum members
-    and their string values, TypedDict keys and the classes they map to."""
-    code = _parsed(text)
-    shape = _shape(code, name) if code is not None else None
-    if code is None or shape is None:
-        return set()
-    out: set[str] = set()
-    if shape.kind == "literal":
-        out |= {v for m in shape.members if (v := _string(m.name)) is not None}
-    elif shape.kind == "enum":
-        for member in shape.members:
-            if member.role == "value":
-                out.add(member.name)
-                value = _string(member.default or "")
-                if value is not None:
-                    out.add(value)
-    elif shape.kind == "typeddict":
-        out |= {m.name for m in shape.members if m.role == "key"}
-    for cls in _classes(shape):
-        out.add(cls)
-        arm = _shape(code, cls)
-        if arm is not None and shape.kind != "typeddict" and arm.kind == "class":
-            out |= _tags(arm)
-    return {s for s in out if s.strip() and "\n" not in s}
-
-
-def _classes(shape: Shape) -> list[str]:
-    """The class names a vocabulary is made of: union arms (one arm is an `alias`), a map's values."""
-    if shape.kind in ("union", "alias"):
-        names = [m.text for m in shape.members if m.role == "arm"]
-    elif shape.kind == "typeddict":
-        names = [m.annotation or "" for m in shape.members if m.role == "key"]
-    else:
-        return []
-    return [n for n in names if n.isidentifier()]
-
-
-def _tags(shape: Shape) -> set[str]:
-    """The tag of a union arm: its fields annotated with a one-value string `Literal`."""
-    tags = set()
-    for member in shape.members:
-        if member.role == "field" and member.annotation and member.annotation.startswith("Literal["):
-            try:
-                node = ast.parse(member.annotation, mode="eval").body
-            except SyntaxError:
-                continue
-            literal = node.slice if isinstance(node, ast.Subscript) else None
-            if isinstance(literal, ast.Constant) and isinstance(literal.value, str):
-                tags.add(literal.value)
-    return tags
-
-
-def _field_names(text: str | None, name: str) -> set[str]:
-    """Field names of a vocabulary's current classes (and a map's keys): all still alive."""
-    code = _parsed(text) if text is not None else None
-    shape = _shape(code, name) if code is not None else None
-    if code is None or shape is None:
-        return set()
-    out = {m.name for m in shape.members if m.role in ("field", "key")}
-    for cls in _classes(shape):
-        arm = _shape(code, cls)
-        if arm is not None:
-            out |= {m.name for m in arm.members if m.role == "field"}
-    return out
-
-
-def _string(literal: str) -> str | None:
-    try:
-        value = ast.literal_eval(literal)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return None
-    return value if isinstance(value, str) else None
