@@ -236,11 +236,11 @@ def _finding(retirement: Retirement, path: str, line: int, column: int) -> Retir
         message = (f"`{spelling}` (column {column}) is a retired spelling{of}{why}:"
                    " delete this mention or reword it")
         if retirement.allowed:
-            message += f"; only {', '.join(retirement.allowed)} may keep it (manifest `retired`)"
+            message += f"; only {', '.join(retirement.allowed)} may keep it"
+        if retirement.declared is not None:  # in the message, not `source_*`: one annotation per site
+            message += f" ({retirement.declared[0]}:{retirement.declared[1]}, `retired`)"
     return RetiredSpelling(
         message=message, path=path, line=line, column=column, text=spelling, symbol=retirement.symbol,
-        source_path=retirement.declared[0] if retirement.declared else None,
-        source_line=retirement.declared[1] if retirement.declared else None,
     )
 
 
