@@ -392,3 +392,17 @@ def test_base_follows_union_arms_into_other_modules(project: Project) -> None:
     run = project.check("--base", "HEAD")
     found = [(f["path"], f["line"], f["text"]) for f in run.findings if f["kind"] == "retired-spelling"]
     assert found == [("src/app/loop.py", 2, "pause")]
+
+
+def test_named_files_pre_commit_style_are_the_only_ones_scanned(project: Project) -> None:
+    project.write("src/pkg/__init__.py", "")
+    project.write("tests/test_a.py", "x = 'continuation'\n")
+    project.write("docs/guide.md", "A continuation.\n")
+    project.write("docs/notes/n.md", "continuation\n")
+    project.manifest(retired=[RETIRED], source=["src"])
+    named = [str(project.root / rel) for rel in ("tests/test_a.py", "docs/notes/n.md", "notes.txt")]
+    run = project.check(*named)
+    assert run.exit_code == 1
+    assert where(run.findings) == [("tests/test_a.py", 1, 6)]
+    run = project.check(str(project.root / "src/pkg/__init__.py"))
+    assert run.exit_code == 0, run.stdout

@@ -105,8 +105,13 @@ def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
 
 def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked | FindingEvent]:
     scope = select_scope(sources.manifest, options.manifest, options.symbols, options.files)
+    from type_equiv.retired import check_retired
+
     if scope.changed is not None and not (scope.rows or scope.tree_rows):
-        return  # none of the named files is one type-equiv reads (the pre-commit no-op)
+        # none of the named files is one the rows read (the pre-commit no-op), but any may spell a
+        # retired word: that scan reads only the named files, and nothing without `retired`/--base
+        yield from check_retired(sources, options.manifest, options.base, scope.changed)
+        return
     sources = replace(sources, manifest=restrict(sources.manifest, scope.rows))
     for row in sources.manifest.model.symbols:
         yield from check_row(sources, row)
@@ -114,9 +119,8 @@ def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked |
 
     yield from check_producers(sources, sources.manifest, scope.tree_rows)
     from type_equiv.fixtures import check_fixtures
-    from type_equiv.retired import check_retired
 
-    yield from check_retired(sources, options.manifest, options.base)
+    yield from check_retired(sources, options.manifest, options.base, scope.changed)
     yield from check_fixtures(sources)
 
 

@@ -110,6 +110,15 @@ def _in_venv(root: Path, folders: list[str], seen: dict[str, bool]) -> bool:
     return False
 
 
+def _named_files(root: Path, named: Iterable[str], exclude: Sequence[str]) -> list[str]:
+    """The named files project_files would list: scanned suffixes, not excluded, not in skipped folders."""
+    return [
+        rel for rel in sorted(named)
+        if posixpath.splitext(rel)[1] in SCANNED_SUFFIXES and not matches(rel, exclude)
+        and not SKIPPED_DIRS.intersection(rel.split("/")[:-1]) and (root / rel).is_file()
+    ]
+
+
 def _git_files(root: Path) -> list[str] | None:
     try:
         done = subprocess.run(
@@ -154,8 +163,13 @@ def read_text(path: Path) -> str | None:
 # ------------------------------------------------------------------------------------- the stage
 
 
-def check_retired(sources: Sources, manifest_path: Path, base: str | None) -> Iterator[FindingEvent]:
-    """Every whole-word occurrence of a retired spelling outside its `allowed` paths is a finding."""
+def check_retired(
+    sources: Sources, manifest_path: Path, base: str | None, changed: frozenset[str] | None = None
+) -> Iterator[FindingEvent]:
+    """Every whole-word occurrence of a retired spelling outside its `allowed` paths is a finding.
+
+    `changed` (the files a pre-commit run is handed) limits the scan to those files.
+    """
     manifest = sources.manifest
     retirements = from_manifest(manifest)
     if base is not None:
@@ -166,7 +180,11 @@ def check_retired(sources: Sources, manifest_path: Path, base: str | None) -> It
     by_spelling = {r.spelling: r for r in retirements}
     root = sources.root
     skip = _display(root, manifest_path)
-    for rel in project_files(root, manifest.model.exclude, SCANNED_SUFFIXES):
+    if changed is None:
+        files = project_files(root, manifest.model.exclude, SCANNED_SUFFIXES)
+    else:
+        files = _named_files(root, changed, manifest.model.exclude)
+    for rel in files:
         if rel == skip:
             continue
         text = read_text(root / rel)
