@@ -132,7 +132,7 @@ def matches(glob: str, rel: str) -> bool:
 
 @functools.cache
 def _spec(glob: str) -> pathspec.PathSpec[pathspec.Pattern]:
-    return pathspec.PathSpec.from_lines("gitwildmatch", [glob])
+    return pathspec.PathSpec.from_lines("gitignore", [glob])
 
 
 def restrict(manifest: ManifestFile, rows: Sequence[SymbolRow]) -> ManifestFile:
