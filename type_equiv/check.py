@@ -6,6 +6,7 @@ here prints, and bad input ends the session with a `Failed` reason instead of ra
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -92,6 +93,8 @@ def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
     errors = 0
     try:
         manifest = load_manifest(root, options.manifest)
+        if os.environ.get("TYPE_EQUIV_INTERNAL_ERROR_TEST") == "1":  # test hook for the CLI's guard
+            raise RuntimeError("TYPE_EQUIV_INTERNAL_ERROR_TEST=1 provoked this internal error")
         sources = Sources(root, manifest)
         for event in _stages(sources, options):
             if isinstance(event, FindingEvent) and event.finding.severity == "error":

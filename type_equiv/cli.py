@@ -6,9 +6,14 @@ Bad input never escapes as a traceback: it ends the session with a located messa
 
 from __future__ import annotations
 
+import errno
+import io
+import shlex
 import sys
+import traceback
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
@@ -54,9 +59,56 @@ manifest_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Guarded(click.Group):
+    """The top-level guard: an internal error (a bug, never bad input) becomes one line asking for a
+    bug report with the command that reproduces it, and exit 2; `--debug` shows its traceback too.
+
+    An InputError escaping a command is bad input after all: its located message, and exit 2.
+    """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        original = list(args)
+        ctx = super().make_context(info_name, args, parent, **extra)
+        ctx.meta["type_equiv.args"] = original
+        return ctx
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from type_equiv.errors import InputError
+
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except InputError as exc:
+            click.echo(f"type-equiv: {exc}", err=True)
+            ctx.exit(EXIT_ERROR)
+        except Exception as exc:
+            if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
+                raise  # `type-equiv check | head`: click closes quietly
+            _internal_error(ctx, exc)
+
+
+def _internal_error(ctx: click.Context, exc: Exception) -> NoReturn:
+    args: list[str] = ctx.meta.get("type_equiv.args", [])
+    command = shlex.join(["type-equiv", *([] if "--debug" in args else ["--debug"]), *args])
+    if ctx.params.get("debug"):
+        traceback.print_exception(exc, file=sys.stderr)
+    what = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
+    click.echo(f"type-equiv: internal error ({what}). This is a bug in type-equiv: please report it"
+               f" with the output of: {command}", err=True)
+    ctx.exit(EXIT_ERROR)
+
+
+@click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="type-equiv")
-def cli() -> None:
+@click.option(
+    "--debug", is_flag=True,
+    help="Show the traceback of an internal error (a bug), for a bug report.",
+)
+def cli(debug: bool) -> None:
     """Keep the type definitions pasted in Markdown docs equal to the real ones, and every
     variant of every vocabulary produced by production code."""
 
@@ -148,4 +200,7 @@ def producers(root: str, manifest: str | None, fmt: str, symbol: str) -> None:
 
 def main() -> None:
     """Console-script entry point."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):  # an ASCII-only locale must not crash on a finding
+            stream.reconfigure(errors="backslashreplace")
     cli(prog_name="type-equiv")

@@ -47,11 +47,9 @@ def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | Par
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         positions = dict(wrapper.resolve(PositionProvider))
     except cst.ParserSyntaxError as exc:
-        line, column = _tokenizer_location(code, exc)
+        line, column, message = _locate(code, exc)
         return ParseError(
-            path=path,
-            line=line + line_offset,
-            message=f"not valid Python: {exc.message.replace(chr(0), '<NUL>')} (column {column})",
+            path=path, line=line + line_offset, message=f"not valid Python: {message} (column {column})"
         )
     except RecursionError:  # libcst recurses once per nesting level
         return ParseError(path=path, line=1 + line_offset, message="cannot parse: nested too deeply")
@@ -60,20 +58,23 @@ def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | Par
     return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
 
 
-def _tokenizer_location(code: str, exc: cst.ParserSyntaxError) -> tuple[int, int]:
-    """libcst puts its tokenizer errors (tabs, NUL bytes) at 1:1; ask CPython's tokenizer instead."""
-    if not exc.message.startswith("tokenizer error") or exc.raw_line != 1:
-        return exc.raw_line, exc.raw_column + 1
+def _locate(code: str, exc: cst.ParserSyntaxError) -> tuple[int, int, str]:
+    """Line, column and message of a syntax error libcst found.
+
+    libcst stops at the token *after* an error and puts tokenizer errors (tabs, NUL bytes) at 1:1, so
+    CPython's own parser, which pinpoints them (`'(' was never closed`), says where and why when it
+    agrees the code is broken; it is asked only after libcst failed.
+    """
     if "\0" in code:
         before = code[: code.index("\0")]
-        return before.count("\n") + 1, len(before) - before.rfind("\n")
+        return before.count("\n") + 1, len(before) - before.rfind("\n"), "a NUL byte"
     try:
-        compile(code, "<paste>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+        compile(code, "<code>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as error:
-        return error.lineno or 1, error.offset or 1
+        return error.lineno or 1, error.offset or 1, error.msg
     except (ValueError, RecursionError, MemoryError):
         pass
-    return exc.raw_line, exc.raw_column + 1
+    return exc.raw_line, exc.raw_column + 1, exc.message
 
 
 def defined_name(stmt: cst.CSTNode) -> str | None:

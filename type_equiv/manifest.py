@@ -103,7 +103,7 @@ def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
         hint = " (use --manifest FILE)" if problem == "not found" else ""
         raise InputError(f"{shown}: manifest {problem}{hint}")
     try:
-        text = manifest_path.read_text(encoding="utf-8")
+        text = manifest_path.read_text(encoding="utf-8-sig")  # editors on Windows write a BOM
     except FileNotFoundError:
         raise InputError(f"{shown}: manifest not found (use --manifest FILE)") from None
     except IsADirectoryError:
