@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 from type_equiv import __version__
@@ -23,6 +24,7 @@ from type_equiv.definitions import (
 )
 from type_equiv.errors import InputError
 from type_equiv.findings import Finding, ParseError, PasteMissing, SourceMissing
+from type_equiv.lock import Lock, lock_path, read_lock, with_side
 from type_equiv.manifest import ManifestFile, SymbolRow, display_path, load_manifest
 from type_equiv.pastes import Doc, read_doc
 from type_equiv.scope import restrict, select_scope
@@ -62,6 +64,11 @@ class Sources:
             else:
                 self.modules[path] = parse_python(text, shown)
         return self.modules[path]
+
+    @cached_property
+    def lock(self) -> Lock:
+        """The lock beside the manifest (docs/sync.md); empty when absent: check never requires it."""
+        return read_lock(lock_path(self.root / self.manifest.path))
 
     def doc(self, doc: str) -> Doc:
         if doc not in self.docs:
@@ -141,11 +148,15 @@ def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | Find
         found = doc.pastes.get(name, [])
         if not found:
             findings.append(_missing_paste(row, doc, name, real))
-        for paste in found:
+        for index, paste in enumerate(found):
             pasted = lower(paste.code, paste.node)
             pastes.append(Location(path=doc_path, line=pasted.line))
             if real is not None:
-                findings.extend(compare(pasted, real, row.symbol))
+                drifts = list(compare(pasted, real, row.symbol))
+                if drifts:  # which side moved since the last sync (lock.py); None when unknown
+                    side = sources.lock.side(row.symbol, doc_path, index, len(found), real, pasted)
+                    drifts = list(with_side(drifts, side))
+                findings.extend(drifts)
     source = Location(path=real.path, line=real.line) if real is not None else None
     yield SymbolChecked(symbol=row.symbol, source=source, pastes=pastes)
     for finding in findings:

@@ -167,6 +167,40 @@ def check(
 @root_option
 @manifest_option
 @click.option(
+    "--symbol", "symbols", multiple=True, metavar="NAME",
+    help="Sync only this manifest symbol (dotted, as in the manifest); repeatable.",
+)
+@click.option("--diff", is_flag=True, help="Print the patch as a unified diff; write nothing.")
+def sync(root: str, manifest: str | None, symbols: tuple[str, ...], diff: bool) -> None:
+    """Rewrite drifted pastes to match the source, as a minimal patch; record the lock file.
+
+    Only drifted members change; comments, layout and `...` elisions of the paste stay, and so does
+    every other byte of the doc. A missing paste is reported, never invented. Exit 0 when no drift
+    is left, 1 when drift remains (with --diff: when the patch is not empty), 2 when it cannot judge.
+    """
+    from type_equiv.errors import InputError
+    from type_equiv.sync import SyncOptions, exit_code, report_lines, run_sync, unified_diff
+
+    root_path, manifest_path = resolve_root(root, manifest)
+    options = SyncOptions(root=root_path, manifest=manifest_path, symbols=symbols, diff=diff)
+    try:
+        report = run_sync(options)
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    if diff:
+        for result in report.docs:
+            if result.changed:
+                sys.stdout.buffer.write(unified_diff(result).encode("utf-8"))
+        sys.stdout.flush()
+    click.echo("\n".join(report_lines(report, diff)), err=diff)
+    sys.exit(exit_code(report, diff))
+
+
+@cli.command()
+@root_option
+@manifest_option
+@click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
     help="Output format.",
 )

@@ -57,6 +57,10 @@ def _compare_members(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]
         yield _drift(symbol, pasted, real, None, "...", "(every variant)",
                      f"a {pasted.kind}'s variant list cannot be elided with `...`: paste it whole")
         return
+    if pasted.kind == "enum" and pasted.elided:
+        yield _drift(symbol, pasted, real, None, "...", "(every member)",
+                     "an enum's member list cannot be elided with `...`: paste every member")
+        pasted = replace(pasted, elided=False)  # then judge it as the complete paste it must be
     shown = {m.name: m for m in pasted.members}
     source = {m.name: m for m in real.members}
     for name, member in source.items():
@@ -79,8 +83,11 @@ def _compare_order(
     pasted: Shape, real: Shape, symbol: str, shown: dict[str, Member], source: dict[str, Member]
 ) -> Iterator[Drift]:
     """Order counts for positional constructors, and an elided paste must be an ordered subset."""
-    mine = [n for n in shown if n in source and source[n].required]
-    theirs = [n for n in source if n in shown and source[n].required]
+    def counted(name: str) -> bool:  # an elided paste shows an ordered subset, methods included
+        return name in source and (pasted.elided or source[name].required)
+
+    mine = [n for n in shown if counted(n)]
+    theirs = [n for n in source if n in shown and counted(n)]
     if mine != theirs:
         why = "a positional constructor" if pasted.ordered else "an elided (`...`) paste"
         yield _drift(symbol, pasted, real, "(order)", ", ".join(mine), ", ".join(theirs),

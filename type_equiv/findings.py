@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 Severity = Literal["error", "info"]
 # Which judge decided a drift: the canonical text, mypy, or the generated JSON Schemas (docs/equivalence.md).
 Level = Literal["syntax", "types", "schema"]
+# Which side of a drift moved since the paste was last synced, per the lock file (docs/sync.md).
+Side = Literal["source", "paste", "both"]
 
 
 class FindingBase(BaseModel):
@@ -33,10 +35,12 @@ class Drift(FindingBase):
     """A paste differs from the real definition; `member` is None for the definition as a whole.
 
     `level` names the judge that decided it, and `pasted`/`real` show both sides as that judge sees them.
+    `side` says which side changed since the last sync (None: no lock entry, unknown).
     """
 
     kind: Literal["drift"] = "drift"
     level: Level = "syntax"
+    side: Side | None = None
     member: str | None = None
     pasted: str | None = None
     real: str | None = None

@@ -56,7 +56,7 @@ class Shape:
     header: tuple[tuple[str, str], ...] = ()  # (label, canonical text): decorators, bases, keywords
     members: tuple[Member, ...] = ()
     ordered: bool = False  # member order changes meaning (dataclass / NamedTuple constructors)
-    elided: bool = False  # the body has a bare `...` next to members: an ordered subset
+    elided: bool = False  # the body has a bare `...` statement: the members shown are an ordered subset
     node_text: str = field(default="", compare=False)
 
 
@@ -129,7 +129,7 @@ def _class_members(
         else:
             text = " ".join(code.text(stmt).split())
             members.append(Member(f"<statement line {line}>", "assign", text, line, end))
-    return members, ellipsis and bool(members)
+    return members, ellipsis  # `class N(Base): ...` alone shows the header, every member elided
 
 
 def _small_member(
