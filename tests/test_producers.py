@@ -199,6 +199,27 @@ def test_default_tags_and_init_false_tags(project: Project) -> None:
     assert unproduced(project) == {"tool"}  # the default tag alone is not a producer
 
 
+def test_generic_and_cast_classes_given_to_a_factory_produce(project: Project) -> None:
+    models_tree(project, "from typing import cast\nfrom pkg.models import Alpha, Beta\n"
+                "def build(cls, **kw): ...\n"
+                "build(Alpha[int], kind='alpha')\n"
+                "build(cast('type[Beta[int]]', Beta), kind='beta')\n")
+    assert unproduced(project) == set()
+
+
+def test_a_local_name_carries_its_literals_to_a_producing_position(project: Project) -> None:
+    use = textwrap.dedent("""
+        from m import Stop
+        def finish(reason: Stop) -> None: ...
+        def run(error):
+            reason = "a" if error else "b"
+            finish(reason=reason)
+    """)
+    vocab_tree(project, {"src/m.py": "from typing import Literal\nStop = Literal['a', 'b', 'c']\n",
+                         "src/use.py": use}, [{"symbol": "m.Stop"}])
+    assert unproduced(project) == {"c"}
+
+
 # --- what never counts ---------------------------------------------------------------------------
 
 

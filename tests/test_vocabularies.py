@@ -86,6 +86,19 @@ def test_pydantic_tags_name_callable_discriminator_arms(project: Project) -> Non
     assert names(vocab) == ["first", "second"]
 
 
+def test_transparent_wrappers_and_generic_arms(project: Project) -> None:
+    code = """
+        from typing import Generic, TypeVar
+        from pydantic import SerializeAsAny
+        T = TypeVar("T")
+        class G(BaseModel, Generic[T]):
+            kind: Literal["g"]
+        V = SerializeAsAny[A] | G[int]
+    """
+    vocab = read(project, code, "V")
+    assert names(vocab) == ["a", "g"] and vocab is not None and not vocab.open
+
+
 def test_a_catch_all_arm_opens_the_union(project: Project) -> None:
     vocab = read(project, "V = A | B | Loose", "V")
     assert vocab is not None and vocab.open

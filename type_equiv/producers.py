@@ -15,6 +15,8 @@ Nothing here imports project code.
 from __future__ import annotations
 
 import ast
+import functools
+import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -193,6 +195,7 @@ class _Walker:
         self.anns: list[AnnSite] = []
         self.classes: list[ClassSite] = []
         self.decorator = False
+        self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
 
     # names --------------------------------------------------------------------------------------
 
@@ -225,23 +228,44 @@ class _Walker:
         if node is None:
             return ()
         out: list[str] = []
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                try:
-                    inner = ast.parse(sub.value, mode="eval").body
-                except SyntaxError:
-                    continue
-                out.extend(self.annotation_refs(inner, scope))
-            elif isinstance(sub, ast.Name | ast.Attribute):
-                found = self.dotted(sub, scope)
-                if found is not None:
-                    out.append(found)
-        return tuple(dict.fromkeys(out))
+        self._annotation_refs(node, scope, out)
+        return tuple(dict.fromkeys(out)) if len(out) > 1 else tuple(out)
 
-    def literals(self, node: ast.expr | None) -> list[str]:
-        """Spelled literal keys a producing expression can evaluate to (both arms of `a if c else b`)."""
+    def _annotation_refs(self, node: ast.expr, scope: _Scope, out: list[str]) -> None:
+        if isinstance(node, ast.Name | ast.Attribute):
+            found = self.dotted(node, scope)
+            if found is not None:
+                out.append(found)
+        elif isinstance(node, ast.Subscript):
+            self._annotation_refs(node.value, scope, out)
+            head = node.value
+            if not (isinstance(head, ast.Name | ast.Attribute) and _last_name(head) == "Literal"):
+                self._annotation_refs(node.slice, scope, out)  # Literal["a"] holds values, no names
+        elif isinstance(node, ast.BinOp):
+            self._annotation_refs(node.left, scope, out)
+            self._annotation_refs(node.right, scope, out)
+        elif isinstance(node, ast.Tuple | ast.List):
+            for elt in node.elts:
+                self._annotation_refs(elt, scope, out)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and self.names_in(node.value):
+            inner = _forward_ref(node.value)
+            if inner is not None:
+                self._annotation_refs(inner, scope, out)
+
+    def names_in(self, text: str) -> list[str]:
+        """Bound names a string annotation mentions (a forward reference is parsed only then)."""
+        return [n for n in self.bindings.names if n in text] if len(text) < 200 else []
+
+    def literals(self, node: ast.expr | None, follow: bool = False) -> list[str]:
+        """Spelled literal keys a producing expression can evaluate to (both arms of `a if c else b`).
+
+        With `follow`, a local name stands for the literals last assigned to it in the same
+        function (`cause = "a" if e else "b"; f(cause=cause)`): one step of data flow, no more.
+        """
         if node is None:
             return []
+        if isinstance(node, ast.Name):
+            return self.local_values.get(node.id, []) if follow else []
         if isinstance(node, ast.Constant):
             value = node.value
             if isinstance(value, str | int | bool) and value is not None:
@@ -249,16 +273,16 @@ class _Walker:
                 return [key] if key in self.values else []
             return []
         if isinstance(node, ast.IfExp):
-            return self.literals(node.body) + self.literals(node.orelse)
+            return self.literals(node.body, follow) + self.literals(node.orelse, follow)
         if isinstance(node, ast.BoolOp):
-            return [k for v in node.values for k in self.literals(v)]
+            return [k for v in node.values for k in self.literals(v, follow)]
         if isinstance(node, ast.List | ast.Tuple | ast.Set):
-            return [k for e in node.elts for k in self.literals(e)]
+            return [k for e in node.elts for k in self.literals(e, follow)]
         return []
 
     def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
             refs: tuple[str, ...] = ()) -> None:
-        for value in self.literals(node):
+        for value in self.literals(node, follow=not consumer):
             self.lits.append(LitSite(getattr(node, "lineno", 0), value, form, consumer, key, refs))
 
     # statements ---------------------------------------------------------------------------------
@@ -327,7 +351,9 @@ class _Walker:
                 self.lit(default, "default", key=arg.arg, refs=refs)
             if default is not None:
                 self.expr(default, scope, VALUE)
+        saved, self.local_values = self.local_values, {}
         self.body(node.body, inner)
+        self.local_values = saved
 
     def class_(self, node: ast.ClassDef, scope: _Scope) -> None:
         self.decorator = True
@@ -384,6 +410,12 @@ class _Walker:
         value = node.value
         for target in node.targets:
             if isinstance(target, ast.Name):
+                if scope.owner != self.module:
+                    values = self.literals(value, follow=True)
+                    if values:
+                        self.local_values[target.id] = values
+                    else:
+                        self.local_values.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
                 if scope.owner != self.module:
@@ -468,7 +500,16 @@ class _Walker:
 
     def element(self, node: ast.expr, scope: _Scope, ctx: int, form: str,
                 keys: tuple[str, ...] = (), pairs: tuple[tuple[str, str], ...] = ()) -> None:
-        """An element that may be a bare class: a class-valued table entry or a factory argument."""
+        """An element that may be a bare class: a class-valued table entry or a factory argument.
+
+        `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
+        """
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
+            if self.dotted(node.value, scope) is not None:
+                node = node.value
+        elif (isinstance(node, ast.Call) and _last_name(node.func) == "cast" and len(node.args) == 2
+              and not node.keywords):
+            node = node.args[1]
         if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
             ref = self.dotted(node, scope)
             if ref is not None:
@@ -583,6 +624,18 @@ class _Walker:
         self.expr(key, scope, TYPE if typed else ctx)
 
 
+@functools.lru_cache(maxsize=4096)
+def _forward_ref(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
 def _describe(node: ast.expr) -> str:
     """What a compared operand names: `source.kind` → kind, `event["type"]` → type."""
     if isinstance(node, ast.Attribute):
@@ -657,7 +710,7 @@ def scan_tree(files: Sequence[SourceFile], spellings: Spellings,
     """Read each file once, parse the ones that mention a spelling, and keep their records."""
     start = time.perf_counter()
     texts = {} if texts is None else texts
-    needles = spellings.needles()
+    mentions = _needle_pattern(tuple(spellings.needles()))
     result = TreeScan(files={f.rel: f for f in files}, scans={})
     for file in files:
         text = texts.get(file.rel)
@@ -665,7 +718,7 @@ def scan_tree(files: Sequence[SourceFile], spellings: Spellings,
             text = read_text(file.path)
             texts[file.rel] = text
             result.read += 1
-        if text is None or not any(needle in text for needle in needles):
+        if text is None or mentions.search(text) is None:
             continue
         result.scans[file.rel] = scan_text(file.module, file.package, text, spellings)
         result.parsed += 1
@@ -674,6 +727,12 @@ def scan_tree(files: Sequence[SourceFile], spellings: Spellings,
 
 
 # --- step 3: joining records against vocabularies ------------------------------------------------
+
+
+@functools.lru_cache(maxsize=32)
+def _needle_pattern(needles: tuple[str, ...]) -> re.Pattern[str]:
+    """One alternation of every needle: ~4x faster than a loop of `in` tests on real trees."""
+    return re.compile("|".join(re.escape(n) for n in needles) or "(?!)")
 
 
 @dataclass(frozen=True)
@@ -767,21 +826,37 @@ class Analysis:
                     tag_fields.add(variant.tag_field)
         spellings = Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
         scan = scan_tree(self.files, spellings, self.texts)
-        for _ in range(8):  # each round follows one more level of subclasses
-            new = {site.qualname.rsplit(".", 1)[-1] for fs in scan.scans.values()
-                   for site in fs.classes} - set(spellings.names)
+        classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
+        for _ in range(8):  # each round follows one more level of subclasses (rare)
+            new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - spellings.names
             if not new:
                 break
             spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
-            needles = list(new)
+            pattern = _needle_pattern(tuple(sorted(new)))
             again = [f for f in self.files
-                     if (t := self.texts.get(f.rel)) is not None and any(n in t for n in needles)]
+                     if (t := self.texts.get(f.rel)) is not None and pattern.search(t) is not None]
             more = scan_tree(again, spellings, self.texts)
             scan.scans.update(more.scans)
             scan.parsed += more.parsed
             scan.seconds += more.seconds
         self.scan = scan
         return scan
+
+    def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:
+        """Classes in the scanned files that derive (at any depth seen so far) from a variant class."""
+        found: set[str] = set()
+        sites = [s for fs in scan.scans.values() for s in fs.classes]
+        changed = True
+        while changed:
+            changed = False
+            for site in sites:
+                if site.qualname not in found and any(
+                    self.resolver.canonical(b) in classes or self.resolver.canonical(b) in found
+                    for b in site.bases
+                ):
+                    found.add(site.qualname)
+                    changed = True
+        return found
 
     # joining ------------------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ Form = Literal["union", "map", "literal", "enum", "shape"]
 Value = str | int | bool
 OPEN_ARMS = frozenset({"str", "int", "LiteralString", "Any", "object"})
 WRAPPERS = frozenset({"Annotated", "Required", "NotRequired", "ReadOnly", "Final", "ClassVar"})
+TRANSPARENT = frozenset({"SerializeAsAny", "SkipValidation", "InstanceOf"})  # `X[Cls]` is `Cls`
 
 
 def literal_key(value: Value) -> str:
@@ -514,6 +515,9 @@ def _arms(expr: ast.expr, module: str, defs: Definitions, first_line: int,
             for arg in args:
                 yield from _arms(arg, module, defs, first_line, seen)
             return
+        if head in TRANSPARENT and len(args) == 1:
+            yield from _arms(args[0], module, defs, first_line, seen)
+            return
         if head == "Annotated":
             disc, tag = _discriminator(args[1:])
             for arm, inner_disc in _arms(args[0], module, defs, first_line, seen):
@@ -527,7 +531,12 @@ def _arms(expr: ast.expr, module: str, defs: Definitions, first_line: int,
                 yield _Arm(literals=values, line=line), None
             return
         if head is not None and head not in WRAPPERS:
-            yield _Arm(open=True, line=line), None  # a generic arm: list[...], dict[...]
+            chain = _chain(expr.value)  # `Event[T]`: a generic class; `list[...]`: an open arm
+            target = defs.resolver.canonical(f"{module}.{chain}") if chain else None
+            if target is not None and defs.class_info(target) is not None:
+                yield _Arm(qualname=target, line=line), None
+            else:
+                yield _Arm(open=True, line=line), None
             return
     chain = _chain(expr)
     if chain is None:
@@ -564,7 +573,7 @@ def _discriminator(metadata: Sequence[ast.expr]) -> tuple[str | None, Value | No
         keywords = {k.arg: k.value for k in meta.keywords if k.arg}
         if name == "Field":
             disc = _const_str(keywords.get("discriminator")) or disc
-        elif name == "Discriminator":
+        elif name is not None and name.endswith("Discriminator"):  # pydantic's, or an SDK's own
             disc = _const_str(meta.args[0] if meta.args else keywords.get("discriminator")) or disc
         elif name == "Tag" and meta.args:
             tag = _const_str(meta.args[0])
@@ -626,14 +635,22 @@ def _shared_tag_field(infos: list[ClassInfo]) -> str | None:
 
 
 def _common_bases(variants: Sequence[Variant], defs: Definitions) -> tuple[str, ...]:
-    """Project classes every payload class derives from: calling one with a tag builds a variant."""
+    """Project classes every payload class derives from that declare the tag field themselves:
+    calling one with a tag builds a variant. (A base without the tag, such as an SDK's own
+    `BaseModel`, says nothing about this vocabulary.)"""
     common: list[str] | None = None
+    tag_fields = {v.tag_field for v in variants if v.tag_field}
     for variant in variants:
         if variant.cls is None:
             continue
         ancestors = defs.ancestors(variant.cls.qualname)
         common = ancestors if common is None else [a for a in common if a in ancestors]
-    return tuple(common or ())
+    out = []
+    for base in common or ():
+        info = defs.class_info(base)
+        if info is not None and any(f.declared_on == base and f.name in tag_fields for f in info.fields):
+            out.append(base)
+    return tuple(out)
 
 
 def describe(vocab: Vocabulary) -> str:
