@@ -161,3 +161,19 @@ def test_an_enum_cannot_be_elided_and_its_missing_members_are_named(project: Pro
 
 def test_a_complete_enum_is_clean(project: Project) -> None:
     assert drift_of(project, "Colour", "class Colour(Enum):\n    GREEN = 2\n    RED = 1") == []
+
+
+def test_other_class_body_statements_match_by_their_text(project: Project) -> None:
+    """An `if TYPE_CHECKING:` (or any other statement) in a class body is the same member on both sides
+    when its text is the same, wherever it sits; a different one is extra in the paste."""
+    source = "class A(BaseModel):\n    x: int\n    if TYPE_CHECKING:\n        y: int\n"
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/a.py", source)
+    project.write("docs/doc.md",
+                  paste("class A(BaseModel):\n    if TYPE_CHECKING:\n        y: int\n    x: int"))
+    project.manifest([{"symbol": "pkg.a.A", "docs": ["docs/doc.md"], "producers": False}], source=["src"])
+    assert [f for f in project.check().findings if f["kind"] == "drift"] == []
+    project.write("docs/doc.md",
+                  paste("class A(BaseModel):\n    x: int\n    if TYPE_CHECKING:\n        y: str"))
+    [found] = [f for f in project.check().findings if f["kind"] == "drift"]
+    assert "is in the paste but not in the source" in found["message"]

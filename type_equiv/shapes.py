@@ -127,8 +127,8 @@ def _class_members(
                 elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis):
                     ellipsis = True
         else:
-            text = " ".join(code.text(stmt).split())
-            members.append(Member(f"<statement line {line}>", "assign", text, line, end))
+            text = " ".join(code.text(stmt).split())  # named by its text: equal text, same member
+            members.append(Member(f"<statement {text}>", "assign", text, line, end))
     return members, ellipsis  # `class N(Base): ...` alone shows the header, every member elided
 
 

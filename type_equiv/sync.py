@@ -819,7 +819,7 @@ def _sync_one(
         name = row.symbol.rsplit(".", 1)[1]
         found = sites.get(name, [])
         if not found:
-            report.notes.append(PasteMissing(
+            report.notes.append(_broken_mention(shown, doc.text(), name, row.symbol) or PasteMissing(
                 symbol=row.symbol, path=shown, line=1,
                 message=f"{row.symbol}: {shown} has no ```python block defining `{name}`"
                 " (sync never invents a paste: add one, then run sync)",
@@ -832,6 +832,19 @@ def _sync_one(
                 owner.add(site.key)
                 targets.append(Target(row, real, site))
     return sync_doc(doc, targets)
+
+
+def _broken_mention(shown: str, text: str, name: str, symbol: str) -> ParseError | None:
+    """A block that mentions the name but does not parse: that, not a missing paste, is the problem."""
+    for block in python_blocks(shown, text):
+        parsed = parse_python(block.code, shown, line_offset=block.fence_line)
+        if isinstance(parsed, ParseError) and name in block.code:
+            return parsed.model_copy(update={
+                "symbol": symbol,
+                "message": f"{symbol}: cannot sync: the block at line {block.fence_line} mentions `{name}`"
+                f" but is {parsed.message}",
+            })
+    return None
 
 
 def _lock_entries(result: DocResult) -> Iterator[tuple[tuple[str, str], Entry]]:
