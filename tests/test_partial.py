@@ -177,3 +177,15 @@ def test_other_class_body_statements_match_by_their_text(project: Project) -> No
                   paste("class A(BaseModel):\n    x: int\n    if TYPE_CHECKING:\n        y: str"))
     [found] = [f for f in project.check().findings if f["kind"] == "drift"]
     assert "is in the paste but not in the source" in found["message"]
+
+
+def test_a_map_row_cannot_be_elided(project: Project) -> None:
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/m.py", MODEL)
+    project.write("docs/doc.md", paste("class Counts(TypedDict):\n    b: int\n    ..."))
+    project.manifest([{"symbol": "pkg.m.Counts", "docs": ["docs/doc.md"], "producers": False,
+                       "form": "map"}], source=["src"])
+    run = project.check()
+    drifts = [f for f in run.findings if f["kind"] == "drift"]
+    assert "a map's keys (its variants) cannot be elided with `...`" in drifts[0]["message"]
+    assert sorted(f["member"] for f in drifts[1:]) == ["a", "c"]

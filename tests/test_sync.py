@@ -383,6 +383,33 @@ def test_several_pastes_in_several_blocks_and_docs(project: Project) -> None:
     assert other.read_text().startswith("```py\n@dataclass\nclass Point:\n")
 
 
+def test_source_indentation_and_multi_line_strings(project: Project) -> None:
+    """A source class inside `if TYPE_CHECKING:` re-indents to the paste; string lines stay as they are."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    class Note(BaseModel):\n"
+        "        @property\n"
+        "        def size(self) -> int:\n"
+        "            return 1\n"
+        "        text: str = \"\"\"first\n"
+        "        second\n"
+        "  third\"\"\"\n"
+    )
+    path = setup(project, "```python\nclass Note(BaseModel):\n  text: str = ''\n```\n", source=source,
+                 symbols=("Note",))
+    assert sync(project).exit_code == 0
+    assert path.read_text() == (
+        '```python\nclass Note(BaseModel):\n  text: str = """first\n        second\n  third"""\n```\n')
+    assert drift(project) == []
+
+
+def test_a_one_line_class_body_with_members_gets_the_whole_definition(project: Project) -> None:
+    path = setup(project, "```python\nclass Point: x: int\n```\n", symbols=("Point",))
+    assert sync(project).exit_code == 0
+    assert path.read_text().startswith("```python\n@dataclass\nclass Point:\n    x: int\n    y: int\n")
+
+
 # --- bytes outside the changed lines -----------------------------------------------------------
 
 
@@ -524,6 +551,19 @@ def test_sync_completes_an_elided_enum(project: Project) -> None:
     assert sync(project).exit_code == 0
     assert path.read_text() == (
         "```python\nclass Colour(Enum):\n    RED = 1\n    GREEN = 2\n    BLUE = 3\n```\n")
+
+
+def test_sync_completes_an_elided_map(project: Project) -> None:
+    source = MODEL + "\n\nclass Start(BaseModel):\n    type: Literal['start']\n\n\n" \
+        "class End(BaseModel):\n    type: Literal['end']\n\n\n" \
+        "class Events(TypedDict):\n    start: Start\n    end: End\n"
+    path = setup(project, "```python\nclass Events(TypedDict):\n    end: End\n    ...\n```\n",
+                 source="from typing import TypedDict\n" + source, symbols=("Events",))
+    project.manifest([{"symbol": "pkg.models.Events", "docs": ["docs/doc.md"], "producers": False,
+                       "form": "map"}], source=["src"])
+    assert drift(project)
+    assert sync(project).exit_code == 0
+    assert path.read_text() == "```python\nclass Events(TypedDict):\n    start: Start\n    end: End\n```\n"
 
 
 # --- options, exit codes, diff ------------------------------------------------------------------

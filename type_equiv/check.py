@@ -152,7 +152,7 @@ def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | Find
             pasted = lower(paste.code, paste.node)
             pastes.append(Location(path=doc_path, line=pasted.line))
             if real is not None:
-                drifts = list(compare(pasted, real, row.symbol))
+                drifts = list(compare(pasted, real, row.symbol, row.form))
                 if drifts:  # which side moved since the last sync (lock.py); None when unknown
                     side = sources.lock.side(row.symbol, doc_path, index, len(found), real, pasted)
                     drifts = list(with_side(drifts, side))

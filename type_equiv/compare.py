@@ -18,8 +18,11 @@ ROLE_WORD = {
 }
 
 
-def compare(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
-    """Every way `pasted` differs from `real`; nothing when they are equal shapes."""
+def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None) -> Iterator[Drift]:
+    """Every way `pasted` differs from `real`; nothing when they are equal shapes.
+
+    `form` is the manifest row's `form`: a `"map"` (a TypedDict of variants) cannot be elided either.
+    """
     if {pasted.kind, real.kind} == {"union", "alias"}:
         # A one-arm union is an alias; compare both as sets of arms.
         pasted, real = _as_union(pasted), _as_union(real)
@@ -28,7 +31,7 @@ def compare(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
                      f"{real.kind} `{real.name}`", f"the paste is a {pasted.kind}, the source a {real.kind}")
         return
     yield from _compare_header(pasted, real, symbol)
-    yield from _compare_members(pasted, real, symbol)
+    yield from _compare_members(pasted, real, symbol, form)
 
 
 def _as_union(shape: Shape) -> Shape:
@@ -52,14 +55,15 @@ def _compare_header(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
             )
 
 
-def _compare_members(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
+def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) -> Iterator[Drift]:
     if pasted.kind in ("union", "literal") and any(m.text == "..." for m in pasted.members):
         yield _drift(symbol, pasted, real, None, "...", "(every variant)",
                      f"a {pasted.kind}'s variant list cannot be elided with `...`: paste it whole")
         return
-    if pasted.kind == "enum" and pasted.elided:
+    if pasted.elided and (pasted.kind == "enum" or (form == "map" and pasted.kind == "typeddict")):
+        what = "an enum's member list" if pasted.kind == "enum" else "a map's keys (its variants)"
         yield _drift(symbol, pasted, real, None, "...", "(every member)",
-                     "an enum's member list cannot be elided with `...`: paste every member")
+                     f"{what} cannot be elided with `...`: paste every member")
         pasted = replace(pasted, elided=False)  # then judge it as the complete paste it must be
     shown = {m.name: m for m in pasted.members}
     source = {m.name: m for m in real.members}

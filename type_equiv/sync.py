@@ -431,6 +431,7 @@ class Planner:
     site: Site
     pasted: Shape
     real: Real
+    form: str | None = None  # the manifest row's `form`: a "map" cannot be elided
 
     def whole(self) -> list[Edit]:
         """Replace the paste's whole statement with the source's, re-indented to the paste's column."""
@@ -458,7 +459,9 @@ class Planner:
         body_indent = _indent(self.block.line(mine[0].start))
         shown = {s.members[0].name: s for s in mine if s.members}
         source = {s.members[0].name: s for s in theirs if s.members}
-        elided = pasted.elided and pasted.kind != "enum"  # an enum's members cannot be elided
+        # An enum's or a map's variants cannot be elided: complete them, and drop the `...`.
+        variants = pasted.kind == "enum" or (self.form == "map" and pasted.kind == "typeddict")
+        elided = pasted.elided and not variants
         for stmt in mine:
             extra = bool(stmt.members) and stmt.members[0].name not in source
             if extra or (pasted.elided and not elided and _is_ellipsis(stmt.node)):
@@ -647,7 +650,8 @@ class DocResult:
 
 
 def _drifts(site: Site, target: Target) -> bool:
-    return any(True for _ in compare(lower(site.code, site.node), target.real.shape, target.row.symbol))
+    pasted = lower(site.code, site.node)
+    return any(True for _ in compare(pasted, target.real.shape, target.row.symbol, target.row.form))
 
 
 def _site(sites: dict[str, list[Site]], key: tuple[str, int]) -> Site | None:
@@ -712,7 +716,7 @@ def sync_doc(doc: RawDoc, targets: list[Target]) -> DocResult:
 def _plan(doc: RawDoc, target: Target, strategy: str) -> list[Edit]:
     block = Block.map(doc, target.site.block)
     pasted = lower(target.site.code, target.site.node)
-    planner = Planner(block, target.site, pasted, target.real)
+    planner = Planner(block, target.site, pasted, target.real, target.row.form)
     return planner.minimal() if strategy == "minimal" else planner.whole()
 
 
