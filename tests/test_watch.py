@@ -158,3 +158,10 @@ def test_watch_follows_the_manifest(project: Project) -> None:
     finally:
         code = watching.interrupt()
     assert code == 0
+
+
+def test_watch_is_for_a_person(project: Project) -> None:
+    tree(project)
+    run = project.check("--watch", fmt="sarif")
+    assert run.exit_code == 2
+    assert "--watch redraws for a person" in run.stderr
