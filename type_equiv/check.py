@@ -24,6 +24,7 @@ from type_equiv.definitions import (
 )
 from type_equiv.errors import InputError
 from type_equiv.findings import Finding, ParseError, PasteMissing, SourceMissing
+from type_equiv.judges import Compared, begin_run, judge_drift
 from type_equiv.lock import Lock, lock_path, read_lock, with_side
 from type_equiv.manifest import ManifestFile, SymbolRow, display_path, load_manifest
 from type_equiv.pastes import Doc, read_doc
@@ -49,6 +50,7 @@ class Sources:
     root: Path
     manifest: ManifestFile
     modules: dict[Path, PythonCode | ParseError] = field(default_factory=dict)
+    compared: list[Compared] = field(default_factory=list)  # every paste compared, for the judges
     docs: dict[str, Doc] = field(default_factory=dict)
 
     def module(self, path: Path) -> PythonCode | ParseError:
@@ -82,6 +84,8 @@ class CheckOptions:
 
     root: Path
     manifest: Path
+    schema: bool = False  # --schema: the schema judge for every row (imports project code)
+    cache_dir: Path | None = None  # --cache-dir: mypy's cache in <cache_dir>/mypy; None: no cache
     symbols: tuple[str, ...] = ()  # --symbol NAME…: only these rows
     files: tuple[str, ...] | None = None  # FILE…: only what these files can affect (scope.py)
     base: str | None = None  # --base REF: variants removed from a vocabulary since REF are retired
@@ -98,6 +102,7 @@ def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
         version=__version__, root=str(root), manifest=display_path(root, options.manifest)
     )
     errors = 0
+    begin_run()
     try:
         manifest = load_manifest(root, options.manifest)
         if os.environ.get("TYPE_EQUIV_INTERNAL_ERROR_TEST") == "1":  # test hook for the CLI's guard
@@ -123,8 +128,8 @@ def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked |
         yield from check_retired(sources, options.manifest, options.base, scope.changed)
         return
     sources = replace(sources, manifest=restrict(sources.manifest, scope.rows))
-    for row in sources.manifest.model.symbols:
-        yield from check_row(sources, row)
+    rows = [list(check_row(sources, row)) for row in sources.manifest.model.symbols]
+    yield from judge_drift(sources, options, rows)  # syntax drift of all rows → mypy → schemas
     from type_equiv.producers import check_producers
 
     yield from check_producers(sources, sources.manifest, scope.tree_rows)
@@ -157,6 +162,7 @@ def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | Find
                     side = sources.lock.side(row.symbol, doc_path, index, len(found), real, pasted)
                     drifts = list(with_side(drifts, side))
                 findings.extend(drifts)
+                sources.compared.append(Compared(row, paste, pasted, real, drifts))
     source = Location(path=real.path, line=real.line) if real is not None else None
     yield SymbolChecked(symbol=row.symbol, source=source, pastes=pastes)
     for finding in findings:

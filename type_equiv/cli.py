@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import shlex
 import sys
 import traceback
@@ -133,10 +134,21 @@ def cli(debug: bool) -> None:
     "--watch", is_flag=True,
     help="Re-run on every save of a listed doc, a source module or the manifest (Ctrl-C stops).",
 )
+@click.option(
+    "--schema", is_flag=True,
+    help="Also compare each paste's JSON Schema with the source's: IMPORTS project code and runs the"
+    " pastes (docs/equivalence.md).",
+)
+@click.option(
+    "--cache-dir", default=None, metavar="DIR",
+    help="Cache folder; mypy's cache is DIR/mypy.  [default: <root>/.type-equiv-cache]",
+)
+@click.option("--no-cache", is_flag=True, help="Read and write no cache (every mypy run is cold).")
 @click.argument("files", nargs=-1, type=click.Path())
 def check(
     root: str, manifest: str | None, fmt: str, base: str | None,
     symbols: tuple[str, ...], quiet: bool, watch: bool, files: tuple[str, ...],
+    schema: bool = False, cache_dir: str | None = None, no_cache: bool = False,
 ) -> None:
     """Check every paste listed in the manifest against its real definition.
 
@@ -151,6 +163,7 @@ def check(
     options = CheckOptions(
         root=root_path, manifest=manifest_path, base=base,
         symbols=symbols, files=files or None,
+        schema=schema, cache_dir=None if no_cache else resolve_cache(root_path, cache_dir),
     )
     if watch:
         from type_equiv.watch import watch_check
@@ -230,6 +243,48 @@ def producers(root: str, manifest: str | None, fmt: str, symbol: str) -> None:
     else:
         click.echo("\n".join(report_lines(report)))
     sys.exit(EXIT_CLEAN)
+
+
+@cli.command("schema")
+@root_option
+@manifest_option
+@click.argument("symbol", required=False)
+@click.option(
+    "--out", default=None, metavar="DIR",
+    help="Write <symbol>.schema.json files into DIR: one per manifest symbol, or SYMBOL's only.",
+)
+@click.option(
+    "--mode", type=click.Choice(["validation", "serialization"]), default="validation",
+    show_default=True, help="pydantic's schema mode: what is accepted, or what is written.",
+)
+def schema_command(
+    root: str, manifest: str | None, symbol: str | None, out: str | None, mode: str
+) -> None:
+    """Print the JSON Schema (Draft 2020-12) of a manifest SYMBOL, for consumers in other languages.
+
+    Unlike `check`, this IMPORTS the symbol's module, and so runs project code: pydantic generates
+    the schema from the live object. Exit 2 when the symbol is not in the manifest or has no schema.
+    """
+    from type_equiv.judges.schema import export_schemas
+
+    if symbol is None and out is None:
+        raise click.UsageError("name a SYMBOL, or give --out DIR to export every manifest symbol")
+    root_path, manifest_path = resolve_root(root, manifest)
+    schemas = export_schemas(root_path, manifest_path, symbol, mode)
+    if out is None:
+        click.echo(json.dumps(schemas[symbol or ""], indent=2))
+        return
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, exported in schemas.items():
+        path = folder / f"{name}.schema.json"
+        path.write_text(json.dumps(exported, indent=2) + "\n", encoding="utf-8")
+        click.echo(str(path))
+
+
+def resolve_cache(root: Path, cache_dir: str | None) -> Path:
+    """`--cache-dir`, or `<root>/.type-equiv-cache` (each cache user takes a subfolder: mypy/, …)."""
+    return Path(cache_dir).absolute() if cache_dir else root / ".type-equiv-cache"
 
 
 def main() -> None:

@@ -4,28 +4,41 @@ The default check reads source statically and never comes through here. Only wha
 does: the schema judge (`--schema`, `"schema": true`), recorded fixtures (`"fixtures"`), and the
 `schema` command. Keeping every import behind this module makes "a clean check executes nothing" easy
 to see and to test: `IMPORTED` counts what came through the door, and the JSON summary reports it.
+Executing a paste (the schema judge) is importing project code too, so it lives here as well.
 """
 
 from __future__ import annotations
+import __future__
 
 import importlib
+import itertools
 import sys
-from collections.abc import Sequence
+import types
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
-IMPORTED: list[str] = []  # modules imported through the door in this process, in order
+IMPORTED: list[str] = []  # modules imported through the door in this run (judges.begin_run empties it)
+_PASTE_NUMBERS = itertools.count()
 
 
 class ImportFailed(Exception):
     """Importing the symbol's module failed; the message says why, for a finding or exit 2."""
 
 
-def import_symbol(root: Path, source_roots: Sequence[str], symbol: str) -> Any:
-    """Import `pkg.mod.Name` with the manifest's source roots first on sys.path and return the object."""
-    module_name, _, name = symbol.rpartition(".")
+class SchemaUnavailable(ImportFailed):
+    """pydantic cannot generate a JSON Schema for the object; the message says why and what to do."""
+
+
+class PasteFailed(Exception):
+    """A paste raised when executed; the message names the doc line."""
+
+
+def import_module(root: Path, source_roots: Sequence[str], module_name: str) -> types.ModuleType:
+    """Import a project module with the manifest's source roots first on sys.path."""
     for source in reversed(source_roots):
         entry = str((root / source).resolve())
         if entry not in sys.path:
@@ -36,15 +49,88 @@ def import_symbol(root: Path, source_roots: Sequence[str], symbol: str) -> Any:
         raise ImportFailed(f"importing `{module_name}` failed: {type(exc).__name__}: {exc}") from None
     if module_name not in IMPORTED:
         IMPORTED.append(module_name)
+    return module
+
+
+def import_symbol(root: Path, source_roots: Sequence[str], symbol: str) -> Any:
+    """Import `pkg.mod.Name` with the manifest's source roots first on sys.path and return the object."""
+    module_name, _, name = symbol.rpartition(".")
+    module = import_module(root, source_roots, module_name)
     try:
         return getattr(module, name)
     except AttributeError:
         raise ImportFailed(f"module `{module_name}` has no attribute `{name}`") from None
 
 
-def json_schema(obj: Any, mode: str = "validation") -> dict[str, Any]:
-    """The JSON Schema (Draft 2020-12) pydantic generates for a type, in validation or serialization mode."""
-    from pydantic import TypeAdapter
+@contextmanager
+def paste_module(real: types.ModuleType, code: str, doc: str, fence_line: int) -> Iterator[types.ModuleType]:
+    """Execute a paste's code block in a fresh module that reads like the real one, while it is needed.
 
-    schema: dict[str, Any] = TypeAdapter(obj).json_schema(mode=mode)  # type: ignore[arg-type]
+    The module is a real `types.ModuleType` seeded with the real module's globals and registered in
+    sys.modules under its own name, so the paste's names resolve as in the source (imports, sibling
+    definitions), while what the block defines replaces them. Copying the globals into a plain dict is
+    not enough: under `from __future__ import annotations` pydantic resolves a class's annotations
+    through `sys.modules[cls.__module__]`, i.e. the *real* module, and the paste would be judged by the
+    real definitions (a false match). The block is compiled with the real module's future flags and
+    its doc line numbers, so a traceback points into the doc.
+    """
+    name = f"_type_equiv_paste_{next(_PASTE_NUMBERS)}"
+    module = types.ModuleType(name)
+    module.__dict__.update(real.__dict__)
+    module.__dict__.update({"__name__": name, "__spec__": None, "__package__": real.__package__})
+    flags = 0
+    if real.__dict__.get("annotations") is __future__.annotations:
+        flags |= __future__.annotations.compiler_flag
+    sys.modules[name] = module
+    try:
+        try:
+            compiled = compile("\n" * fence_line + code, doc, "exec", flags=flags, dont_inherit=True)
+            exec(compiled, module.__dict__)
+        except BaseException as exc:  # doc code may raise anything
+            line = _doc_line(exc, doc)
+            where = f"{doc}:{line}" if line else doc
+            raise PasteFailed(f"{where}: the paste does not run: {type(exc).__name__}: {exc}") from None
+        yield module
+    finally:
+        sys.modules.pop(name, None)
+
+
+def _doc_line(exc: BaseException, doc: str) -> int | None:
+    if isinstance(exc, SyntaxError):
+        return exc.lineno
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == doc:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def json_schema(obj: Any, mode: str = "validation") -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) pydantic generates for a type, in validation or serialization mode.
+
+    Raises SchemaUnavailable (an ImportFailed) with a message that says what to change.
+    """
+    from pydantic import PydanticUserError, TypeAdapter
+
+    try:
+        schema: dict[str, Any] = TypeAdapter(obj).json_schema(mode=mode)  # type: ignore[arg-type]
+    except PydanticUserError as exc:
+        if exc.code == "typed-dict-version":
+            raise SchemaUnavailable(
+                f"pydantic cannot build a schema for `{_name(obj)}`: on Python < 3.12 it needs"
+                " `typing_extensions.TypedDict`, not `typing.TypedDict`; import TypedDict from"
+                " typing_extensions where the TypedDict is defined"
+            ) from None
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise SchemaUnavailable(f"pydantic cannot build a schema for `{_name(obj)}`: {first}") from None
+    except Exception as exc:  # project types may raise anything while pydantic inspects them
+        raise SchemaUnavailable(
+            f"pydantic cannot build a schema for `{_name(obj)}`: {type(exc).__name__}: {exc}"
+        ) from None
     return {"$schema": DRAFT_2020_12, **schema}
+
+
+def _name(obj: Any) -> str:
+    return str(getattr(obj, "__qualname__", None) or obj)

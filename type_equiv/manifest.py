@@ -36,6 +36,8 @@ class SymbolRow(BaseModel):
     fields: bool = False
     exempt: dict[str, Annotated[str, StringConstraints(min_length=1)]] = {}
     fixtures: list[RelPath] = []
+    # The schema judge for this row: None follows the top-level key, false opts out of it.
+    judge_schema: bool | None = Field(default=None, alias="schema")
 
 
 class RetiredEntry(BaseModel):
@@ -60,6 +62,8 @@ class Manifest(BaseModel):
     tests: list[RelPath] = []
     exclude: list[RelPath] = []
     retired: list[RetiredEntry] = []
+    # Opt every row into the schema judge, which imports project code (docs/equivalence.md).
+    judge_schema: bool = Field(default=False, alias="schema")
     symbols: list[SymbolRow]
 
 

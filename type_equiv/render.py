@@ -14,6 +14,8 @@ from typing import Protocol, TextIO
 from type_equiv.findings import Drift, Finding
 from type_equiv.formats.github import render_github
 from type_equiv.formats.sarif import render_sarif
+from type_equiv.importing import IMPORTED
+from type_equiv.judges.types import COUNTERS
 from type_equiv.session import (
     Failed,
     FindingEvent,
@@ -51,6 +53,9 @@ def summary(findings: list[Finding], symbols: list[SymbolChecked]) -> dict[str, 
         "pastes": sum(len(s.pastes) for s in symbols),
         "errors": sum(f.severity == "error" for f in findings),
         "infos": sum(f.severity == "info" for f in findings),
+        # What the run executed: mypy builds, and project modules imported (0 and 0 for a clean check).
+        "mypy_runs": COUNTERS.mypy_runs,
+        "imported_modules": len(IMPORTED),
     }
 
 
