@@ -1,7 +1,7 @@
 """The pre-commit convention: `check FILE…` checks what those files can affect; `--symbol` picks rows.
 
 The last test runs the real `pre-commit` (try-repo, then an installed hook under `git commit`) against
-this checkout, in a temporary git repository.
+this checkout, in a temporary git repository, and `type-equiv sync` fixing the paste.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, Project, paste
-from type_equiv.cli import cli
 from type_equiv.manifest import load_manifest
 from type_equiv.scope import Scope, select_scope
 
@@ -173,13 +172,10 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
     assert "field `h` differs" in blocked.stdout + blocked.stderr
     assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "1"  # nothing was committed
 
-    if "sync" in cli.commands:  # fix the paste from the source, as a person would
-        fixed = subprocess.run([str(BIN / "type-equiv"), "sync"], cwd=work, text=True,
-                               capture_output=True, timeout=120)
-        assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    else:
-        project.write("docs/size.md", paste("class Size:\n    w: int\n    h: float"))
-    assert "h: float" in (work / "docs/size.md").read_text()
+    fixed = subprocess.run([str(BIN / "type-equiv"), "sync"], cwd=work, text=True,
+                           capture_output=True, timeout=120)  # fix the paste from the source
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert (work / "docs/size.md").read_text() == paste("class Size:\n    w: int\n    h: float")
     git(work, "add", "docs/size.md")
     accepted = git(work, "commit", "-m", "h is a float", check=False)
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
