@@ -502,6 +502,17 @@ def test_schema_export_validates_real_data(project: Project) -> None:
     assert not validator.is_valid({"kind": "started", "reason": "x"})
 
 
+def test_schema_export_in_serialization_mode(project: Project) -> None:
+    from jsonschema import Draft202012Validator
+
+    _models(project)
+    run = project.run("schema", "--root", str(project.root), "--mode", "serialization", "app.models.Outer")
+    assert run.exit_code == 0, run.stderr
+    schema = json.loads(run.stdout)
+    Draft202012Validator.check_schema(schema)
+    assert schema["properties"]["count"]["default"] == 0
+
+
 def test_schema_out_writes_one_file_per_symbol(project: Project, tmp_path: Path) -> None:
     from jsonschema import Draft202012Validator
 

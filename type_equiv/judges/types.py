@@ -477,7 +477,7 @@ class _Facts:
             self.walk(proper.ret_type, f"{where}->", options, seen, depth + 1)
 
 
-_PARSED: dict[str, ast.Module | None] = {}
+_PARSED: dict[tuple[str, int], ast.Module | None] = {}  # (path, mtime): --watch sees edits
 
 
 def _hidden_metadata(graph: Graph, module: str, name: str, seen: set[str]) -> str | None:
@@ -517,12 +517,16 @@ def _hidden_metadata(graph: Graph, module: str, name: str, seen: set[str]) -> st
 
 
 def _alias_value(path: str, name: str) -> ast.expr | None:
-    if path not in _PARSED:
+    try:
+        key = (path, Path(path).stat().st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _PARSED:
         try:
-            _PARSED[path] = ast.parse(Path(path).read_bytes())
-        except (OSError, SyntaxError, ValueError):
-            _PARSED[path] = None
-    tree = _PARSED[path]
+            _PARSED[key] = ast.parse(Path(path).read_bytes())
+        except (OSError, SyntaxError, ValueError, RecursionError):
+            _PARSED[key] = None
+    tree = _PARSED[key]
     if tree is None:
         return None
     for stmt in _top_level(tree.body):
