@@ -206,7 +206,8 @@ def test_colour_only_on_a_terminal_without_no_color(
     project: Project, env: dict[str, str], coloured: bool
 ) -> None:
     drifted(project)
+    project.write("docs/shapes.md", "# Shapes\n\nNo paste yet.\n")  # a finding no judge needs to run for
     drawn = on_a_terminal(project, **env)
-    assert "field `y` differs" in drawn
+    assert "[paste-missing]" in drawn
     assert ("\x1b[" in drawn) is coloured
     assert "\x1b[" not in project.check(fmt="text").stdout  # not a terminal
