@@ -84,7 +84,7 @@ class Targets:
         """
         wanted = {self.manifest.parent, *(doc.parent for doc in self.docs), *self.source_roots}
         wanted |= {(self.root / _static_prefix(glob)).resolve() for glob in self.fixtures}
-        existing = sorted(path for path in wanted if path.is_dir())
+        existing = sorted(path for path in wanted if path.is_dir()) or [self.root]
         return tuple(
             path for path in existing
             if not any(path != other and path.is_relative_to(other) for other in existing)
