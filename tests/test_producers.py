@@ -293,6 +293,35 @@ def test_wire_decoding_produces_no_variant_in_particular(project: Project) -> No
     assert unproduced(project) == {"beta"}
 
 
+def test_type_level_and_dispatch_uses_are_not_producers(project: Project) -> None:
+    models_tree(project, textwrap.dedent("""
+        from functools import singledispatch
+        from typing import TypedDict, cast
+        from pydantic import TypeAdapter
+        from pkg.models import Alpha, Beta
+        Alpha(kind="alpha")
+        Map = TypedDict("Map", {"beta": Beta})
+        ADAPTER = TypeAdapter(list[Beta])
+        HANDLERS = {Beta: print}
+        KINDS = (Alpha, Beta)
+        def f(x):
+            return cast(Beta, x)
+        @singledispatch
+        def render(x): ...
+        @render.register(Beta)
+        def _(x): ...
+    """))
+    (finding,) = producer_findings(project.check())
+    assert finding["variant"] == "beta"
+    assert {s["form"] for s in finding["sites"]} == {"dispatch"}
+
+
+def test_wire_data_decoded_by_a_specific_class_produces_it(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha, Beta\n"
+                "def load(data):\n    return Alpha.model_validate(data), Beta.model_validate_json(data)\n")
+    assert unproduced(project) == set()
+
+
 def test_a_subclass_produces_its_base_variant_unless_it_retags(project: Project) -> None:
     models_tree(project, textwrap.dedent("""
         from typing import Literal
@@ -511,6 +540,28 @@ def test_the_producers_command(project: Project) -> None:
     assert [(v["variant"], v["produced"]) for v in data["variants"]] == [("alpha", True), ("beta", False)]
     bad = project.run("producers", "--root", str(project.root), "pkg.models.Alpha")
     assert bad.exit_code == 2 and "not a vocabulary" in bad.stderr
+
+
+def test_file_scans_round_trip_through_json_for_a_cache() -> None:
+    from type_equiv.producers import FileScan, Spellings, scan_text
+
+    spellings = Spellings(frozenset({"Alpha", "Trigger", "Stop"}), frozenset({"'alpha'", "'a'"}),
+                          frozenset({"kind"}))
+    text = textwrap.dedent("""
+        from pkg.models import Alpha, Trigger, Stop
+        class Loud(Alpha):
+            kind: Literal["alpha"]
+        def f(s: Stop = "a") -> Trigger:
+            x = {"kind": "alpha", "x": 1}
+            if s == "a":
+                return Alpha(kind="alpha", **x)
+    """)
+    scan = scan_text("pkg.use", False, text, spellings)
+    assert scan.refs and scan.dicts and scan.lits and scan.anns and scan.classes
+    assert FileScan.from_json(scan.to_json()) == scan
+    broken = scan_text("pkg.use", False, "def (:\n", spellings)
+    assert broken.error is not None and FileScan.from_json(broken.to_json()) == broken
+    assert spellings.key() == Spellings(spellings.names, spellings.values, spellings.tag_fields).key()
 
 
 # --- the repository and the example --------------------------------------------------------------

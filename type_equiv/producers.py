@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
+import json
 import re
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from type_equiv.definitions import module_file, read_source
 from type_equiv.errors import InputError
@@ -78,6 +80,11 @@ class Spellings:
     names: frozenset[str]  # class, vocabulary and enum names
     values: frozenset[str]  # literal keys (`repr`) of tags, literal values and enum values
     tag_fields: frozenset[str]
+
+    def key(self) -> str:
+        """A digest of the spellings: with (path, size, mtime) it keys a cached `scan_text` result."""
+        data = json.dumps([sorted(self.names), sorted(self.values), sorted(self.tag_fields)])
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
 
     def needles(self) -> list[str]:
         """Substrings a file must contain to be parsed: names, and str values as quoted."""
@@ -144,12 +151,34 @@ class ClassSite(NamedTuple):
 
 
 class FileScan(NamedTuple):
+    """One file's records: plain tuples of str/int/bool, so a cache can store them as JSON."""
+
     refs: tuple[RefSite, ...] = ()
     dicts: tuple[DictSite, ...] = ()
     lits: tuple[LitSite, ...] = ()
     anns: tuple[AnnSite, ...] = ()
     classes: tuple[ClassSite, ...] = ()
     error: tuple[int, str] | None = None  # (line, message) when the file does not parse
+
+    def to_json(self) -> str:
+        return json.dumps(self, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> FileScan:
+        """The inverse of `to_json`; raises ValueError (or KeyError/TypeError) on a damaged entry."""
+        refs, dicts, lits, anns, classes, error = json.loads(text)
+        return cls(
+            tuple(RefSite(*_tuples(r)) for r in refs),
+            tuple(DictSite(*_tuples(d)) for d in dicts),
+            tuple(LitSite(*_tuples(x)) for x in lits),
+            tuple(AnnSite(*_tuples(a)) for a in anns),
+            tuple(ClassSite(*_tuples(c)) for c in classes),
+            (int(error[0]), str(error[1])) if error is not None else None,
+        )
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def scan_text(module: str, package: bool, text: str, spellings: Spellings) -> FileScan:
@@ -668,7 +697,7 @@ def _mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
         args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if head in MAPPING_HEADS and len(args) == 2:
             return args[0], args[1]
-        if head in ANNOTATION_WRAPPERS:
+        if head in ANNOTATION_WRAPPERS and args:
             node = args[0]
             continue
         return None
@@ -706,11 +735,14 @@ class TreeScan:
 
 
 def scan_tree(files: Sequence[SourceFile], spellings: Spellings,
-              texts: dict[str, str | None] | None = None) -> TreeScan:
-    """Read each file once, parse the ones that mention a spelling, and keep their records."""
+              texts: dict[str, str | None] | None = None,
+              wanted: Callable[[str], bool] | None = None) -> TreeScan:
+    """Read each file once, parse the ones `wanted` (default: that mention a spelling), keep records."""
     start = time.perf_counter()
     texts = {} if texts is None else texts
-    mentions = _needle_pattern(tuple(spellings.needles()))
+    if wanted is None:
+        pattern = _needle_pattern(tuple(spellings.needles()))
+        wanted = lambda text: pattern.search(text) is not None  # noqa: E731
     result = TreeScan(files={f.rel: f for f in files}, scans={})
     for file in files:
         text = texts.get(file.rel)
@@ -718,7 +750,7 @@ def scan_tree(files: Sequence[SourceFile], spellings: Spellings,
             text = read_text(file.path)
             texts[file.rel] = text
             result.read += 1
-        if text is None or mentions.search(text) is None:
+        if text is None or not wanted(text):
             continue
         result.scans[file.rel] = scan_text(file.module, file.package, text, spellings)
         result.parsed += 1
@@ -806,7 +838,13 @@ class Analysis:
         return self.texts[file.rel]
 
     def vocabularies(self, rows: Iterable[SymbolRow]) -> list[tuple[SymbolRow, Vocabulary | None]]:
-        return [(row, read_vocabulary(row, self.defs)) for row in rows]
+        return [(row, self._vocabulary(row)) for row in rows]
+
+    def _vocabulary(self, row: SymbolRow) -> Vocabulary | None:
+        try:
+            return read_vocabulary(row, self.defs)
+        except RecursionError:  # a definition nested past what can be walked: judge it a shape
+            return None
 
     def run(self, vocabs: Sequence[Vocabulary]) -> TreeScan:
         """Scan the tree for these vocabularies; subclasses found add a further round (rare)."""
@@ -825,7 +863,7 @@ class Analysis:
                 if variant.tag_field:
                     tag_fields.add(variant.tag_field)
         spellings = Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
-        scan = scan_tree(self.files, spellings, self.texts)
+        scan = self._two_phase(spellings)
         classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
         for _ in range(8):  # each round follows one more level of subclasses (rare)
             new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - spellings.names
@@ -840,6 +878,31 @@ class Analysis:
             scan.parsed += more.parsed
             scan.seconds += more.seconds
         self.scan = scan
+        return scan
+
+    def _two_phase(self, spellings: Spellings) -> TreeScan:
+        """Parse the files that name a class or vocabulary; then, of the rest, only those holding a
+        quoted tag or value *and* a name that could bind it: a tag field (`"kind"`, `kind=`,
+        `.kind`) or a field or parameter annotated with a spelled name in the first phase's files.
+        Common tags (`"text"`, `"error"`) alone would otherwise parse half of a large tree."""
+        strong = _needle_pattern(tuple(sorted(spellings.names, key=len, reverse=True)))
+        scan = scan_tree(self.files, spellings, self.texts, lambda text: strong.search(text) is not None)
+        quoted = [n for n in spellings.needles() if n[:1] in "'\""]
+        binders = set(spellings.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
+        if not quoted or not binders:
+            return scan
+        weak = _needle_pattern(tuple(quoted))
+        context = _needle_pattern(tuple(sorted(
+            {form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}")},
+            key=len, reverse=True,
+        )))
+        rest = [f for f in self.files if f.rel not in scan.scans]
+        more = scan_tree(rest, spellings, self.texts,
+                         lambda text: weak.search(text) is not None and context.search(text) is not None)
+        scan.scans.update(more.scans)
+        scan.read += more.read
+        scan.parsed += more.parsed
+        scan.seconds += more.seconds
         return scan
 
     def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:

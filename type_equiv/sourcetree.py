@@ -124,6 +124,14 @@ def _is_plain(pattern: str) -> bool:
     return not any(c in pattern for c in "*?[!")
 
 
+def _inside(path: str, start: Path) -> bool:
+    try:
+        Path(path).resolve().relative_to(start.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
 def _walk(start: Path, prefix: str, exclude: pathspec.PathSpec[pathspec.Pattern] | None) -> Iterator[str]:
     """Root-relative paths of `.py` files under `start`; excluded folders are never entered."""
     stack = [(start, prefix)]
@@ -146,6 +154,8 @@ def _walk(start: Path, prefix: str, exclude: pathspec.PathSpec[pathspec.Pattern]
                         continue
                     stack.append((Path(entry.path), child))
                 elif name.endswith(".py") and entry.is_file():
+                    if entry.is_symlink() and not _inside(entry.path, start):
+                        continue  # a link out of the tree is not the project's code
                     yield child
             except OSError:
                 continue

@@ -36,7 +36,10 @@ TRANSPARENT = frozenset({"SerializeAsAny", "SkipValidation", "InstanceOf"})  # `
 
 def literal_key(value: Value) -> str:
     """The one spelling of a literal value every stage compares by (`'a'`, `1`, `True`)."""
-    return repr(value)
+    try:
+        return repr(value)
+    except ValueError:  # an int past sys.get_int_max_str_digits(): no source spells a tag so
+        return f"<int of {value.bit_length() if isinstance(value, int) else 0} bits>"
 
 
 @dataclass(frozen=True)
@@ -269,7 +272,10 @@ def _const_str(node: ast.expr | None) -> str | None:
 
 
 def _args(node: ast.Subscript) -> list[ast.expr]:
-    return list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+    """The arguments of `X[...]`; never empty (`X[()]` has the empty tuple), so `[0]` is safe."""
+    if isinstance(node.slice, ast.Tuple) and node.slice.elts:
+        return list(node.slice.elts)
+    return [node.slice]
 
 
 def literal_values(text_or_node: str | ast.expr) -> tuple[Value, ...] | None:
