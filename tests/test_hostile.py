@@ -393,6 +393,9 @@ except ImportError:
         x: int
         name: str = "a"
 """
+STARRED = "class S(*bases, metaclass=M, **kw):\n    x: int\n"  # found by the fuzzer: **kw crashed
+MAP_OF_NOTHING = "M = TypedDict('M', {'x': Annotated[()]})\n"  # and this
+ANNOTATED_NOTHING = "U = Annotated['Annotated[()]', Field(discriminator='type')]\n"  # the fuzzer, too
 PYTHON_CASES = [
     Case("a syntax error", project(src=SRC.replace("x: int", "x: int =")), 1,
          "not valid Python: invalid syntax", [("parse-error", "pkg/m.py:5")]),
@@ -436,6 +439,17 @@ PYTHON_CASES = [
         src="from pkg.n import B\n" + SRC, **{"pkg/n.py": "from pkg.m import A\nB = A\n"}), 0),
     Case("the module name too long for the file system", project(), 1, "not found under the source roots",
          [("source-missing", f"{M}:5")], manifest=rows(row(symbol="p" * 5000 + ".A"))),
+    Case("a class with *bases and **kw", project(src=SRC + STARRED, doc=DOC + code_doc(STARRED, before="")),
+         0, manifest=rows(ROW, row(symbol="pkg.m.S"))),
+    Case("a paste without the class's **kw", project(
+        src=SRC + STARRED, doc=DOC + code_doc(STARRED.replace(", **kw", ""), before="")),
+        1, "keywords differ", [("drift", "docs/d.md:11")], manifest=rows(ROW, row(symbol="pkg.m.S"))),
+    Case("Annotated[()] in an alias the producer check reads", project(
+        src=SRC + ANNOTATED_NOTHING, doc=DOC + code_doc(ANNOTATED_NOTHING, before="")),
+        0, manifest=rows(ROW, row(symbol="pkg.m.U", producers=True))),
+    Case("Annotated[()] as a TypedDict value the producer check reads", project(
+        src=SRC + MAP_OF_NOTHING, doc=DOC + code_doc(MAP_OF_NOTHING, before="")),
+        0, manifest=rows(ROW, row(symbol="pkg.m.M", producers=True))),
     Case("Union[()] and Annotated[()] in the source", project(
         src=SRC + "U = Union[()]\nV = Annotated[()]\n",
         doc=DOC + "\n```python\nU = Union[()]\nV = Annotated[()]\n```\n"), 0,

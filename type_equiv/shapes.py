@@ -88,10 +88,10 @@ def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
     for arg in node.bases:
         text = canon_expr(code.text(arg.value))
         base_names.add(text.rsplit(".", 1)[-1].split("[", 1)[0])
-        header.append(("base", text))
+        header.append(("base", f"{arg.star}{text}"))  # `*bases` keeps its star
     for arg in node.keywords:
-        assert arg.keyword is not None
-        header.append(("keyword", f"{arg.keyword.value}={canon_expr(code.text(arg.value))}"))
+        name = f"{arg.keyword.value}=" if arg.keyword is not None else arg.star  # `**kw` has no name
+        header.append(("keyword", f"{name}{canon_expr(code.text(arg.value))}"))
     kind: ShapeKind = "class"
     if base_names & ENUM_BASES:
         kind = "enum"
