@@ -352,6 +352,10 @@ def run_once(m: Measurement, run: int, timeout: float) -> float | None:
         proc.communicate()
         m.error = f"timed out after {timeout:g} s"
         return None
+    except BaseException:  # stopped (SIGTERM, Ctrl-C): leave no orphaned run behind
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
     elapsed = time.perf_counter() - start
     if proc.returncode not in m.ok_codes:
         tail = stderr.decode(errors="replace").strip().splitlines()[-3:]
@@ -594,9 +598,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"- {m.key}: (cd {short([str(m.cwd)], work)} && {m.shown}){status}")
         return 0
 
+    # SIGTERM as an exception, so `finally` puts the touched file back even when stopped.
+    signal.signal(signal.SIGTERM, lambda _sig, _frame: sys.exit(128 + signal.SIGTERM))
     try:
         for m in rows:
             run_measurement(m, args.runs, args.quick, args.timeout)
+            if m.prepare is toucher:
+                toucher.restore()  # the corpus is clean again for every later row
     finally:
         toucher.restore()
 
