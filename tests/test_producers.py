@@ -510,6 +510,21 @@ def test_exemptions_and_stale_exemptions(project: Project) -> None:
     assert run.exit_code == 1
 
 
+def test_field_exemptions_and_exemptions_on_shapes(project: Project) -> None:
+    use = ("from m import Text, Result\nText(type='text', text='t', lang='x')\n"
+           "Result(type='result', ok=True, n='x')\n")
+    files = {"src/m.py": FIELDS + "\nclass Plain(BaseModel):\n    x: int\n", "src/use.py": use}
+    vocab_tree(project, files, [{"symbol": "m.Block", "fields": True,
+                                 "exempt": {"Cacheable.cache": "set by users"}}])
+    assert producer_findings(project.check()) == []
+    vocab_tree(project, files, [{"symbol": "m.Block", "fields": True,
+                                 "exempt": {"Cacheable.cache": "x", "Text.lang": "set anyway"}},
+                                {"symbol": "m.Plain", "exempt": {"x": "not a vocabulary"}}])
+    stale = producer_findings(project.check())
+    assert {(f["symbol"], f["variant"]) for f in stale} == {("m.Block", "Text.lang"), ("m.Plain", "x")}
+    assert {f["kind"] for f in stale} == {"stale-exemption"}
+
+
 def test_an_exemption_needs_a_reason(project: Project) -> None:
     vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": MODELS},
                [{"symbol": "pkg.models.Trigger", "exempt": {"beta": ""}}])
