@@ -688,3 +688,108 @@ def test_no_cache_is_ever_unpickled() -> None:
             )
             for name in names:
                 assert name.split(".")[0] not in banned, f"{path.relative_to(REPO)} imports {name}"
+
+
+# --- sync under faults: a doc is rewritten whole or not at all -------------------------------------
+
+DRIFTED = DOC.replace("x: int", "x: str")
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every regular file under root (symlinks and FIFOs not followed), by relative path."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()
+    }
+
+
+def sync_subprocess(
+    root: Path, prefix: tuple[str, ...] = (), **popen: Any
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "type_equiv", "sync", "--root", str(root)],
+        capture_output=True, text=True, timeout=60, cwd=REPO, **popen,
+    )
+
+
+def test_sync_refuses_a_read_only_doc(tmp_path: Path) -> None:
+    """A rename would replace a mode-444 doc even for a user who cannot write it: sync refuses."""
+    build(tmp_path, project(doc=DRIFTED))
+    doc = tmp_path / "docs/d.md"
+    doc.chmod(0o444)
+    before = snapshot(tmp_path)
+    got = sync_subprocess(tmp_path)
+    assert got.returncode == 2, got.stderr
+    assert got.stderr == "type-equiv: docs/d.md: cannot write: it is read-only; the doc is unchanged\n"
+    assert snapshot(tmp_path) == before
+    assert doc.stat().st_mode & 0o777 == 0o444
+
+
+def test_sync_in_a_read_only_folder_leaves_the_doc(tmp_path: Path) -> None:
+    """No temp file can be made next to the doc (folder mode 555, root's override dropped)."""
+    prefix = _drop_root_powers()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: a read-only folder cannot stop root")
+    build(tmp_path, project(doc=DRIFTED))
+    before = snapshot(tmp_path)
+    (tmp_path / "docs").chmod(0o555)
+    try:
+        got = sync_subprocess(tmp_path, prefix)
+    finally:
+        (tmp_path / "docs").chmod(0o755)
+    assert got.returncode == 2, got.stderr
+    assert "docs/d.md: cannot write: Permission denied; the doc is unchanged" in got.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_sync_write_failing_midway_leaves_the_original(tmp_path: Path) -> None:
+    """A real fault between writing the temp file and renaming it: RLIMIT_FSIZE makes the temp
+    file's write fail with EFBIG halfway (SIGXFSZ ignored). The doc keeps every byte, no temp file
+    is left, and the run says why."""
+    import resource
+    import signal
+
+    padding = "Prose that makes the doc larger than the limit.\n" * 4000  # ~190 KB
+    build(tmp_path, project(doc=padding + DRIFTED))
+    before = snapshot(tmp_path)
+    limit = len(before["docs/d.md"]) // 2
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    got = sync_subprocess(tmp_path, preexec_fn=limited, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert got.returncode == 2, got.stderr
+    assert got.stderr == "type-equiv: docs/d.md: cannot write: File too large; the doc is unchanged\n"
+    assert snapshot(tmp_path) == before
+    assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == ["d.md"]
+
+
+def test_sync_with_room_rewrites_the_same_doc(tmp_path: Path) -> None:
+    """The control for the fault above: without the limit the same sync succeeds."""
+    build(tmp_path, project(doc="Prose.\n" * 4000 + DRIFTED))
+    got = sync_subprocess(tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert (tmp_path / "docs/d.md").read_text(encoding="utf-8").endswith(DOC.split("\n\n", 2)[2])
+
+
+SYNC_CASES = [c for c in ALL_CASES if c.setup is None or "root is" not in c.id]
+
+
+@pytest.mark.parametrize("case", SYNC_CASES, ids=[c.id for c in SYNC_CASES])
+def test_sync_on_hostile_input(tmp_path: Path, case: Case) -> None:
+    """sync over the whole corpus: never a crash, and where check finds nothing, not a byte moves."""
+    root = tmp_path / "project"
+    root.mkdir()
+    build(root, case.files, case.manifest, case.setup)
+    before = snapshot(root)
+    result = CliRunner().invoke(cli, ["sync", "--root", str(root)], catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        pytest.fail(f"sync crashed: {result.exc_info}")
+    _check_no_crash(result.exit_code, result.stdout, result.stderr)
+    if case.exit == 2:
+        assert result.exit_code == 2 and result.stderr.startswith("type-equiv: "), result.stderr
+    changed = {k for k in set(before) | set(snapshot(root)) if before.get(k) != snapshot(root).get(k)}
+    if case.exit == 0:
+        assert changed <= {"manifest/type-equiv.lock"}, changed
+    assert not any(k.startswith("pkg/") or k.startswith(MANIFEST) for k in changed), changed

@@ -16,6 +16,7 @@ atomic and refused when the doc changed since it was read. A missing paste is re
 from __future__ import annotations
 
 import difflib
+import errno
 import io
 import os
 import stat
@@ -104,6 +105,8 @@ def write_atomic(path: Path, data: bytes, read: Snapshot | None) -> None:
     Changed, and leaves the file alone, when it no longer matches just before the replace.
     """
     target = path.resolve()
+    if read is not None and (not read.mode & 0o222 or not os.access(target, os.W_OK)):
+        raise PermissionError(errno.EACCES, "it is read-only")  # a rename would replace it regardless
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -798,6 +801,8 @@ def run_sync(options: SyncOptions) -> SyncReport:
                 write_atomic(result.doc.path, result.data(), result.doc.snapshot)
             except Changed:
                 report.refused.append(shown)
+            except OSError as exc:  # read-only, disk full, file too large: the doc is as it was
+                raise InputError(f"{shown}: cannot write: {exc.strerror or exc}; the doc is unchanged") from None
     if not options.diff:
         fresh = {k: v for r in report.docs if r.shown not in report.refused for k, v in _lock_entries(r)}
         keep = None if options.symbols else {(r.symbol, d) for r in manifest.model.symbols for d in r.docs}
