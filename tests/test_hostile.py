@@ -675,6 +675,17 @@ def test_default_check_never_imports_or_executes(tmp_path: Path) -> None:
     assert list(marker.iterdir()) == []
 
 
+def test_what_imports_project_code_says_so_in_its_help() -> None:
+    runner = CliRunner()
+    check_help = " ".join(runner.invoke(cli, ["check", "--help"]).stdout.split())
+    assert "never imports or executes project" in check_help
+    if "schema" in cli.commands:
+        assert "IMPORTS" in runner.invoke(cli, ["schema", "--help"]).stdout
+    schema_option = [p for p in cli.commands["check"].params if p.name == "schema"]
+    for option in schema_option:
+        assert "IMPORTS" in (getattr(option, "help", None) or "")
+
+
 def test_no_cache_is_ever_unpickled() -> None:
     """Caches are data (JSON), never pickles: no module of type-equiv imports a deserialiser of code."""
     import ast
