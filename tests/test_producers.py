@@ -175,6 +175,37 @@ def test_the_tag_keyword_picks_the_variant_when_the_vocabulary_is_given(project:
     assert unproduced(project) == set()
 
 
+def test_calling_a_base_that_declares_the_tag_with_a_tag_keyword(project: Project) -> None:
+    models = textwrap.dedent("""
+        from typing import Literal
+        from pydantic import BaseModel
+        class Trigger(BaseModel):
+            kind: str
+        class Message(Trigger):
+            kind: Literal["message"]
+        class Injection(Trigger):
+            kind: Literal["injection"]
+        AnyTrigger = Message | Injection
+    """)
+    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Trigger, Message\n"
+                         "Message(kind='message')\nTrigger(kind='injection')\n"},
+               [{"symbol": "m.AnyTrigger"}])
+    assert forms(sites(project, "m.AnyTrigger")["injection"]) == {"tag-keyword"}
+    assert unproduced(project) == set()
+
+
+def test_a_catch_all_arm_makes_missing_producers_info(project: Project) -> None:
+    models = MODELS.replace("Trigger = Annotated[Alpha | Beta,", "class Other(BaseModel):\n"
+                            "    kind: str\n\nTrigger = Annotated[Alpha | Beta | Other,")
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models,
+                         "src/pkg/use.py": "from pkg.models import Alpha\nAlpha(kind='alpha')\n"},
+               [{"symbol": "pkg.models.Trigger"}])
+    run = project.check()
+    assert {(f["variant"], f["severity"]) for f in producer_findings(run)} == {
+        ("beta", "info"), ("Other", "info")}
+    assert run.exit_code == 0
+
+
 def test_multi_tag_classes_need_the_tag_keyword_or_a_default(project: Project) -> None:
     models = ("from typing import Literal\nfrom pydantic import BaseModel\n"
               "class Ev(BaseModel):\n    type: Literal['start', 'stop'] = 'start'\n"
