@@ -98,7 +98,6 @@ class StaleExemption(FindingBase):
     variant: str
 
 
-
 class RetiredSpelling(FindingBase):
     """A retired spelling outside its `allowed` paths; `column` and `text` locate the word on `line`."""
 
