@@ -804,3 +804,16 @@ def test_sync_on_hostile_input(tmp_path: Path, case: Case) -> None:
     if case.exit == 0:
         assert changed <= {"manifest/type-equiv.lock"}, changed
     assert not any(k.startswith("pkg/") or k.startswith(MANIFEST) for k in changed), changed
+
+
+def test_warnings_from_parsing_project_code_stay_quiet(tmp_path: Path) -> None:
+    """`"\\)"` makes CPython's parser warn (a SyntaxWarning shown by default from 3.12): not our output."""
+    escape = 'E = Literal["\\)"]\n'
+    build(tmp_path, project(src=SRC + escape, doc=DOC + code_doc(escape, before="")),
+          manifest=rows(ROW, row(symbol="pkg.m.E")))
+    proc = subprocess.run(
+        [sys.executable, "-W", "default", "-m", "type_equiv", "check", "--root", str(tmp_path)],
+        capture_output=True, text=True, timeout=60, cwd=REPO, env={**os.environ, "PYTHONWARNINGS": "default"},
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stderr == ""

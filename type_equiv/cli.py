@@ -12,6 +12,7 @@ import json
 import shlex
 import sys
 import traceback
+import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
@@ -292,4 +293,8 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):  # an ASCII-only locale must not crash on a finding
             stream.reconfigure(errors="backslashreplace")
+    # Parsing project code (never running it) must not print its warnings, e.g. Python 3.12's
+    # `SyntaxWarning: invalid escape sequence '\)'`, on every check.
+    warnings.filterwarnings("ignore", category=SyntaxWarning)
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module="<unknown>")
     cli(prog_name="type-equiv")

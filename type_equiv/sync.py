@@ -802,7 +802,8 @@ def run_sync(options: SyncOptions) -> SyncReport:
             except Changed:
                 report.refused.append(shown)
             except OSError as exc:  # read-only, disk full, file too large: the doc is as it was
-                raise InputError(f"{shown}: cannot write: {exc.strerror or exc}; the doc is unchanged") from None
+                why = exc.strerror or str(exc)
+                raise InputError(f"{shown}: cannot write: {why}; the doc is unchanged") from None
     if not options.diff:
         fresh = {k: v for r in report.docs if r.shown not in report.refused for k, v in _lock_entries(r)}
         keep = None if options.symbols else {(r.symbol, d) for r in manifest.model.symbols for d in r.docs}
