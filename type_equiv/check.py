@@ -11,16 +11,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from type_equiv import __version__
+from type_equiv.cache import Cache
 from type_equiv.compare import compare
 from type_equiv.definitions import (
+    ModuleIndex,
     PythonCode,
+    definition_in,
     find_definition,
+    index_module,
     module_file,
     outside_root,
     parse_python,
     read_source,
+    split_lines,
 )
 from type_equiv.errors import InputError
 from type_equiv.findings import Finding, ParseError, PasteMissing, SourceMissing
@@ -42,6 +48,9 @@ from type_equiv.session import (
 )
 from type_equiv.shapes import Shape, lower
 
+if TYPE_CHECKING:
+    import libcst as cst
+
 
 @dataclass
 class Sources:
@@ -52,20 +61,66 @@ class Sources:
     modules: dict[Path, PythonCode | ParseError] = field(default_factory=dict)
     compared: list[Compared] = field(default_factory=list)  # every paste compared, for the judges
     docs: dict[str, Doc] = field(default_factory=dict)
+    texts: dict[Path, str | ParseError] = field(default_factory=dict)  # module texts, read once
+    indexes: dict[Path, tuple[list[str], ModuleIndex] | None] = field(default_factory=dict)
+    slices: dict[Path, dict[int, PythonCode | ParseError]] = field(default_factory=dict)
+    tree_texts: dict[str, str | None] = field(default_factory=dict)  # the producer scan's, by rel
+    cache: Cache | None = None  # the cache folder (cache.py); None: --no-cache
 
     def module(self, path: Path) -> PythonCode | ParseError:
         if path not in self.modules:
+            text = self._text(path)
+            self.modules[path] = (
+                text if isinstance(text, ParseError) else parse_python(text, self._shown(path))
+            )
+        return self.modules[path]
+
+    def definition(self, path: Path, name: str) -> tuple[PythonCode, cst.CSTNode] | ParseError | None:
+        """`find_definition(self.module(path), name)`, parsing only the definition's own lines.
+
+        Most of a large module is never parsed with libcst: stdlib `ast` says where each top-level
+        statement is (definitions.index_module) and libcst parses the one that defines `name`. When
+        only the whole module can tell (a definition inside a top-level `if`, a parse error), this
+        falls back to `module`, so the answer is the same either way.
+        """
+        if path not in self.modules:
+            index = self._index(path)
+            if index is not None:
+                lines, found = index
+                parsed = self.slices.setdefault(path, {})
+                answer = definition_in(lines, found, self._shown(path), name, parsed)
+                if answer is not False:
+                    return answer if isinstance(answer, tuple) else None
+        code = self.module(path)
+        if isinstance(code, ParseError):
+            return code
+        node = find_definition(code, name)
+        return (code, node) if node is not None else None
+
+    def _index(self, path: Path) -> tuple[list[str], ModuleIndex] | None:
+        if path not in self.indexes:
+            text = self._text(path)
+            index = index_module(text) if isinstance(text, str) else None
+            self.indexes[path] = (split_lines(text), index) if isinstance(text, str) and index else None
+        return self.indexes[path]
+
+    def _shown(self, path: Path) -> str:
+        if outside_root(self.root, path):
+            return path.relative_to(self.root).as_posix()
+        return display_path(self.root, path)
+
+    def _text(self, path: Path) -> str | ParseError:
+        """The module's text as the interpreter reads it, or the finding that says why it cannot be."""
+        if path not in self.texts:
             shown = display_path(self.root, path)
             try:
                 if outside_root(self.root, path):  # a symlink out of the root: its text never shows
                     shown = path.relative_to(self.root).as_posix()
                     raise OSError("resolves outside the project root (symlink?); not read")
-                text = read_source(path)
+                self.texts[path] = read_source(path)
             except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
-                self.modules[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")
-            else:
-                self.modules[path] = parse_python(text, shown)
-        return self.modules[path]
+                self.texts[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")
+        return self.texts[path]
 
     @cached_property
     def lock(self) -> Lock:
@@ -107,7 +162,7 @@ def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
         manifest = load_manifest(root, options.manifest)
         if os.environ.get("TYPE_EQUIV_INTERNAL_ERROR_TEST") == "1":  # test hook for the CLI's guard
             raise RuntimeError("TYPE_EQUIV_INTERNAL_ERROR_TEST=1 provoked this internal error")
-        sources = Sources(root, manifest)
+        sources = Sources(root, manifest, cache=Cache(options.cache_dir, root))
         for event in _stages(sources, options):
             if isinstance(event, FindingEvent) and event.finding.severity == "error":
                 errors += 1
@@ -181,18 +236,18 @@ def _real_shape(sources: Sources, row: SymbolRow, findings: list[Finding]) -> Sh
             path=row_path, line=row_line, symbol=row.symbol,
         ))
         return None
-    code = sources.module(path)
-    if isinstance(code, ParseError):
-        findings.append(code.model_copy(update={"symbol": row.symbol}))
+    found = sources.definition(path, name)
+    if isinstance(found, ParseError):
+        findings.append(found.model_copy(update={"symbol": row.symbol}))
         return None
-    node = find_definition(code, name)
-    if node is None:
+    if found is None:
+        shown = sources._shown(path)
         findings.append(SourceMissing(
-            message=f"{row.symbol}: `{name}` is not defined at the top level of {code.path}",
-            path=row_path, line=row_line, symbol=row.symbol, source_path=code.path, source_line=1,
+            message=f"{row.symbol}: `{name}` is not defined at the top level of {shown}",
+            path=row_path, line=row_line, symbol=row.symbol, source_path=shown, source_line=1,
         ))
         return None
-    return lower(code, node)
+    return lower(*found)
 
 
 def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:

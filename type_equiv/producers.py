@@ -30,6 +30,7 @@ from type_equiv.errors import InputError
 from type_equiv.findings import Finding, NoProducer, ParseError, Site, SiteRole, StaleExemption
 from type_equiv.manifest import ManifestFile, SymbolRow
 from type_equiv.resolve import Bindings, Resolver, bind_import, dotted_name, module_bindings
+from type_equiv.scanning import Needles, TreeScanner
 from type_equiv.session import FindingEvent
 from type_equiv.sourcetree import SourceFile, SourceTree
 from type_equiv.vocabularies import (
@@ -183,19 +184,28 @@ def _tuples(value: Any) -> Any:
 
 def scan_text(module: str, package: bool, text: str, spellings: Spellings) -> FileScan:
     """Parse one file's text and return its site records (pure; the cacheable unit of work)."""
+    return scan_module(module, package, text, spellings)[0]
+
+
+def scan_module(module: str, package: bool, text: str, spellings: Spellings
+                ) -> tuple[FileScan, Bindings | None]:
+    """`scan_text`, plus the module's top-level bindings from the same parse: the resolver then never
+    parses a scanned module again to follow a re-export (scanning.py hands them over)."""
     try:
         tree = ast.parse(text)
     except SyntaxError as exc:
-        return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}"))
+        return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}")), None
     except (ValueError, RecursionError, MemoryError) as exc:
-        return FileScan(error=(1, f"cannot parse: {exc}"))
-    walker = _Walker(module, package, spellings, module_bindings(tree, module, package))
+        return FileScan(error=(1, f"cannot parse: {exc}")), None
+    bindings = module_bindings(tree, module, package)
+    own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
+    walker = _Walker(module, package, spellings, own)
     try:
         walker.body(tree.body, _Scope(owner=module))
     except RecursionError:
-        return FileScan(error=(1, "too deeply nested to scan"))
+        return FileScan(error=(1, "too deeply nested to scan")), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
-                    tuple(walker.anns), tuple(walker.classes))
+                    tuple(walker.anns), tuple(walker.classes)), bindings
 
 
 @dataclass
@@ -810,7 +820,9 @@ class Analysis:
         self.root = manifest.root
         self.tree = SourceTree.of(manifest.root, model.source, model.tests, model.exclude)
         self.files = self.tree.files()
-        self.texts: dict[str, str | None] = {}
+        self.reader = reader
+        shared = getattr(reader, "tree_texts", None)  # check.Sources: the retired stage reads them too
+        self.texts: dict[str, str | None] = shared if isinstance(shared, dict) else {}
         modules: dict[str, SourceFile] = {}
         for file in sorted(self.files, key=lambda f: f.test):  # production modules win a name
             if file.module:
@@ -863,46 +875,53 @@ class Analysis:
                 if variant.tag_field:
                     tag_fields.add(variant.tag_field)
         spellings = Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
-        scan = self._two_phase(spellings)
-        classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
-        for _ in range(8):  # each round follows one more level of subclasses (rare)
-            new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - spellings.names
-            if not new:
-                break
-            spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
-            pattern = _needle_pattern(tuple(sorted(new)))
-            again = [f for f in self.files
-                     if (t := self.texts.get(f.rel)) is not None and pattern.search(t) is not None]
-            more = scan_tree(again, spellings, self.texts)
-            scan.scans.update(more.scans)
-            scan.parsed += more.parsed
-            scan.seconds += more.seconds
+        scanner = TreeScanner(self.root, self.files, getattr(self.reader, "cache", None), self.texts)
+        try:
+            scan = self._two_phase(scanner, spellings)
+            classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
+            for _ in range(8):  # each round follows one more level of subclasses (rare)
+                new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - spellings.names
+                if not new:
+                    break
+                spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
+                more = self._scan(scanner, None, [Needles.of(new)], spellings)
+                scan.scans.update(more.scans)
+                scan.parsed += more.parsed
+            scanner.save()
+        finally:
+            scanner.close()
+        scan.seconds = scanner.seconds
         self.scan = scan
         return scan
 
-    def _two_phase(self, spellings: Spellings) -> TreeScan:
+    def _scan(self, scanner: TreeScanner, rels: list[str] | None, filters: list[Needles],
+              spellings: Spellings) -> TreeScan:
+        """One request to the scan engine (scanning.py: cache, worker processes); the modules it
+        parsed hand their bindings to the resolver, which then never parses them again."""
+        result = scanner.scan(rels, filters, spellings)
+        by_rel = {f.rel: f for f in self.files}
+        for rel, bindings in result.bindings.items():
+            file = by_rel[rel]
+            if self.modules.get(file.module) is file:
+                self.resolver.seed(file.module, bindings)
+        return TreeScan(files=by_rel, scans=result.scans, read=result.read, parsed=result.parsed)
+
+    def _two_phase(self, scanner: TreeScanner, spellings: Spellings) -> TreeScan:
         """Parse the files that name a class or vocabulary; then, of the rest, only those holding a
         quoted tag or value *and* a name that could bind it: a tag field (`"kind"`, `kind=`,
         `.kind`) or a field or parameter annotated with a spelled name in the first phase's files.
         Common tags (`"text"`, `"error"`) alone would otherwise parse half of a large tree."""
-        strong = _needle_pattern(tuple(sorted(spellings.names, key=len, reverse=True)))
-        scan = scan_tree(self.files, spellings, self.texts, lambda text: strong.search(text) is not None)
+        scan = self._scan(scanner, None, [Needles.of(spellings.names)], spellings)
         quoted = [n for n in spellings.needles() if n[:1] in "'\""]
         binders = set(spellings.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
         if not quoted or not binders:
             return scan
-        weak = _needle_pattern(tuple(quoted))
-        context = _needle_pattern(tuple(sorted(
-            {form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}")},
-            key=len, reverse=True,
-        )))
-        rest = [f for f in self.files if f.rel not in scan.scans]
-        more = scan_tree(rest, spellings, self.texts,
-                         lambda text: weak.search(text) is not None and context.search(text) is not None)
+        context = Needles.of(form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))
+        rest = [f.rel for f in self.files if f.rel not in scan.scans]
+        more = self._scan(scanner, rest, [Needles.of(quoted), context], spellings)
         scan.scans.update(more.scans)
         scan.read += more.read
         scan.parsed += more.parsed
-        scan.seconds += more.seconds
         return scan
 
     def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:

@@ -126,6 +126,11 @@ class Resolver:
         self._bindings: dict[str, Bindings | None] = {}
         self._canonical: dict[str, str] = {}
 
+    def seed(self, module: str, bindings: Bindings) -> None:
+        """Bindings of `module` read elsewhere from the same text (the producer scan parsed it)."""
+        if self._bindings.get(module) is None:
+            self._bindings[module] = bindings
+
     def is_module(self, name: str) -> bool:
         return name in self._modules
 

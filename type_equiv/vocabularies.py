@@ -165,6 +165,10 @@ class Definitions:
         path = self.module_paths.get(module)
         if path is None:
             return None
+        finder = getattr(self.reader, "definition", None)  # check.Sources: parses only that statement
+        if finder is not None:
+            found = finder(path, name)
+            return found if isinstance(found, tuple) else None
         code = self.reader.module(path)
         if isinstance(code, ParseError):
             return None

@@ -1,0 +1,210 @@
+"""The cache folder: results of pure per-file work kept between runs, and never trusted blindly.
+
+`<cache-dir>` (`--cache-dir`, default `<root>/.type-equiv-cache`; `--no-cache` turns it off) holds
+one file per store, `<name>.json`, beside mypy's own `mypy/`. A store is two JSON lines: a header
+(format, tool version, what the payload depends on, the payload's length and SHA-256), then the
+payload. A store whose header, length or checksum does not match — another version of the tool,
+other spellings, a truncated or corrupt file — is ignored and rebuilt; nothing is ever unpickled.
+Writes go to a temporary file renamed over the old one, so a reader sees the old or the new store,
+never half of one. A cache that cannot be written (a read-only checkout) only costs speed.
+
+Per-file entries (`FileTable`) count while the file's size and `mtime_ns` are unchanged. A file
+modified within `RACY_NS` of being read might change again without its mtime moving (coarse file
+system clocks), so such an entry is confirmed by its content hash until its mtime is old enough.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from type_equiv import __version__
+
+FORMAT = 1  # bump when any store's payload changes shape
+RACY_NS = 2_000_000_000  # an mtime this close to when the file was read proves nothing
+
+
+def digest(data: bytes) -> str:
+    """The content hash of a file's bytes (16 bytes of BLAKE2b: fast, and plenty for equality)."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def key_of(*parts: object) -> str:
+    """A short digest of JSON-able parts: what a store's payload depends on."""
+    data = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(data.encode()).hexdigest()[:24]
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What `stat` says about a file: with its path, the key of every per-file entry."""
+
+    size: int
+    mtime_ns: int
+
+    @classmethod
+    def of(cls, path: Path | str) -> Stamp | None:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            return None
+        return cls(st.st_size, st.st_mtime_ns)
+
+
+class Cache:
+    """One run's view of the cache folder; `folder` None (`--no-cache`) reads and writes nothing."""
+
+    def __init__(self, folder: Path | None, root: Path) -> None:
+        self.folder = folder
+        self.root = root
+
+    @property
+    def enabled(self) -> bool:
+        return self.folder is not None
+
+    def _path(self, name: str) -> Path:
+        assert self.folder is not None
+        return self.folder / f"{name}.json"
+
+    def _header(self, name: str, key: str) -> dict[str, Any]:
+        return {"format": FORMAT, "tool": __version__, "store": name, "root": str(self.root),
+                "key": key}
+
+    def load(self, name: str, key: str) -> Any:
+        """The payload of store `name` if it was written for `key` by this version, intact; else None."""
+        if self.folder is None:
+            return None
+        try:
+            data = self._path(name).read_bytes()
+            head, sep, payload = data.partition(b"\n")
+            if not sep:
+                return None
+            header = json.loads(head)
+            if not isinstance(header, dict):
+                return None
+            expected = self._header(name, key)
+            if any(header.get(k) != v for k, v in expected.items()):
+                return None
+            payload = payload.removesuffix(b"\n")
+            if header.get("length") != len(payload):
+                return None
+            if header.get("sha256") != hashlib.sha256(payload).hexdigest():
+                return None
+            return json.loads(payload)
+        except (OSError, ValueError, RecursionError, MemoryError):  # UnicodeDecodeError is a ValueError
+            return None
+
+    def save(self, name: str, key: str, payload: Any) -> bool:
+        """Write store `name` atomically; False (and nothing changed) when the folder is not writable."""
+        if self.folder is None:
+            return False
+        try:
+            body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        except (ValueError, TypeError, RecursionError):
+            return False
+        header = {**self._header(name, key), "length": len(body),
+                  "sha256": hashlib.sha256(body).hexdigest()}
+        data = json.dumps(header).encode() + b"\n" + body + b"\n"
+        try:
+            self._prepare()
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                os.replace(tmp, self._path(name))
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError:
+            return False
+        return True
+
+    def _prepare(self) -> None:
+        """Create the folder, with a `.gitignore` of `*` so git never lists what is in it."""
+        assert self.folder is not None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        ignore = self.folder / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# written by type-equiv: the cache is never committed\n*\n",
+                              encoding="utf-8")
+
+
+@dataclass
+class Entry:
+    """One file's cached results: valid while the file's stamp (and, when racy, content) holds."""
+
+    stamp: Stamp
+    digest: str
+    racy: bool
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> list[Any]:
+        return [self.stamp.size, self.stamp.mtime_ns, self.digest, self.racy, self.data]
+
+    @classmethod
+    def from_json(cls, value: Any) -> Entry:
+        size, mtime_ns, dig, racy, data = value
+        if not (isinstance(size, int) and isinstance(mtime_ns, int) and isinstance(dig, str)
+                and isinstance(racy, bool) and isinstance(data, dict)):
+            raise ValueError("damaged cache entry")
+        return cls(Stamp(size, mtime_ns), dig, racy, data)
+
+
+class FileTable:
+    """Per-file entries of one store, keyed by root-relative path; loaded once, saved when changed."""
+
+    def __init__(self, cache: Cache, name: str, key: str) -> None:
+        self.cache = cache
+        self.name = name
+        self.key = key
+        self.entries: dict[str, Entry] = {}
+        self.dirty = False
+        self.used: set[str] = set()
+        loaded = cache.load(name, key)
+        if isinstance(loaded, dict):
+            try:
+                self.entries = {rel: Entry.from_json(v) for rel, v in loaded.items()}
+            except (ValueError, TypeError):
+                self.entries = {}  # one damaged entry and the whole store is suspect
+
+    def get(self, rel: str, stamp: Stamp | None, read: Callable[[], bytes | None]) -> Entry | None:
+        """The entry of `rel` if the file still has its stamp (and content, while racy)."""
+        entry = self.entries.get(rel)
+        if entry is None or stamp is None or entry.stamp != stamp:
+            return None
+        if entry.racy:
+            data = read()
+            if data is None or digest(data) != entry.digest:
+                return None
+            if stamp.mtime_ns < time.time_ns() - RACY_NS:  # old enough now: stat alone will do
+                entry.racy = False
+                self.dirty = True
+        self.used.add(rel)
+        return entry
+
+    def put(self, rel: str, stamp: Stamp, dig: str, read_ns: int, data: dict[str, Any]) -> Entry:
+        entry = Entry(stamp, dig, stamp.mtime_ns >= read_ns - RACY_NS, data)
+        self.entries[rel] = entry
+        self.used.add(rel)
+        self.dirty = True
+        return entry
+
+    def save(self, keep: Iterable[str] | None = None) -> None:
+        """Write the store if anything changed; entries of files not seen this run are dropped."""
+        kept = set(self.used if keep is None else keep)
+        if set(self.entries) - kept:
+            self.dirty = True
+        if not self.dirty:
+            return
+        payload = {rel: e.to_json() for rel, e in sorted(self.entries.items()) if rel in kept}
+        if self.cache.save(self.name, self.key, payload):
+            self.dirty = False
