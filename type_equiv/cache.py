@@ -16,10 +16,11 @@ system clocks), so such an entry is confirmed by its content hash until its mtim
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
-import tempfile
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -43,12 +44,31 @@ def key_of(*parts: object) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:24]
 
 
+@functools.lru_cache(maxsize=1)
+def tool_fingerprint() -> str:
+    """This version of type-equiv: its version and its own files' stamps (an editable install changes
+    without a version bump, and a cache written by other code must not be read)."""
+    package = Path(__file__).resolve().parent
+    stamps = []
+    for path in sorted(package.rglob("*.py")):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        stamps.append((path.relative_to(package).as_posix(), st.st_size, st.st_mtime_ns))
+    return f"{__version__}+{key_of(stamps, sys.version_info[:2])}"
+
+
 @dataclass(frozen=True)
 class Stamp:
-    """What `stat` says about a file: with its path, the key of every per-file entry."""
+    """What `stat` says about a file: with its path, the key of every per-file entry.
+
+    `ctime_ns` moves on any change to the inode (a `chmod` too), so it is compared as well.
+    """
 
     size: int
     mtime_ns: int
+    ctime_ns: int
 
     @classmethod
     def of(cls, path: Path | str) -> Stamp | None:
@@ -56,7 +76,24 @@ class Stamp:
             st = os.stat(path)
         except (OSError, ValueError):
             return None
-        return cls(st.st_size, st.st_mtime_ns)
+        return cls(st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+    def to_json(self) -> list[int]:
+        return [self.size, self.mtime_ns, self.ctime_ns]
+
+    @classmethod
+    def from_json(cls, value: Any) -> Stamp | None:
+        if value is None:
+            return None
+        size, mtime_ns, ctime_ns = value
+        if not all(isinstance(v, int) for v in (size, mtime_ns, ctime_ns)):
+            raise ValueError("damaged stamp")
+        return cls(size, mtime_ns, ctime_ns)
+
+    def racy(self, now_ns: int) -> bool:
+        """Modified so recently that a further change might leave the same stamp (file system clocks
+        tick coarsely); a later write always moves the mtime past an older one."""
+        return self.mtime_ns >= now_ns - RACY_NS
 
 
 class Cache:
@@ -71,11 +108,12 @@ class Cache:
         return self.folder is not None
 
     def _path(self, name: str) -> Path:
+        """`<name>-<root digest>.json`: roots sharing a `--cache-dir` keep their stores apart."""
         assert self.folder is not None
-        return self.folder / f"{name}.json"
+        return self.folder / f"{name}-{key_of(str(self.root))[:10]}.json"
 
     def _header(self, name: str, key: str) -> dict[str, Any]:
-        return {"format": FORMAT, "tool": __version__, "store": name, "root": str(self.root),
+        return {"format": FORMAT, "tool": tool_fingerprint(), "store": name, "root": str(self.root),
                 "key": key}
 
     def load(self, name: str, key: str) -> Any:
@@ -113,6 +151,8 @@ class Cache:
         header = {**self._header(name, key), "length": len(body),
                   "sha256": hashlib.sha256(body).hexdigest()}
         data = json.dumps(header).encode() + b"\n" + body + b"\n"
+        import tempfile
+
         try:
             self._prepare()
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
@@ -148,15 +188,16 @@ class Entry:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> list[Any]:
-        return [self.stamp.size, self.stamp.mtime_ns, self.digest, self.racy, self.data]
+        return [self.stamp.to_json(), self.digest, self.racy, self.data]
 
     @classmethod
     def from_json(cls, value: Any) -> Entry:
-        size, mtime_ns, dig, racy, data = value
-        if not (isinstance(size, int) and isinstance(mtime_ns, int) and isinstance(dig, str)
-                and isinstance(racy, bool) and isinstance(data, dict)):
+        stamp, dig, racy, data = value
+        stamp = Stamp.from_json(stamp)
+        if stamp is None or not (isinstance(dig, str) and isinstance(racy, bool)
+                                 and isinstance(data, dict)):
             raise ValueError("damaged cache entry")
-        return cls(Stamp(size, mtime_ns), dig, racy, data)
+        return cls(stamp, dig, racy, data)
 
 
 class FileTable:
@@ -185,14 +226,14 @@ class FileTable:
             data = read()
             if data is None or digest(data) != entry.digest:
                 return None
-            if stamp.mtime_ns < time.time_ns() - RACY_NS:  # old enough now: stat alone will do
+            if not stamp.racy(time.time_ns()):  # old enough now: stat alone will do
                 entry.racy = False
                 self.dirty = True
         self.used.add(rel)
         return entry
 
     def put(self, rel: str, stamp: Stamp, dig: str, read_ns: int, data: dict[str, Any]) -> Entry:
-        entry = Entry(stamp, dig, stamp.mtime_ns >= read_ns - RACY_NS, data)
+        entry = Entry(stamp, dig, stamp.racy(read_ns), data)
         self.entries[rel] = entry
         self.used.add(rel)
         self.dirty = True

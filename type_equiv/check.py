@@ -7,33 +7,38 @@ here prints, and bad input ends the session with a `Failed` reason instead of ra
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from type_equiv import __version__
-from type_equiv.cache import Cache
+from type_equiv import __version__, replay
+from type_equiv.cache import Cache, FileTable, Stamp, digest, key_of
 from type_equiv.compare import compare
 from type_equiv.definitions import (
     ModuleIndex,
     PythonCode,
+    decode_source,
     definition_in,
     find_definition,
     index_module,
     module_file,
     outside_root,
     parse_python,
-    read_source,
     split_lines,
 )
 from type_equiv.errors import InputError
 from type_equiv.findings import Finding, ParseError, PasteMissing, SourceMissing
+from type_equiv.importing import IMPORTED
 from type_equiv.judges import Compared, begin_run, judge_drift
+from type_equiv.judges.types import COUNTERS
 from type_equiv.lock import Lock, lock_path, read_lock, with_side
 from type_equiv.manifest import ManifestFile, SymbolRow, display_path, load_manifest
+from type_equiv.options import CheckOptions as CheckOptions
 from type_equiv.pastes import Doc, read_doc
+from type_equiv.replay import note_file
 from type_equiv.scope import restrict, select_scope
 from type_equiv.session import (
     Clean,
@@ -66,6 +71,8 @@ class Sources:
     slices: dict[Path, dict[int, PythonCode | ParseError]] = field(default_factory=dict)
     tree_texts: dict[str, str | None] = field(default_factory=dict)  # the producer scan's, by rel
     cache: Cache | None = None  # the cache folder (cache.py); None: --no-cache
+    reads: dict[Path, tuple[Stamp | None, str, int]] = field(default_factory=dict)  # stamp, digest, ns
+    tables: dict[str, FileTable] = field(default_factory=dict)  # per-file cache stores, by name
 
     def module(self, path: Path) -> PythonCode | ParseError:
         if path not in self.modules:
@@ -100,9 +107,38 @@ class Sources:
     def _index(self, path: Path) -> tuple[list[str], ModuleIndex] | None:
         if path not in self.indexes:
             text = self._text(path)
-            index = index_module(text) if isinstance(text, str) else None
+            index = self._module_index(path, text) if isinstance(text, str) else None
             self.indexes[path] = (split_lines(text), index) if isinstance(text, str) and index else None
         return self.indexes[path]
+
+    def _module_index(self, path: Path, text: str) -> ModuleIndex | None:
+        """`index_module`, kept in the cache (store `index`) while the module's stamp holds."""
+        table = self._table("index")
+        stamp, dig, read_ns = self.reads.get(path, (None, "", 0))
+        key = str(path)
+        if table is not None and stamp is not None:
+            entry = table.get(key, stamp, lambda: _read_bytes(path))
+            if entry is not None and entry.digest == dig:
+                try:
+                    stored = entry.data.get("i")
+                    return ModuleIndex.from_json(stored) if stored is not None else None
+                except (ValueError, TypeError):
+                    pass  # damaged: computed again below, and the entry replaced
+        index = index_module(text)
+        if table is not None and stamp is not None:
+            table.put(key, stamp, dig, read_ns, {"i": index.to_json() if index is not None else None})
+        return index
+
+    def _table(self, name: str) -> FileTable | None:
+        if self.cache is None or not self.cache.enabled:
+            return None
+        if name not in self.tables:
+            self.tables[name] = FileTable(self.cache, name, key_of(name))
+        return self.tables[name]
+
+    def save_cache(self) -> None:
+        for table in self.tables.values():
+            table.save()
 
     def _shown(self, path: Path) -> str:
         if outside_root(self.root, path):
@@ -117,7 +153,11 @@ class Sources:
                 if outside_root(self.root, path):  # a symlink out of the root: its text never shows
                     shown = path.relative_to(self.root).as_posix()
                     raise OSError("resolves outside the project root (symlink?); not read")
-                self.texts[path] = read_source(path)
+                note_file(path)
+                read_ns, stamp = time.time_ns(), Stamp.of(path)
+                data = path.read_bytes()
+                self.reads[path] = (stamp, digest(data), read_ns)
+                self.texts[path] = decode_source(data)
             except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
                 self.texts[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")
         return self.texts[path]
@@ -125,33 +165,51 @@ class Sources:
     @cached_property
     def lock(self) -> Lock:
         """The lock beside the manifest (docs/sync.md); empty when absent: check never requires it."""
-        return read_lock(lock_path(self.root / self.manifest.path))
+        path = lock_path(self.root / self.manifest.path)
+        note_file(path)
+        return read_lock(path)
+
+    def module_path(self, module: str) -> Path | None:
+        """`definitions.module_file`, noting each place looked at: a module file that appears where
+        none was (or vanishes) changes the answer."""
+        for source in self.manifest.model.source:
+            base = self.root.joinpath(source, *module.split("."))
+            for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+                note_file(candidate)
+        return module_file(self.root, self.manifest.model.source, module)
 
     def doc(self, doc: str) -> Doc:
         if doc not in self.docs:
+            note_file(self.root / doc)
             self.docs[doc] = read_doc(self.root, doc)
         return self.docs[doc]
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """What a run was asked to do beyond the manifest (each CLI option of `check` lands here)."""
-
-    root: Path
-    manifest: Path
-    schema: bool = False  # --schema: the schema judge for every row (imports project code)
-    cache_dir: Path | None = None  # --cache-dir: mypy's cache in <cache_dir>/mypy; None: no cache
-    symbols: tuple[str, ...] = ()  # --symbol NAME…: only these rows
-    files: tuple[str, ...] | None = None  # FILE…: only what these files can affect (scope.py)
-    base: str | None = None  # --base REF: variants removed from a vocabulary since REF are retired
 
 
 def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
     """One check session: start, each stage's results and findings, end.
 
     The stages run top to bottom; each yields `SymbolChecked` results and `FindingEvent`s. A stage
-    that cannot judge raises InputError, which ends the session with a `Failed` reason.
+    that cannot judge raises InputError, which ends the session with a `Failed` reason. What the
+    run reads is noted as it goes (replay.py): a later check with nothing changed replays it.
     """
+    inputs = replay.begin(options)
+    events: list[SessionEvent] = []
+    finished = False
+    try:
+        for event in _session(options):
+            if inputs is not None:
+                events.append(event)
+            yield event
+        finished = True
+    finally:
+        end = events[-1] if events else None
+        if finished and isinstance(end, SessionEnd) and not isinstance(end.reason, Failed):
+            replay.finish(options, inputs, events, COUNTERS.mypy_runs, len(IMPORTED))
+        else:
+            replay.abandon()
+
+
+def _session(options: CheckOptions) -> Iterator[SessionEvent]:
     root = options.root
     yield SessionStart(
         version=__version__, root=str(root), manifest=display_path(root, options.manifest)
@@ -167,6 +225,7 @@ def run_check(options: CheckOptions) -> Iterator[SessionEvent]:
             if isinstance(event, FindingEvent) and event.finding.severity == "error":
                 errors += 1
             yield event
+        sources.save_cache()
     except InputError as exc:
         yield SessionEnd(reason=Failed(message=str(exc)))
         return
@@ -183,6 +242,10 @@ def _stages(sources: Sources, options: CheckOptions) -> Iterator[SymbolChecked |
         yield from check_retired(sources, options.manifest, options.base, scope.changed)
         return
     sources = replace(sources, manifest=restrict(sources.manifest, scope.rows))
+    if sources.manifest.model.retired:
+        replay.refuse("retired spellings: git lists the files")
+    if any(row.fixtures for row in sources.manifest.model.symbols):
+        replay.refuse("fixtures: validated by imported code")
     rows = [list(check_row(sources, row)) for row in sources.manifest.model.symbols]
     yield from judge_drift(sources, options, rows)  # syntax drift of all rows → mypy → schemas
     from type_equiv.producers import check_producers
@@ -227,7 +290,7 @@ def check_row(sources: Sources, row: SymbolRow) -> Iterator[SymbolChecked | Find
 def _real_shape(sources: Sources, row: SymbolRow, findings: list[Finding]) -> Shape | None:
     module, name = row.symbol.rsplit(".", 1)
     manifest = sources.manifest
-    path = module_file(sources.root, manifest.model.source, module)
+    path = sources.module_path(module)
     row_path, row_line = manifest.path, manifest.line_of(row.symbol)
     if path is None:
         roots = ", ".join(manifest.model.source)
@@ -264,3 +327,10 @@ def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> F
         message=f"{row.symbol}: {doc.path} has no ```python block defining `{name}`",
         source_path=real.path if real else None, source_line=real.line if real else None,
     )
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None

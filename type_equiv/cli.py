@@ -9,24 +9,29 @@ from __future__ import annotations
 import errno
 import io
 import json
+import os
 import shlex
 import sys
 import traceback
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from type_equiv import __version__
-from type_equiv.manifest import DEFAULT_MANIFEST
-from type_equiv.session import Failed, FindingsFound, SessionEnd, SessionEvent
+from type_equiv.options import DEFAULT_MANIFEST
+
+if TYPE_CHECKING:  # `--version`, `--help` and a replayed warm check never import the pipeline
+    from type_equiv.session import SessionEnd, SessionEvent
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 def exit_code(end: SessionEnd | None) -> int:
+    from type_equiv.session import Failed, FindingsFound
+
     if end is None or isinstance(end.reason, Failed):
         return EXIT_ERROR
     return EXIT_FINDINGS if isinstance(end.reason, FindingsFound) else EXIT_CLEAN
@@ -40,6 +45,8 @@ class _Tap:
         self.end: SessionEnd | None = None
 
     def __iter__(self) -> Iterator[SessionEvent]:
+        from type_equiv.session import SessionEnd
+
         for event in self.events:
             if isinstance(event, SessionEnd):
                 self.end = event
@@ -157,8 +164,7 @@ def check(
     FILES (the pre-commit convention) limit the run to what those files can affect; it does
     nothing when none of them is a listed doc, a source module, a fixture or the manifest.
     """
-    from type_equiv.check import CheckOptions, run_check
-    from type_equiv.render import RENDERERS
+    from type_equiv.options import CheckOptions
 
     root_path, manifest_path = resolve_root(root, manifest)
     options = CheckOptions(
@@ -167,14 +173,53 @@ def check(
         schema=schema, cache_dir=None if no_cache else resolve_cache(root_path, cache_dir),
     )
     if watch:
+        from type_equiv.render import RENDERERS
         from type_equiv.watch import watch_check
 
         if fmt not in ("text", "jsonl"):
             raise click.UsageError("--watch redraws for a person: use --format text (or jsonl)")
         sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet, screen=fmt == "text"))
-    tap = _Tap(run_check(options))
-    RENDERERS[fmt](tap, sys.stdout, sys.stderr, quiet=quiet)
-    sys.exit(exit_code(tap.end))
+    from type_equiv import replay
+
+    view = (fmt, quiet, fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+    record = replay.Record.open(options)  # nothing this check reads has changed since the last one
+    events: Iterable[SessionEvent] | None = None
+    if record is not None:
+        shown = record.output(view)
+        if shown is not None:  # rendered before: its bytes, and neither pydantic nor the pipeline
+            sys.stdout.write(shown[0])
+            sys.stderr.write(shown[1])
+            sys.exit(shown[2])
+        events = record.events()
+    if events is None:
+        from type_equiv.check import run_check
+
+        events = run_check(options)
+    from type_equiv.render import RENDERERS
+
+    tap = _Tap(events)
+    out, err = _Copy(sys.stdout), _Copy(sys.stderr)
+    RENDERERS[fmt](tap, out, err, quiet=quiet)  # type: ignore[arg-type]
+    code = exit_code(tap.end)
+    kept = record or replay.last(options)
+    if kept is not None:
+        kept.keep(view, "".join(out.parts), "".join(err.parts), code)
+    sys.exit(code)
+
+
+class _Copy:
+    """A stream that also keeps what was written: a warm check replays the rendered output."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return int(self.stream.write(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 @cli.command()

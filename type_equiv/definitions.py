@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
 from type_equiv.findings import ParseError
 
@@ -57,6 +57,77 @@ def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | Par
     except (MemoryError, ValueError) as exc:
         return ParseError(path=path, line=1 + line_offset, message=f"cannot parse: {exc}")
     return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
+
+
+class _Positions(dict[cst.CSTNode, CodeRange]):
+    """Positions of a parsed definition: the statements `shapes.lower` asks about come from stdlib
+    `ast` (the same lines libcst computes, at a fraction of the cost); any other node makes libcst's
+    PositionProvider run once over the whole piece, so every answer is libcst's own."""
+
+    def __init__(self, module: cst.Module, known: dict[cst.CSTNode, CodeRange]) -> None:
+        super().__init__(known)
+        self.module = module
+        self.complete = False
+
+    def __missing__(self, node: cst.CSTNode) -> CodeRange:
+        if self.complete:
+            raise KeyError(node)
+        self.complete = True
+        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.update(wrapper.resolve(PositionProvider))
+        return self[node]
+
+
+def parse_statements(code: str, path: str, line_offset: int = 0) -> PythonCode | ParseError:
+    """`parse_python` for a definition's own lines (definition_in): libcst parses, and the positions
+    of its statements and of their class bodies' statements come from `ast` (see `_Positions`)."""
+    try:
+        module = cst.parse_module(code)
+        tree = ast.parse(code)
+    except (cst.ParserSyntaxError, SyntaxError, RecursionError, MemoryError, ValueError):
+        return parse_python(code, path, line_offset)  # its error, located as always
+    lines = split_lines(code)
+    known: dict[cst.CSTNode, CodeRange] = {}
+    if not _map_body(module.body, tree.body, lines, known):
+        known = {}
+    return PythonCode(path=path, module=module, positions=_Positions(module, known),
+                      line_offset=line_offset)
+
+
+def _map_body(nodes: Sequence[cst.CSTNode], stmts: Sequence[ast.stmt], lines: list[str],
+              known: dict[cst.CSTNode, CodeRange]) -> bool:
+    """Pair libcst statements with `ast`'s (a `a; b` line is one libcst statement, two `ast` ones);
+    False when they do not pair up. Only statements whose libcst range is exactly `ast`'s span —
+    simple lines, `def` and `class` (from the keyword, decorators excluded) — are recorded."""
+    index = 0
+    for node in nodes:
+        count = len(node.body) if isinstance(node, cst.SimpleStatementLine) else 1
+        if count < 1 or index + count > len(stmts):
+            return False
+        first, last = stmts[index], stmts[index + count - 1]
+        index += count
+        if isinstance(node, cst.SimpleStatementLine) or (
+            isinstance(node, cst.FunctionDef) and isinstance(first, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
+            known[node] = _range(first, last, lines)
+        elif isinstance(node, cst.ClassDef) and isinstance(first, ast.ClassDef):
+            known[node] = _range(first, last, lines)
+            if isinstance(node.body, cst.IndentedBlock) and not _map_body(
+                node.body.body, first.body, lines, known
+            ):
+                return False
+    return index == len(stmts)
+
+
+def _range(first: ast.stmt, last: ast.stmt, lines: list[str]) -> CodeRange:
+    end_line = last.end_lineno or last.lineno
+
+    def column(line: int, offset: int | None) -> int:  # ast counts UTF-8 bytes, libcst characters
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return len(text.encode("utf-8")[: offset or 0].decode("utf-8", errors="replace"))
+
+    return CodeRange(CodePosition(first.lineno, column(first.lineno, first.col_offset)),
+                     CodePosition(end_line, column(end_line, last.end_col_offset)))
 
 
 def _locate(code: str, exc: cst.ParserSyntaxError) -> tuple[int, int, str]:
@@ -189,7 +260,7 @@ def index_module(text: str) -> ModuleIndex | None:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    if _depth(tree) > SLICE_MAX_DEPTH:
+    if _deeper_than(tree, SLICE_MAX_DEPTH):
         return None
     statements = []
     for stmt in tree.body:
@@ -207,13 +278,26 @@ def index_module(text: str) -> ModuleIndex | None:
     return ModuleIndex(tuple(statements))
 
 
-def _depth(tree: ast.AST) -> int:
-    deepest, stack = 0, [(tree, 0)]
+def _deeper_than(tree: ast.AST, limit: int) -> bool:
+    """Whether any node sits more than `limit` levels down (`ast.iter_child_nodes`, unrolled: this
+    walks every node of every module a check reads)."""
+    node_type = ast.AST
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    pop, push = stack.pop, stack.append
     while stack:
-        node, depth = stack.pop()
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return deepest
+        node, depth = pop()
+        if depth > limit:
+            return True
+        depth += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, node_type):
+                        push((item, depth))
+            elif isinstance(value, node_type):
+                push((value, depth))
+    return False
 
 
 def _ast_names(stmt: ast.stmt) -> tuple[str, ...]:
@@ -254,7 +338,7 @@ def definition_in(
             return False
         code = parsed.get(stmt.first)
         if code is None:
-            code = parse_python("".join(lines[stmt.first - 1: stmt.last]), path, stmt.first - 1)
+            code = parse_statements("".join(lines[stmt.first - 1: stmt.last]), path, stmt.first - 1)
             parsed[stmt.first] = code
         if isinstance(code, ParseError):
             return False
@@ -288,9 +372,13 @@ def outside_root(root: Path, path: Path) -> bool:
 
 def read_source(path: Path) -> str:
     """Python source text honouring a BOM and a PEP 263 encoding cookie, as the interpreter does."""
+    return decode_source(path.read_bytes())
+
+
+def decode_source(data: bytes) -> str:
+    """`read_source` for bytes already read."""
     import io
     import tokenize
 
-    data = path.read_bytes()
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     return data.decode(encoding)

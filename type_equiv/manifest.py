@@ -16,8 +16,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from type_equiv.errors import InputError
+from type_equiv.options import DEFAULT_MANIFEST as DEFAULT_MANIFEST  # one place: the CLI reads it
 
-DEFAULT_MANIFEST = "manifest/type-equiv.manifest.json"
 SCHEMA_FILE = "type-equiv.manifest.schema.json"
 
 RelPath = Annotated[str, StringConstraints(min_length=1)]

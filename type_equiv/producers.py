@@ -29,6 +29,7 @@ from type_equiv.definitions import module_file, read_source
 from type_equiv.errors import InputError
 from type_equiv.findings import Finding, NoProducer, ParseError, Site, SiteRole, StaleExemption
 from type_equiv.manifest import ManifestFile, SymbolRow
+from type_equiv.replay import note_file
 from type_equiv.resolve import Bindings, Resolver, bind_import, dotted_name, module_bindings
 from type_equiv.scanning import Needles, TreeScanner
 from type_equiv.session import FindingEvent
@@ -828,9 +829,10 @@ class Analysis:
             if file.module:
                 modules.setdefault(file.module, file)
         self.modules = modules
+        self.scanner = TreeScanner(self.root, self.files, getattr(reader, "cache", None), self.texts)
         self.resolver = Resolver({
             name: (file.package, self._tree_loader(file)) for name, file in modules.items()
-        })
+        }, known=lambda module: self.scanner.cached_bindings(self.modules[module].rel))
         paths = {name: file.path for name, file in modules.items()}
         for row in model.symbols:  # a definition may live in an excluded or test-named file
             module = row.symbol.rsplit(".", 1)[0]
@@ -846,6 +848,7 @@ class Analysis:
 
     def text(self, file: SourceFile) -> str | None:
         if file.rel not in self.texts:
+            note_file(file.path)
             self.texts[file.rel] = read_text(file.path)
         return self.texts[file.rel]
 
@@ -875,7 +878,7 @@ class Analysis:
                 if variant.tag_field:
                     tag_fields.add(variant.tag_field)
         spellings = Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
-        scanner = TreeScanner(self.root, self.files, getattr(self.reader, "cache", None), self.texts)
+        scanner = self.scanner
         try:
             scan = self._two_phase(scanner, spellings)
             classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO
 
@@ -15,7 +16,6 @@ from type_equiv.findings import Drift, Finding
 from type_equiv.formats.github import render_github
 from type_equiv.formats.sarif import render_sarif
 from type_equiv.importing import IMPORTED
-from type_equiv.judges.types import COUNTERS
 from type_equiv.session import (
     Failed,
     FindingEvent,
@@ -54,9 +54,15 @@ def summary(findings: list[Finding], symbols: list[SymbolChecked]) -> dict[str, 
         "errors": sum(f.severity == "error" for f in findings),
         "infos": sum(f.severity == "info" for f in findings),
         # What the run executed: mypy builds, and project modules imported (0 and 0 for a clean check).
-        "mypy_runs": COUNTERS.mypy_runs,
+        "mypy_runs": _mypy_runs(),
         "imported_modules": len(IMPORTED),
     }
+
+
+def _mypy_runs() -> int:
+    """mypy builds this run started; none when the judges never loaded (a replayed warm check)."""
+    types = sys.modules.get("type_equiv.judges.types")
+    return int(types.COUNTERS.mypy_runs) if types is not None else 0
 
 
 def render_json(

@@ -121,10 +121,12 @@ class Resolver:
     (None when unreadable). Names outside the project (`pydantic.BaseModel`) resolve to themselves.
     """
 
-    def __init__(self, modules: dict[str, tuple[bool, Callable[[], ast.Module | None]]]) -> None:
+    def __init__(self, modules: dict[str, tuple[bool, Callable[[], ast.Module | None]]],
+                 known: Callable[[str], Bindings | None] | None = None) -> None:
         self._modules = modules
         self._bindings: dict[str, Bindings | None] = {}
         self._canonical: dict[str, str] = {}
+        self._known = known  # bindings read before from the same text (the scan's cache), or None
 
     def seed(self, module: str, bindings: Bindings) -> None:
         """Bindings of `module` read elsewhere from the same text (the producer scan parsed it)."""
@@ -138,6 +140,10 @@ class Resolver:
         if module not in self._bindings:
             self._bindings[module] = None  # guards against cycles while parsing
             entry = self._modules.get(module)
+            known = self._known(module) if self._known is not None and entry is not None else None
+            if known is not None:
+                self._bindings[module] = known
+                return known
             tree = entry[1]() if entry is not None else None
             self._bindings[module] = (
                 module_bindings(tree, module, entry[0]) if tree is not None and entry else None

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from type_equiv.cache import Cache, Entry, FileTable, Stamp, digest, key_of
+from type_equiv.replay import note_stamp
 from type_equiv.resolve import Bindings
 from type_equiv.sourcetree import SourceFile
 
@@ -207,8 +208,22 @@ class TreeScanner:
             file = self.files[index]
             stamp = Stamp.of(file.path)
             self.stamps[index] = stamp
-            self.valid[index] = self.table.get(file.rel, stamp, lambda: _read_bytes(file.path))
+            note_stamp(file.path, stamp)  # taken before any read of this run: replay.py
+            entry = self.table.get(file.rel, stamp, lambda: _read_bytes(file.path))
+            if entry is not None and entry.data.get("m") != [file.module, file.package]:
+                entry = None  # the module name moved (other source roots): records name it
+            self.valid[index] = entry
         return self.valid[index]
+
+    def cached_bindings(self, rel: str) -> Bindings | None:
+        """A module's top-level bindings from the cache (a scan parsed it before), if still valid."""
+        index = self.by_rel.get(rel)
+        entry = self._entry(index) if index is not None else None
+        bound = entry.data.get("b") if entry is not None else None
+        if not (isinstance(bound, list) and len(bound) == 2 and isinstance(bound[0], dict)
+                and isinstance(bound[1], list)):
+            return None
+        return Bindings(dict(bound[0]), list(bound[1]))
 
     def _remember(self, out: Outcome, spellings: Spellings) -> None:
         """Fold one outcome into the file's cache entry (a new one when the file was read now)."""
@@ -219,7 +234,8 @@ class TreeScanner:
         if entry is None:
             if out.stamp is None or not out.digest:
                 return  # read by an earlier request of this run, before it was known to be stale
-            entry = self.table.put(file.rel, out.stamp, out.digest, out.read_ns, {"h": {}, "s": {}})
+            entry = self.table.put(file.rel, out.stamp, out.digest, out.read_ns,
+                                   {"m": [file.module, file.package], "h": {}, "s": {}})
             if not out.decoded:
                 entry.data["n"] = True
             self.valid[out.index] = entry

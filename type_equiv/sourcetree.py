@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pathspec
 
+from type_equiv.replay import note_dir, note_file
+
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
 
 
@@ -74,6 +76,7 @@ class SourceTree:
         bases = list(self.source) + [t for t in self.tests if _is_plain(t)]
         for base in bases:
             start = self.root if base == "." else self.root / base
+            note_file(start)
             if start.is_file():
                 rels = [base] if base.endswith(".py") else []
             elif start.is_dir():
@@ -137,6 +140,7 @@ def _walk(start: Path, prefix: str, exclude: pathspec.PathSpec[pathspec.Pattern]
     stack = [(start, prefix)]
     while stack:
         folder, rel = stack.pop()
+        note_dir(folder)
         try:
             entries = list(os.scandir(folder))
         except OSError:

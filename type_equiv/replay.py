@@ -1,0 +1,231 @@
+"""Warm checks: when nothing a check read has changed, the last check's events are replayed.
+
+A run notes everything its result depends on as it reads it (`note_file`, `note_dir`): the manifest,
+docs, modules, the lock file, each file of the producer scan, each folder it listed (a file added
+or removed changes its folder's stamp), and the module paths it looked for and did not find. When
+the run ends cleanly its events and those stamps are stored (cache store `run`). The next check with
+the same options stats those paths; if every stamp is the same, it replays the events without
+importing the pipeline — a warm check costs start-up and `stat` calls.
+
+What is never replayed, because its inputs are not files of the tree or are not this process's:
+a run that started mypy or imported project code (`--schema`, `schema`/`fixtures` rows), `--base`
+and retired spellings (git decides what is listed), file arguments (pre-commit), a run that failed,
+and a run that read a file changed in the last `RACY_NS` (it may change again unseen by `stat`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from type_equiv.cache import FORMAT, Cache, Stamp, key_of
+
+if TYPE_CHECKING:
+    from type_equiv.options import CheckOptions
+    from type_equiv.session import SessionEvent
+
+STORE = "run"
+INTERNAL_ERROR_HOOK = "TYPE_EQUIV_INTERNAL_ERROR_TEST"
+
+
+class Inputs:
+    """What one run read, as stamps taken just before each read: paths under the root are kept
+    relative to it (`inside`), others absolute (`outside`)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.prefix = str(root).rstrip(os.sep) + os.sep
+        self.inside: dict[str, Stamp | None] = {}
+        self.outside: dict[str, Stamp | None] = {}
+        self.refused: str | None = None
+
+    def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
+        text = os.fspath(path)
+        if text.startswith(self.prefix):
+            return self.inside, text[len(self.prefix):]
+        return self.outside, text
+
+    def file(self, path: Path | str, stamp: Stamp | None = None, known: bool = False) -> None:
+        """A file (or folder: a folder's stamp moves when an entry is added or removed)."""
+        slot, key = self._slot(path)
+        if key in slot:
+            return
+        if not known:
+            stamp = Stamp.of(path)
+        slot[key] = stamp
+        if stamp is not None and stamp.racy(time.time_ns()):
+            self.refuse(f"{key} changed moments ago")
+
+    def refuse(self, why: str) -> None:
+        self.refused = self.refused or why
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "inside": {k: s.to_json() if s else None for k, s in self.inside.items()},
+            "outside": {k: s.to_json() if s else None for k, s in self.outside.items()},
+        }
+
+    def unchanged(self, data: Any) -> bool:
+        """Whether every recorded path still has its stamp (absent paths still absent): the loop a
+        warm check spends its time in, so it compares raw `stat` fields."""
+        stat = os.stat
+        for group, prefix in ((data["inside"], self.prefix), (data["outside"], "")):
+            for key, value in group.items():
+                try:
+                    st = stat(prefix + key)
+                except (OSError, ValueError):
+                    if value is not None:
+                        return False
+                    continue
+                if (value is None or st.st_size != value[0] or st.st_mtime_ns != value[1]
+                        or st.st_ctime_ns != value[2]):
+                    return False
+        return True
+
+
+CURRENT: Inputs | None = None  # the run being recorded (runs in one process follow each other)
+
+
+def note_file(path: Path | str) -> None:
+    """About to read `path` (or to find it absent): its stamp is part of the result."""
+    if CURRENT is not None:
+        CURRENT.file(path)
+
+
+def note_stamp(path: Path | str, stamp: Stamp | None) -> None:
+    """`path` was read when it had `stamp` (taken before the read, by the producer scan)."""
+    if CURRENT is not None:
+        CURRENT.file(path, stamp, known=True)
+
+
+def note_dir(path: Path | str) -> None:
+    """About to list `path`: a file added to or removed from it changes its stamp."""
+    if CURRENT is not None:
+        CURRENT.file(path)
+
+
+def refuse(why: str) -> None:
+    """This run's result depends on more than files it noted: it is not stored for replay."""
+    if CURRENT is not None:
+        CURRENT.refuse(why)
+
+
+def _replayable(options: CheckOptions) -> bool:
+    return (options.cache_dir is not None and options.files is None and options.base is None
+            and not options.schema and os.environ.get(INTERNAL_ERROR_HOOK) != "1")
+
+
+def _key(options: CheckOptions) -> str:
+    return key_of(FORMAT, str(options.root), str(options.manifest), list(options.symbols))
+
+
+class Record:
+    """A stored run: its inputs' stamps, its events, and its rendered output per view.
+
+    A view is (format, quiet, colour): replaying a view already rendered once writes its bytes back
+    without importing pydantic or the renderers. Colour is never stored (it depends on the terminal).
+    """
+
+    def __init__(self, options: CheckOptions, payload: dict[str, Any]) -> None:
+        self.options = options
+        self.payload = payload
+
+    @classmethod
+    def open(cls, options: CheckOptions) -> Record | None:
+        """The last run with these options, if nothing it read has changed since."""
+        if not _replayable(options):
+            return None
+        assert options.cache_dir is not None
+        payload = Cache(options.cache_dir, options.root).load(STORE, _key(options))
+        try:
+            if not isinstance(payload, dict) or not Inputs(options.root).unchanged(payload["inputs"]):
+                return None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        _begin_counters()
+        return cls(options, payload)
+
+    def output(self, view: tuple[str, bool, bool]) -> tuple[str, str, int] | None:
+        shown = self.payload.get("outputs", {}).get(_view(view))
+        if not (isinstance(shown, list) and len(shown) == 3 and isinstance(shown[0], str)
+                and isinstance(shown[1], str) and isinstance(shown[2], int)):
+            return None
+        return shown[0], shown[1], shown[2]
+
+    def events(self) -> list[SessionEvent] | None:
+        from pydantic import TypeAdapter
+
+        from type_equiv.session import SessionEvent
+
+        adapter: TypeAdapter[SessionEvent] = TypeAdapter(SessionEvent)
+        try:
+            return [adapter.validate_python(event) for event in self.payload["events"]]
+        except (KeyError, TypeError, ValueError):  # pydantic's errors are ValueErrors
+            return None
+
+    def keep(self, view: tuple[str, bool, bool], out: str, err: str, code: int) -> None:
+        """Store this view's rendered output with the record (a colour view never)."""
+        if view[2]:
+            return
+        self.payload.setdefault("outputs", {})[_view(view)] = [out, err, code]
+        self.save()
+
+    def save(self) -> None:
+        assert self.options.cache_dir is not None
+        Cache(self.options.cache_dir, self.options.root).save(STORE, _key(self.options), self.payload)
+
+
+def _view(view: tuple[str, bool, bool]) -> str:
+    fmt, quiet, colour = view
+    return f"{fmt}/{'quiet' if quiet else 'full'}/{'colour' if colour else 'plain'}"
+
+
+LAST: Record | None = None  # the record the last run in this process stored, for its output
+
+
+def begin(options: CheckOptions) -> Inputs | None:
+    """Start noting what this run reads (None when its result could not be replayed anyway)."""
+    global CURRENT, LAST
+    LAST = None
+    CURRENT = Inputs(options.root) if _replayable(options) else None
+    if CURRENT is not None:
+        CURRENT.file(options.manifest)
+    return CURRENT
+
+
+def finish(options: CheckOptions, inputs: Inputs | None, events: Iterable[SessionEvent],
+           mypy_runs: int, imported: int) -> None:
+    """Store the run for replay, unless something it depended on was not a noted file."""
+    global CURRENT, LAST
+    CURRENT = None
+    if inputs is None or inputs.refused or mypy_runs or imported or options.cache_dir is None:
+        return
+    payload = {"inputs": inputs.to_json(),
+               "events": [event.model_dump(mode="json") for event in events]}
+    LAST = Record(options, payload)
+    LAST.save()
+
+
+def abandon() -> None:
+    global CURRENT
+    CURRENT = None
+
+
+def last(options: CheckOptions) -> Record | None:
+    """The record the run with these options just stored, if it stored one."""
+    return LAST if LAST is not None and LAST.options == options else None
+
+
+def _begin_counters() -> None:
+    """What `judges.begin_run` does, without importing the judges: this run ran no mypy, imported
+    nothing (the counters of an earlier run in this process must not show)."""
+    types = sys.modules.get("type_equiv.judges.types")
+    if types is not None:
+        types.COUNTERS.reset()
+    importing = sys.modules.get("type_equiv.importing")
+    if importing is not None:
+        importing.IMPORTED.clear()
