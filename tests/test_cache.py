@@ -354,13 +354,20 @@ def test_worker_processes_answer_as_one_process(project: Project, monkeypatch: p
     files = {f"src/pkg/mod{i}.py": (MAKES_ALPHA if i % 7 == 0 else f"VALUE_{i} = 'alpha'\n")
              for i in range(60)}
     files["src/pkg/mod59.py"] = "from pkg.models import Alpha\ndef broken(:\n"
+    files["src/pkg/mod58.py"] = "# -*- coding: latin-1 -*-\nOLD = 'gamma'\n"  # retired: read as is
+    files["docs/notes.md"] = "gamma was a variant\n"
     tree(project, **files)
+    manifest = json.loads((project.root / "manifest/type-equiv.manifest.json").read_text())
+    manifest["retired"] = [{"spelling": "gamma"}]
+    (project.root / "manifest/type-equiv.manifest.json").write_text(json.dumps(manifest))
     monkeypatch.setenv("TYPE_EQUIV_WORKERS", "0")
     alone = project.check("--no-cache")
     monkeypatch.setenv("TYPE_EQUIV_WORKERS", "3")
     pooled = project.check("--no-cache")
     assert pooled.stdout == alone.stdout
     assert variants(pooled) == ["beta"]
+    assert sorted(f["path"] for f in pooled.findings if f["kind"] == "retired-spelling") == [
+        "docs/notes.md", "src/pkg/mod58.py"]
     assert any(f["path"] == "src/pkg/mod59.py" for f in pooled.findings)  # the parse error too
     cached_pool = project.check()
     assert cached_pool.stdout == alone.stdout

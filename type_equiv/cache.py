@@ -208,18 +208,26 @@ class FileTable:
         self.name = name
         self.key = key
         self.entries: dict[str, Entry] = {}
+        self.raw: dict[str, Any] = {}  # as loaded: an entry is checked when first asked for
         self.dirty = False
         self.used: set[str] = set()
         loaded = cache.load(name, key)
         if isinstance(loaded, dict):
+            self.raw = loaded
+
+    def _lookup(self, rel: str) -> Entry | None:
+        entry = self.entries.get(rel)
+        if entry is None and rel in self.raw:
             try:
-                self.entries = {rel: Entry.from_json(v) for rel, v in loaded.items()}
+                entry = Entry.from_json(self.raw.pop(rel))
             except (ValueError, TypeError):
-                self.entries = {}  # one damaged entry and the whole store is suspect
+                return None  # a damaged entry is dropped, never trusted
+            self.entries[rel] = entry
+        return entry
 
     def get(self, rel: str, stamp: Stamp | None, read: Callable[[], bytes | None]) -> Entry | None:
         """The entry of `rel` if the file still has its stamp (and content, while racy)."""
-        entry = self.entries.get(rel)
+        entry = self._lookup(rel)
         if entry is None or stamp is None or entry.stamp != stamp:
             return None
         if entry.racy:
@@ -234,6 +242,7 @@ class FileTable:
 
     def put(self, rel: str, stamp: Stamp, dig: str, read_ns: int, data: dict[str, Any]) -> Entry:
         entry = Entry(stamp, dig, stamp.racy(read_ns), data)
+        self.raw.pop(rel, None)
         self.entries[rel] = entry
         self.used.add(rel)
         self.dirty = True
@@ -242,10 +251,12 @@ class FileTable:
     def save(self, keep: Iterable[str] | None = None) -> None:
         """Write the store if anything changed; entries of files not seen this run are dropped."""
         kept = set(self.used if keep is None else keep)
-        if set(self.entries) - kept:
+        if (set(self.entries) | set(self.raw)) - kept:
             self.dirty = True
         if not self.dirty:
             return
+        for rel in kept:
+            self._lookup(rel)
         payload = {rel: e.to_json() for rel, e in sorted(self.entries.items()) if rel in kept}
         if self.cache.save(self.name, self.key, payload):
             self.dirty = False

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from type_equiv import __version__, replay
 from type_equiv.cache import Cache, FileTable, Stamp, digest, key_of
@@ -51,10 +51,49 @@ from type_equiv.session import (
     SessionStart,
     SymbolChecked,
 )
-from type_equiv.shapes import Shape, lower
+from type_equiv.shapes import Member, Shape, lower
 
 if TYPE_CHECKING:
     import libcst as cst
+
+
+@dataclass
+class _ShapeStore:
+    """Lowered definitions by the digest of their statement's text (cache store `shapes`)."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)
+    loaded: bool = False
+    dirty: bool = False
+
+    def load(self, cache: Cache | None) -> _ShapeStore:
+        if not self.loaded:
+            self.loaded = True
+            stored = cache.load("shapes", key_of("shapes")) if cache is not None else None
+            self.data = stored if isinstance(stored, dict) else {}
+        return self
+
+    def save(self, cache: Cache | None) -> None:
+        if cache is None or not self.loaded or not (self.dirty or set(self.data) - self.used):
+            return
+        cache.save("shapes", key_of("shapes"), {k: v for k, v in self.data.items() if k in self.used})
+
+
+def _shape_to_json(shape: Shape) -> list[Any]:
+    members = [[m.name, m.role, m.text, m.line, m.end_line, m.annotation, m.default]
+               for m in shape.members]
+    return [shape.name, shape.kind, shape.path, shape.line, shape.end_line,
+            [list(h) for h in shape.header], members, shape.ordered, shape.elided]
+
+
+def _shape_from_json(data: Any) -> Shape:
+    name, kind, path, line, end_line, header, members, ordered, elided = data
+    shape = Shape(name=name, kind=kind, path=path, line=line, end_line=end_line,
+                  header=tuple((str(a), str(b)) for a, b in header),
+                  members=tuple(Member(*m) for m in members), ordered=ordered, elided=elided)
+    if _shape_to_json(shape) != data:  # a value of a wrong type, or anything else damaged
+        raise ValueError("damaged shape")
+    return shape
 
 
 @dataclass
@@ -73,6 +112,7 @@ class Sources:
     cache: Cache | None = None  # the cache folder (cache.py); None: --no-cache
     reads: dict[Path, tuple[Stamp | None, str, int]] = field(default_factory=dict)  # stamp, digest, ns
     tables: dict[str, FileTable] = field(default_factory=dict)  # per-file cache stores, by name
+    shapes: _ShapeStore = field(default_factory=lambda: _ShapeStore())
 
     def module(self, path: Path) -> PythonCode | ParseError:
         if path not in self.modules:
@@ -103,6 +143,50 @@ class Sources:
             return code
         node = find_definition(code, name)
         return (code, node) if node is not None else None
+
+    def shape(self, path: Path, name: str) -> Shape | ParseError | None:
+        """`lower(*self.definition(path, name))`, kept in the cache (store `shapes`) under the defining
+        statement's own text: an edit elsewhere in the module leaves it valid, and libcst unused."""
+        key = self._shape_key(path, name)
+        store = self.shapes.load(self.cache)
+        if key is not None and key in store.data:
+            try:
+                shape = _shape_from_json(store.data[key])
+            except (ValueError, TypeError, KeyError, IndexError):
+                del store.data[key]  # damaged: lowered again below
+            else:
+                store.used.add(key)
+                return shape
+        found = self.definition(path, name)
+        if not isinstance(found, tuple):
+            return found
+        shape = lower(*found)
+        if key is not None and found[0].line_offset == self._first_line(path, name) - 1:
+            store.data[key] = _shape_to_json(shape)
+            store.used.add(key)
+            store.dirty = True
+        return shape
+
+    def is_class(self, path: Path, name: str) -> bool:
+        """Whether `name` is defined by a top-level `class` statement (from the `ast` index alone)."""
+        index = self._index(path) if path not in self.modules else None
+        first = index[1].first_candidate(name) if index is not None else None
+        return first is not None and first.is_class and not first.nested
+
+    def _first_line(self, path: Path, name: str) -> int:
+        index = self._index(path)
+        first = index[1].first_candidate(name) if index is not None else None
+        return first.first if first is not None else -1
+
+    def _shape_key(self, path: Path, name: str) -> str | None:
+        if self.cache is None or not self.cache.enabled or path in self.modules:
+            return None
+        index = self._index(path)
+        first = index[1].first_candidate(name) if index is not None else None
+        if index is None or first is None or first.nested:
+            return None
+        text = "".join(index[0][first.first - 1: first.last])
+        return key_of(self._shown(path), name, first.first, text)
 
     def _index(self, path: Path) -> tuple[list[str], ModuleIndex] | None:
         if path not in self.indexes:
@@ -139,6 +223,7 @@ class Sources:
     def save_cache(self) -> None:
         for table in self.tables.values():
             table.save()
+        self.shapes.save(self.cache)
 
     def _shown(self, path: Path) -> str:
         if outside_root(self.root, path):
@@ -299,7 +384,7 @@ def _real_shape(sources: Sources, row: SymbolRow, findings: list[Finding]) -> Sh
             path=row_path, line=row_line, symbol=row.symbol,
         ))
         return None
-    found = sources.definition(path, name)
+    found = sources.shape(path, name)
     if isinstance(found, ParseError):
         findings.append(found.model_copy(update={"symbol": row.symbol}))
         return None
@@ -310,7 +395,7 @@ def _real_shape(sources: Sources, row: SymbolRow, findings: list[Finding]) -> Sh
             path=row_path, line=row_line, symbol=row.symbol, source_path=shown, source_line=1,
         ))
         return None
-    return lower(*found)
+    return found
 
 
 def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:

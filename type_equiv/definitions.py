@@ -219,6 +219,7 @@ class Statement:
     last: int
     names: tuple[str, ...]
     nested: bool = False
+    is_class: bool = False  # a `class` statement: it defines its name, and is never an alias
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,7 @@ class ModuleIndex:
     statements: tuple[Statement, ...]
 
     def to_json(self) -> list[list[object]]:
-        return [[s.first, s.last, list(s.names), s.nested] for s in self.statements]
+        return [[s.first, s.last, list(s.names), s.nested, s.is_class] for s in self.statements]
 
     @classmethod
     def from_json(cls, data: object) -> ModuleIndex:
@@ -240,12 +241,17 @@ class ModuleIndex:
         if not isinstance(data, list):
             raise ValueError("a module index is a list")
         out = []
-        for first, last, names, nested in data:
+        for first, last, names, nested, is_class in data:
             if not (isinstance(first, int) and isinstance(last, int) and isinstance(nested, bool)
-                    and isinstance(names, list) and all(isinstance(n, str) for n in names)):
+                    and isinstance(is_class, bool) and isinstance(names, list)
+                    and all(isinstance(n, str) for n in names)):
                 raise ValueError("damaged module index entry")
-            out.append(Statement(first, last, tuple(names), nested))
+            out.append(Statement(first, last, tuple(names), nested, is_class))
         return cls(tuple(out))
+
+    def first_candidate(self, name: str) -> Statement | None:
+        """The first statement that may define `name` (`definition_in` tries them in this order)."""
+        return next((s for s in self.statements if name in s.names), None)
 
 
 SLICE_MAX_DEPTH = 100  # deeper syntax trees may be past libcst's recursion: parse those whole
@@ -274,7 +280,7 @@ def index_module(text: str) -> ModuleIndex | None:
             continue
         names = _ast_names(stmt)
         if names:
-            statements.append(Statement(first, last, names))
+            statements.append(Statement(first, last, names, is_class=isinstance(stmt, ast.ClassDef)))
     return ModuleIndex(tuple(statements))
 
 

@@ -184,16 +184,43 @@ def check_retired(
         files = project_files(root, manifest.model.exclude, SCANNED_SUFFIXES)
     else:
         files = _named_files(root, changed, manifest.model.exclude)
+    shared: dict[str, str | None] = getattr(sources, "tree_texts", {})
+    quick = [s.encode() for s in by_spelling] if all(s.isascii() for s in by_spelling) else None
     for rel in files:
         if rel == skip:
             continue
-        text = read_text(root / rel)
+        text = _shared_text(shared, rel)
+        if text is None:
+            text = _read_if_spelled(root / rel, quick)
         if text is None:
             continue
         for line, column, found in occurrences(by_spelling, text):
             retirement = by_spelling[found]
             if not matches(rel, retirement.allowed):
                 yield FindingEvent(finding=_finding(retirement, rel, line, column))
+
+
+def _shared_text(shared: dict[str, str | None], rel: str) -> str | None:
+    """The producer scan's text of `rel` when it is exactly what `read_text` would return: the scan
+    decodes UTF-8 first, `read_text` honours a PEP 263 cookie, and they agree when there is none."""
+    text = shared.get(rel)
+    if text is None or not rel.endswith((".py", ".pyi")) or "coding" in text[:400]:
+        return None
+    return text
+
+
+def _read_if_spelled(path: Path, quick: list[bytes] | None) -> str | None:
+    """`read_text`, skipped for a file whose bytes hold none of the (ASCII) spellings: every codec
+    `read_text` can end up using keeps ASCII as it is, so such a file cannot spell one either."""
+    if quick is None:
+        return read_text(path)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if b"coding" not in data[:400] and not any(word in data for word in quick):
+        return None
+    return read_text(path)
 
 
 def from_manifest(manifest: ManifestFile) -> list[Retirement]:

@@ -176,8 +176,21 @@ class Definitions:
         return (code, node) if node is not None else None
 
     def shape(self, qualname: str) -> Shape | None:
+        shaper = getattr(self.reader, "shape", None)  # check.Sources: cached by the statement's text
+        module, _, name = qualname.rpartition(".")
+        path = self.module_paths.get(module)
+        if shaper is not None and path is not None:
+            shaped = shaper(path, name)
+            return shaped if isinstance(shaped, Shape) else None
         found = self.statement(qualname)
         return lower(*found) if found is not None else None
+
+    def is_class(self, qualname: str) -> bool:
+        """Known to be a `class` statement without parsing it (check.Sources's `ast` index)."""
+        module, _, name = qualname.rpartition(".")
+        path = self.module_paths.get(module)
+        known = getattr(self.reader, "is_class", None)
+        return bool(known is not None and path is not None and known(path, name))
 
     def class_info(self, qualname: str, _depth: int = 0) -> ClassInfo | None:
         """The class `qualname` with its fields, inherited ones included (bases in the project)."""
@@ -557,7 +570,7 @@ def _arms(expr: ast.expr, module: str, defs: Definitions, first_line: int,
     target = defs.resolver.canonical(f"{module}.{chain}")
     if target in seen:
         return
-    found = defs.statement(target)
+    found = defs.statement(target) if not defs.is_class(target) else None  # a class is no alias
     if found is not None:
         code, node = found
         value = _alias_value(node)
