@@ -452,3 +452,45 @@ def test_a_module_libcst_cannot_parse_whole_is_parsed_whole() -> None:
     """A 400-arm union is past libcst's recursion: the module is reported, whichever name is asked."""
     text = "class A:\n    x: int\n\nU = " + " | ".join(f"T{i}" for i in range(400)) + "\n"
     assert index_module(text) is None
+
+
+# --- the progress bar -------------------------------------------------------------------------------
+
+
+def scan_on_a_terminal(project: Project, **env: str) -> tuple[str, str]:
+    """A cold check with stderr on a pseudo-terminal (stdout piped); returns (stdout, what stderr drew)."""
+    import pty
+
+    controller, terminal = pty.openpty()
+    environ = {k: v for k, v in os.environ.items() if k not in ("CI", "NO_COLOR")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "type_equiv", "check", "--root", str(project.root), "--no-cache",
+         "--format", "json"],
+        stdout=subprocess.PIPE, stderr=terminal, env={**environ, "TERM": "xterm-256color", **env},
+    )
+    os.close(terminal)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    assert process.stdout is not None
+    out = process.stdout.read().decode()
+    process.wait(timeout=300)
+    os.close(controller)
+    return out, b"".join(chunks).decode(errors="replace")
+
+
+def test_a_long_scan_shows_progress_on_a_terminal_only(project: Project) -> None:
+    tree(project, **{f"src/pkg/many/m{i}.py": f"X{i} = {i}\n" for i in range(2100)})
+    out, drawn = scan_on_a_terminal(project, TYPE_EQUIV_WORKERS="0")
+    assert "scanning for producers" in drawn
+    assert json.loads(out)["summary"]["symbols"] == 1  # stdout stays the report alone
+    _, in_ci = scan_on_a_terminal(project, TYPE_EQUIV_WORKERS="0", CI="true")
+    assert "scanning for producers" not in in_ci
+    piped = project.check("--no-cache")  # stderr is no terminal
+    assert "scanning" not in piped.stderr

@@ -168,7 +168,12 @@ class FileScan(NamedTuple):
     @classmethod
     def from_json(cls, text: str) -> FileScan:
         """The inverse of `to_json`; raises ValueError (or KeyError/TypeError) on a damaged entry."""
-        refs, dicts, lits, anns, classes, error = json.loads(text)
+        return cls.from_data(json.loads(text))
+
+    @classmethod
+    def from_data(cls, value: Any) -> FileScan:
+        """`from_json` of what `json.loads` made of it (the cache stores records inside its JSON)."""
+        refs, dicts, lits, anns, classes, error = value
         return cls(
             tuple(RefSite(*_tuples(r)) for r in refs),
             tuple(DictSite(*_tuples(d)) for d in dicts),

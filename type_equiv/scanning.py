@@ -225,7 +225,7 @@ class TreeScanner:
             return None
         return Bindings(dict(bound[0]), list(bound[1]))
 
-    def _remember(self, out: Outcome, spellings: Spellings) -> None:
+    def _remember(self, out: Outcome, skey: str) -> None:
         """Fold one outcome into the file's cache entry (a new one when the file was read now)."""
         if self.table is None or not out.readable:
             return
@@ -246,7 +246,7 @@ class TreeScanner:
                 hits[key] = hit
                 self.table.dirty = True
         if out.scan is not None:
-            data.setdefault("s", {})[spellings.key()] = out.scan.to_json()
+            data.setdefault("s", {})[skey] = out.scan  # a NamedTuple: JSON writes it as lists
             if out.bindings is not None:
                 data["b"] = [out.bindings.names, out.bindings.stars]
             self.table.dirty = True
@@ -275,13 +275,14 @@ class TreeScanner:
     def scan(self, rels: Iterable[str] | None, filters: Sequence[Needles], spellings: Spellings) -> Result:
         """Records of every file among `rels` (all files when None) that passes every filter."""
         start = time.perf_counter()
+        skey = spellings.key()
         self.used_keys.update(n.key for n in filters)
-        self.used_keys.add(spellings.key())
+        self.used_keys.add(skey)
         indexes = range(len(self.files)) if rels is None else [self.by_rel[r] for r in rels]
         result = Result({}, {})
         todo: list[int] = []
         for index in indexes:
-            cached = self._cached(index, filters, spellings)
+            cached = self._cached(index, filters, skey)
             if cached is None:
                 todo.append(index)
             elif cached != "skip":
@@ -292,7 +293,7 @@ class TreeScanner:
                     result.bindings[rel] = bindings
         request = Request(todo, tuple(filters), spellings)
         for out in self._run(request):
-            self._remember(out, spellings)
+            self._remember(out, skey)
             result.read += out.read
             if out.scan is not None:
                 rel = self.files[out.index].rel
@@ -306,7 +307,7 @@ class TreeScanner:
         self.seconds += time.perf_counter() - start
         return result
 
-    def _cached(self, index: int, filters: Sequence[Needles], spellings: Spellings
+    def _cached(self, index: int, filters: Sequence[Needles], skey: str
                 ) -> tuple[FileScan, Bindings | None] | Literal["skip"] | None:
         """From the cache: "skip" (not a candidate), the records, or None (the file must be read)."""
         from type_equiv.producers import FileScan
@@ -324,11 +325,11 @@ class TreeScanner:
                 return None
             if not hit:
                 return "skip"
-        stored = data.get("s", {}).get(spellings.key())
+        stored = data.get("s", {}).get(skey)
         if stored is None:
             return None
         try:
-            scan = FileScan.from_json(stored)
+            scan = FileScan.from_data(stored)
             bound = data.get("b")
             bindings = Bindings(dict(bound[0]), list(bound[1])) if bound is not None else None
         except (ValueError, KeyError, TypeError, IndexError):
@@ -446,7 +447,7 @@ class _Pool:
 
         files = local.files
         sizes = {i: _size(files[i].path) for i in request.indexes if i not in self.owner}
-        free = sorted(sizes, key=lambda i: -sizes[i])
+        free = sorted(sizes, key=lambda i: sizes[i])  # popped from the end: largest first
         owned: list[list[int]] = [[] for _ in range(self.size)]
         for index in request.indexes:
             if index in self.owner:
@@ -481,7 +482,7 @@ class _Pool:
             chunk.append(index)
             total += 1 + sizes.get(index, 4096)
         while free and total < CHUNK_BYTES:
-            index = free.pop(0)
+            index = free.pop()
             self.owner[index] = worker
             chunk.append(index)
             total += 1 + sizes[index]
