@@ -155,19 +155,31 @@ def log(message: str) -> None:
 # --- the tool -------------------------------------------------------------------------------
 
 
+def timed_env(**extra: str) -> dict[str, str]:
+    """The environment of a timed command: this one, but Python may write its bytecode caches.
+
+    An installed tool runs from compiled bytecode; with PYTHONDONTWRITEBYTECODE set (some sandboxes
+    and CI images set it) every run would compile the tool's modules from source again, a cost no
+    user pays. The warm-up run writes them (git ignores `__pycache__/`).
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(extra)
+    return env
+
+
 def find_tool(override: str | None) -> Tool:
     """Prefer the console script installed next to this interpreter, as a user would run it."""
     if override:
-        tool = Tool(shlex.split(override), None, "--tool")
+        tool = Tool(shlex.split(override), timed_env(), "--tool")
     else:
         script = Path(sys.executable).parent / "type-equiv"
         if script.is_file() and os.access(script, os.X_OK):
-            tool = Tool([str(script)], None, "console script")
+            tool = Tool([str(script)], timed_env(), "console script")
         else:
-            env = None
+            env = timed_env()
             if importlib.util.find_spec("type_equiv") is None:  # not installed: run the checkout
                 path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
-                env = dict(os.environ, PYTHONPATH=path)
+                env = timed_env(PYTHONPATH=path)
             tool = Tool([sys.executable, "-m", "type_equiv"], env, "python -m type_equiv")
     try:
         version = subprocess.run(
@@ -556,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
     toucher = Toucher(busiest, work)
     tool = find_tool(args.tool)
     rows = tool_measurements(tool, work, root1, root4, toucher)
-    tools_env = dict(os.environ, PYTHONPATH=str(work / "tools"))
+    tools_env = timed_env(PYTHONPATH=str(work / "tools"))
     vulture = [sys.executable, "-m", "vulture", SITE]
     rows.insert(
         4,

@@ -48,15 +48,24 @@ def key_of(*parts: object) -> str:
 def tool_fingerprint() -> str:
     """This version of type-equiv: its version and its own files' stamps (an editable install changes
     without a version bump, and a cache written by other code must not be read)."""
-    package = Path(__file__).resolve().parent
-    stamps = []
-    for path in sorted(package.rglob("*.py")):
+    stamps: list[tuple[str, int, int]] = []
+    folders = [os.path.dirname(os.path.abspath(__file__))]
+    while folders:
+        folder = folders.pop()
         try:
-            st = path.stat()
+            entries = list(os.scandir(folder))
         except OSError:
             continue
-        stamps.append((path.relative_to(package).as_posix(), st.st_size, st.st_mtime_ns))
-    return f"{__version__}+{key_of(stamps, sys.version_info[:2])}"
+        for entry in entries:
+            try:
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(entry.path)
+                elif entry.name.endswith(".py"):
+                    st = entry.stat()
+                    stamps.append((entry.path, st.st_size, st.st_mtime_ns))
+            except OSError:
+                continue
+    return f"{__version__}+{key_of(sorted(stamps), sys.version_info[:2])}"
 
 
 @dataclass(frozen=True)

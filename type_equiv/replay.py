@@ -64,19 +64,26 @@ class Inputs:
         self.refused = self.refused or why
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "inside": {k: s.to_json() if s else None for k, s in self.inside.items()},
-            "outside": {k: s.to_json() if s else None for k, s in self.outside.items()},
-        }
+        """Paths under the root grouped by folder (`{"pkg/sub": {"mod.py": stamp}}`): a warm check
+        loads this, so it is kept small."""
+        inside: dict[str, dict[str, Any]] = {}
+        for key, stamp in sorted(self.inside.items()):
+            folder, _, name = key.rpartition("/")
+            inside.setdefault(folder, {})[name] = stamp.to_json() if stamp else None
+        return {"inside": inside,
+                "outside": {k: s.to_json() if s else None for k, s in self.outside.items()}}
 
     def unchanged(self, data: Any) -> bool:
         """Whether every recorded path still has its stamp (absent paths still absent): the loop a
         warm check spends its time in, so it compares raw `stat` fields."""
         stat = os.stat
-        for group, prefix in ((data["inside"], self.prefix), (data["outside"], "")):
-            for key, value in group.items():
+        groups = [(self.prefix + folder + "/" if folder else self.prefix, names)
+                  for folder, names in data["inside"].items()]
+        groups.append(("", data["outside"]))
+        for prefix, names in groups:
+            for name, value in names.items():
                 try:
-                    st = stat(prefix + key)
+                    st = stat(prefix + name)
                 except (OSError, ValueError):
                     if value is not None:
                         return False
