@@ -410,6 +410,8 @@ def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
             conn.send(("done", [work.run(i, filters, spellings) for i in message[1]]))
     except (EOFError, KeyboardInterrupt, BrokenPipeError):
         pass
+    except Exception:  # the main process redoes the work, and meets the error itself
+        pass
     finally:
         conn.close()
 
