@@ -15,7 +15,8 @@ from functools import cache
 UNION_NAMES = {"Union", "Optional"}
 
 
-def _last_name(node: ast.expr) -> str | None:
+def last_name(node: ast.expr) -> str | None:
+    """`Literal` for both `Literal` and `typing.Literal`: heads are recognised by their last name."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
@@ -55,7 +56,7 @@ def annotation(node: ast.expr) -> ast.expr:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return make_union(union_arms(node))
     if isinstance(node, ast.Subscript):
-        head = _last_name(node.value)
+        head = last_name(node.value)
         args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if head in UNION_NAMES:
             return make_union(union_arms(node))
@@ -82,10 +83,10 @@ def union_arms(node: ast.expr) -> list[ast.expr]:
             return [node]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return union_arms(node.left) + union_arms(node.right)
-    if isinstance(node, ast.Subscript) and _last_name(node.value) in UNION_NAMES:
+    if isinstance(node, ast.Subscript) and last_name(node.value) in UNION_NAMES:
         args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         arms = [arm for a in args for arm in union_arms(a)]
-        if _last_name(node.value) == "Optional":
+        if last_name(node.value) == "Optional":
             arms.append(ast.Constant(value=None))
         return arms
     return [annotation(node)]
@@ -97,7 +98,7 @@ def make_union(arms: list[ast.expr]) -> ast.expr:
     values: list[ast.expr] = []
     others: dict[str, ast.expr] = {}
     for arm in arms:
-        if isinstance(arm, ast.Subscript) and _last_name(arm.value) == "Literal":
+        if isinstance(arm, ast.Subscript) and last_name(arm.value) == "Literal":
             literal_head = literal_head or arm.value
             values.extend(literal_values(arm))
         else:
@@ -118,7 +119,7 @@ def literal_values(node: ast.Subscript) -> list[ast.expr]:
     args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
     out: list[ast.expr] = []
     for arg in args:
-        if isinstance(arg, ast.Subscript) and _last_name(arg.value) == "Literal":
+        if isinstance(arg, ast.Subscript) and last_name(arg.value) == "Literal":
             out.extend(literal_values(arg))
         else:
             out.append(arg)

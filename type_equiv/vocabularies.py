@@ -23,7 +23,7 @@ from type_equiv.definitions import PythonCode, find_definition
 from type_equiv.errors import InputError
 from type_equiv.findings import ParseError
 from type_equiv.manifest import SymbolRow
-from type_equiv.normalise import parse_expr
+from type_equiv.normalise import last_name, parse_expr
 from type_equiv.resolve import Resolver
 from type_equiv.shapes import Member, Shape, lower
 
@@ -251,7 +251,7 @@ def _field(member: Member, path: str, owner: str, typeddict: bool, total: bool) 
     default = member.default
     alias, init, optional = None, True, default is not None
     call = _expr(default) if default is not None else None
-    if isinstance(call, ast.Call) and _last(call.func) in ("Field", "field", "attrib", "attr.ib"):
+    if isinstance(call, ast.Call) and last_name(call.func) in ("Field", "field", "attrib", "attr.ib"):
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         alias = _const_str(keywords.get("alias")) or _const_str(keywords.get("validation_alias"))
         init_node = keywords.get("init")
@@ -272,16 +272,8 @@ def _expr(text: str) -> ast.expr | None:
         return None
 
 
-def _last(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
-
-
 def _head(node: ast.expr) -> str | None:
-    return _last(node.value) if isinstance(node, ast.Subscript) else None
+    return last_name(node.value) if isinstance(node, ast.Subscript) else None
 
 
 def _const_str(node: ast.expr | None) -> str | None:
@@ -524,7 +516,7 @@ def _arms(expr: ast.expr, module: str, defs: Definitions, first_line: int,
         return
     if isinstance(expr, ast.Constant) and expr.value is None:
         return
-    if isinstance(expr, ast.Call) and _last(expr.func) == "TypeAliasType" and len(expr.args) >= 2:
+    if isinstance(expr, ast.Call) and last_name(expr.func) == "TypeAliasType" and len(expr.args) >= 2:
         yield from _arms(expr.args[1], module, defs, first_line, seen)
         return
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
@@ -592,7 +584,7 @@ def _discriminator(metadata: Sequence[ast.expr]) -> tuple[str | None, Value | No
     for meta in metadata:
         if not isinstance(meta, ast.Call):
             continue
-        name = _last(meta.func)
+        name = last_name(meta.func)
         keywords = {k.arg: k.value for k in meta.keywords if k.arg}
         if name == "Field":
             disc = _const_str(keywords.get("discriminator")) or disc

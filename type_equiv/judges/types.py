@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import typing_extensions
 
-from type_equiv.normalise import parse_expr
+from type_equiv.normalise import last_name, parse_expr
 
 if TYPE_CHECKING:
     from mypy.build import BuildResult, Graph
@@ -154,7 +154,7 @@ def split_qualifiers(text: str) -> tuple[tuple[str, ...], str]:
     quals: list[str] = []
     while True:
         head = node.value if isinstance(node, ast.Subscript) else node
-        name = _last_name(head)
+        name = last_name(head)
         if name not in QUALIFIERS:
             break
         quals.append(name)
@@ -307,7 +307,7 @@ class _Rewriter(ast.NodeTransformer):
         self.writer, self.side, self.ns, self.refs = writer, side, ns, refs
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
-        if (_last_name(node.value) == "Annotated" and isinstance(node.slice, ast.Tuple)
+        if (last_name(node.value) == "Annotated" and isinstance(node.slice, ast.Tuple)
                 and len(node.slice.elts) >= 2):
             first, *meta = node.slice.elts
             marker = self.writer.marker(", ".join(ast.unparse(m) for m in meta))
@@ -349,14 +349,6 @@ def _dotted(module: str) -> ast.expr:
     for part in rest:
         node = ast.Attribute(node, part, ast.Load())
     return node
-
-
-def _last_name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
 
 
 def _verdict(
@@ -500,7 +492,7 @@ def _hidden_metadata(graph: Graph, module: str, name: str, seen: set[str]) -> st
     value = _alias_value(home_state.xpath, short) if home_state is not None else None
     if value is None:
         return None
-    if any(_last_name(n) == "Annotated" for n in ast.walk(value) if isinstance(n, ast.expr)):
+    if any(last_name(n) == "Annotated" for n in ast.walk(value) if isinstance(n, ast.expr)):
         return node.fullname
     home_tree = home_state.tree if home_state is not None else None
     for sub in ast.walk(value):
