@@ -145,13 +145,19 @@ def test_an_unwritable_cache_folder_only_costs_speed(project: Project) -> None:
     assert variants(run) == ["beta"]
 
 
-def test_a_file_entry_holds_while_its_stamp_and_content_do(tmp_path: Path) -> None:
+def one_entry(tmp_path: Path) -> tuple[Path, FileTable, Stamp]:
+    """A file `m.py` and a table holding one entry for it, under its stamp now."""
     path = tmp_path / "m.py"
     path.write_text("x = 1\n")
     table = FileTable(Cache(tmp_path / "c", tmp_path), "t", "k")
     stamp = Stamp.of(path)
     assert stamp is not None
     table.put("m.py", stamp, digest(path.read_bytes()), time.time_ns(), {"v": 1})
+    return path, table, stamp
+
+
+def test_a_file_entry_holds_while_its_stamp_and_content_do(tmp_path: Path) -> None:
+    path, table, _ = one_entry(tmp_path)
     table.save()
     again = FileTable(Cache(tmp_path / "c", tmp_path), "t", "k")
     entry = again.get("m.py", Stamp.of(path), path.read_bytes)
@@ -163,6 +169,20 @@ def test_a_file_entry_holds_while_its_stamp_and_content_do(tmp_path: Path) -> No
     assert again.get("m.py", Stamp.of(path), path.read_bytes) is None
     path.write_text("x = 22\n")  # another size
     assert again.get("m.py", Stamp.of(path), path.read_bytes) is None
+
+
+def test_a_moved_stamp_with_the_same_bytes_keeps_the_entry(tmp_path: Path) -> None:
+    """`touch` or a checkout of the same bytes: the content hash decides, and the entry moves."""
+    path, table, old = one_entry(tmp_path)
+    then = time.time_ns() - HOUR
+    os.utime(path, ns=(then, then))
+    moved = Stamp.of(path)
+    assert moved is not None and moved != old
+    entry = table.get("m.py", moved, path.read_bytes)
+    assert entry is not None and entry.data == {"v": 1}
+    assert entry.stamp == moved and not entry.racy  # an hour old: stat alone will do next time
+    path.write_text("x = 2\n")  # same size, other bytes, a new mtime
+    assert table.get("m.py", Stamp.of(path), path.read_bytes) is None
 
 
 def test_cache_files_are_json_never_pickles(project: Project) -> None:
@@ -318,6 +338,43 @@ def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) 
         assert "drift" in again.kinds() or "paste-missing" in again.kinds()
 
 
+@pytest.mark.parametrize("racy", [False, True])
+def test_a_touched_file_is_still_replayed(project: Project, racy: bool) -> None:
+    """A new mtime on the same bytes (`touch`, `git checkout`) is confirmed by content: still a replay,
+    and a stamp old enough to trust is written back, so the next check needs no hash at all."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    args = ("check", "--root", str(project.root), "--format", "json")
+    first = warm(project, "--format", "json")
+    path = project.root / "src/pkg/make.py"
+    when = time.time_ns() if racy else time.time_ns() - HOUR // 2
+    os.utime(path, ns=(when, when))
+    os.utime(project.root / "docs/api.md", ns=(when, when))
+    touched, loaded = probe(project, *args)
+    assert touched.returncode == 1 and touched.stdout == first.stdout
+    assert loaded == []  # replayed: neither libcst nor pydantic
+    store = json.loads(cache_files(project.root, "run")[0].read_bytes().split(b"\n")[1])
+    kept = store["inputs"]["inside"]["src/pkg"]["make.py"][1]
+    assert (kept == when) is not racy  # a racy stamp stays in doubt: hashed again next time
+    again, loaded = probe(project, *args)
+    assert again.stdout == first.stdout and loaded == []
+
+
+@pytest.mark.parametrize("racy", [False, True])
+def test_a_same_size_edit_with_a_new_mtime_ends_the_replay(project: Project, racy: bool) -> None:
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    assert variants(warm(project)) == ["beta"]
+    path = project.root / "src/pkg/make.py"
+    edited = MAKES_ALPHA.replace("Alpha", "Gamma")  # same size: Gamma is no variant class
+    assert len(edited) == len(MAKES_ALPHA)
+    path.write_text(edited)
+    if not racy:
+        then = time.time_ns() - HOUR // 2
+        os.utime(path, ns=(then, then))
+    again = project.check()
+    assert variants(again) == ["alpha", "beta"]
+    assert again.stdout == project.check("--no-cache").stdout
+
+
 def test_a_replay_shows_no_counters_of_an_earlier_run(project: Project, tmp_path: Path) -> None:
     """In one process (watch, tests), a replay must not report the mypy run of the run before it."""
     other = Project(tmp_path / "other")
@@ -353,7 +410,7 @@ def test_runs_that_cannot_be_replayed_are_not_stored(project: Project) -> None:
 def test_worker_processes_answer_as_one_process(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     files = {f"src/pkg/mod{i}.py": (MAKES_ALPHA if i % 7 == 0 else f"VALUE_{i} = 'alpha'\n")
              for i in range(60)}
-    files["src/pkg/mod59.py"] = "from pkg.models import Alpha\ndef broken(:\n"
+    files["src/pkg/mod59.py"] = "from pkg.models import Beta\ndef broken(:\n"  # may make beta
     files["src/pkg/mod58.py"] = "# -*- coding: latin-1 -*-\nOLD = 'gamma'\n"  # retired: read as is
     files["docs/notes.md"] = "gamma was a variant\n"
     tree(project, **files)

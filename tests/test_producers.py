@@ -562,11 +562,23 @@ def test_an_exemption_needs_a_reason(project: Project) -> None:
     assert project.check().exit_code == 2
 
 
-def test_a_file_that_does_not_parse_is_reported(project: Project) -> None:
-    models_tree(project, "from pkg.models import Alpha, Beta\nAlpha(kind='alpha')\nBeta(kind='beta')\n",
-                **{"src/pkg/broken.py": "Alpha(\n"})
+def test_a_file_that_does_not_parse_is_reported_where_it_could_decide(project: Project) -> None:
+    """Beta has no producer, and the broken file names Beta: it might hold the producer."""
+    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                **{"src/pkg/broken.py": "from pkg.models import Beta\nBeta(\n"})
     run = project.check()
-    assert [(f["kind"], f["path"]) for f in run.findings] == [("parse-error", "src/pkg/broken.py")]
+    assert sorted((f["kind"], f["path"]) for f in run.findings) == [
+        ("no-producer", "src/pkg/models.py"), ("parse-error", "src/pkg/broken.py")]
+
+
+def test_a_file_that_could_decide_nothing_is_not_parsed(project: Project) -> None:
+    """Every variant has a producer: by demand (docs/producers.md), the broken file naming Alpha is
+    never parsed, so it is no finding."""
+    models_tree(project, "from pkg.models import Alpha, Beta\nAlpha(kind='alpha')\nBeta(kind='beta')\n",
+                **{"src/pkg/broken.py": "from pkg.models import Alpha\nAlpha(\n"})
+    run = project.check()
+    assert run.exit_code == 0, run.stdout
+    assert run.findings == []
 
 
 # --- the producers command -----------------------------------------------------------------------

@@ -10,7 +10,9 @@ never half of one. A cache that cannot be written (a read-only checkout) only co
 
 Per-file entries (`FileTable`) count while the file's size and `mtime_ns` are unchanged. A file
 modified within `RACY_NS` of being read might change again without its mtime moving (coarse file
-system clocks), so such an entry is confirmed by its content hash until its mtime is old enough.
+system clocks), so such an entry is confirmed by its content hash until its mtime is old enough. A
+file whose stamp moved but whose size did not (`touch`, a checkout of the same bytes) is confirmed by
+its content hash too, and keeps its entry.
 """
 
 from __future__ import annotations
@@ -235,16 +237,21 @@ class FileTable:
         return entry
 
     def get(self, rel: str, stamp: Stamp | None, read: Callable[[], bytes | None]) -> Entry | None:
-        """The entry of `rel` if the file still has its stamp (and content, while racy)."""
+        """The entry of `rel` if the file still has its stamp (and content, while racy).
+
+        A new stamp with the old size is "in doubt", not "changed": `touch`, `git checkout` of the
+        same bytes, `chmod` — the content hash decides, and a match keeps the entry under the new stamp.
+        """
         entry = self._lookup(rel)
-        if entry is None or stamp is None or entry.stamp != stamp:
+        if entry is None or stamp is None or entry.stamp.size != stamp.size:
             return None
-        if entry.racy:
+        if entry.racy or entry.stamp != stamp:
             data = read()
             if data is None or digest(data) != entry.digest:
                 return None
-            if not stamp.racy(time.time_ns()):  # old enough now: stat alone will do
-                entry.racy = False
+            racy = stamp.racy(time.time_ns())  # not old enough yet: confirm by content next time too
+            if entry.stamp != stamp or entry.racy != racy:
+                entry.stamp, entry.racy = stamp, racy
                 self.dirty = True
         self.used.add(rel)
         return entry

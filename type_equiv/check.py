@@ -38,7 +38,7 @@ from type_equiv.lock import Lock, lock_path, read_lock, with_side
 from type_equiv.manifest import ManifestFile, SymbolRow, display_path, load_manifest
 from type_equiv.options import CheckOptions as CheckOptions
 from type_equiv.pastes import Doc, read_doc
-from type_equiv.replay import note_file
+from type_equiv.replay import note_digest, note_file
 from type_equiv.scope import restrict, select_scope
 from type_equiv.session import (
     Clean,
@@ -242,6 +242,7 @@ class Sources:
                 read_ns, stamp = time.time_ns(), Stamp.of(path)
                 data = path.read_bytes()
                 self.reads[path] = (stamp, digest(data), read_ns)
+                note_digest(path, stamp, self.reads[path][1])
                 self.texts[path] = decode_source(data)
             except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
                 self.texts[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")

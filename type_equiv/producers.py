@@ -669,6 +669,73 @@ class _Walker:
         self.expr(key, scope, TYPE if typed else ctx)
 
 
+GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
+
+
+def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
+    """Per variant, the needles of a likely producer: its class called or dotted (`TextPart(`,
+    `TextPart.model_validate`), an enum's members (`Color.RED`, `Color("red")`, `Color["RED"]`)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for variant in vocab.variants:
+        if vocab.form == "enum":
+            out[variant.name] = tuple(f"{vocab.name}{c}" for c in ".([")
+        elif variant.cls is not None:
+            out[variant.name] = (f"{variant.cls.name}(", f"{variant.cls.name}.")
+    return out
+
+
+def _class_names(vocabs: Sequence[Vocabulary]) -> frozenset[str]:
+    return frozenset(v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None)
+
+
+def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> frozenset[str]:
+    """Names whose files can hold a site of these open variants only beside one of their quoted
+    tags: a union's or map's own name and its bases' (`make(Trigger, kind="x")`, `Base(kind="x")`:
+    the tag keyword; every other site names the class or is a quoted tag by a binder). Not for a
+    literal or enum vocabulary (an annotation names it far from any value), nor when an open variant's
+    tag is not a string (no quoted needle finds it)."""
+    out: set[str] = set()
+    for vocab, names in zip(vocabs, open_, strict=True):
+        if vocab.form not in ("union", "map"):
+            continue
+        variants = [v for v in vocab.variants if v.name in names]
+        if all((isinstance(v.tag, str) and v.tag) or (v.tag is None and v.cls is not None)
+               for v in variants):
+            out.update({vocab.name, vocab.symbol.rsplit(".", 1)[-1]})
+            out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
+    return frozenset(out)
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | None) -> Spellings:
+    """What the scan looks for: each vocabulary's and its bases' names, and per variant its class
+    name, tag or value and tag field — of the variants in `only` (per vocabulary; None: all)."""
+    names: set[str] = set()
+    values: set[str] = set()
+    tag_fields: set[str] = set()
+    for i, vocab in enumerate(vocabs):
+        keep = None if only is None else only[i]
+        names.add(vocab.name)
+        names.add(vocab.symbol.rsplit(".", 1)[-1])
+        names.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
+        for variant in vocab.variants:
+            if keep is not None and variant.name not in keep:
+                continue
+            if variant.cls is not None:
+                names.add(variant.cls.name)
+            if variant.key is not None:
+                values.add(variant.key)
+            if variant.tag_field:
+                tag_fields.add(variant.tag_field)
+    return Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
+
+
 @functools.lru_cache(maxsize=4096)
 def _forward_ref(text: str) -> ast.expr | None:
     try:
@@ -866,41 +933,103 @@ class Analysis:
         except RecursionError:  # a definition nested past what can be walked: judge it a shape
             return None
 
-    def run(self, vocabs: Sequence[Vocabulary]) -> TreeScan:
-        """Scan the tree for these vocabularies; subclasses found add a further round (rare)."""
-        names: set[str] = set()
-        values: set[str] = set()
-        tag_fields: set[str] = set()
-        for vocab in vocabs:
-            names.add(vocab.name)
-            names.add(vocab.symbol.rsplit(".", 1)[-1])
-            names.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
-            for variant in vocab.variants:
-                if variant.cls is not None:
-                    names.add(variant.cls.name)
-                if variant.key is not None:
-                    values.add(variant.key)
-                if variant.tag_field:
-                    tag_fields.add(variant.tag_field)
-        spellings = Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
+    def run(self, vocabs: Sequence[Vocabulary], complete: Sequence[Vocabulary] | None = None) -> TreeScan:
+        """Scan the tree for these vocabularies; subclasses found add a further round (rare).
+
+        Every site of the vocabularies in `complete` (all of them by default) is found. The others
+        are scanned *by demand*: only whether each variant has a producer is asked, so once one is
+        found, the files that could only add more sites of that variant are never parsed.
+        """
+        spellings = _spellings(vocabs, None)
         scanner = self.scanner
         try:
-            scan = self._two_phase(scanner, spellings)
-            classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
-            for _ in range(8):  # each round follows one more level of subclasses (rare)
-                new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - spellings.names
-                if not new:
-                    break
-                spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
-                more = self._scan(scanner, None, [Needles.of(new)], spellings)
-                scan.scans.update(more.scans)
-                scan.parsed += more.parsed
+            if complete is None or len(complete) == len(vocabs):
+                scan = self._two_phase(scanner, spellings, spellings)
+                self._subclass_rounds(scanner, scan, vocabs, spellings)
+            else:
+                scan = self._by_demand(scanner, vocabs, complete, spellings)
             scanner.save()
         finally:
             scanner.close()
         scan.seconds = scanner.seconds
         self.scan = scan
         return scan
+
+    def _by_demand(self, scanner: TreeScanner, vocabs: Sequence[Vocabulary],
+                   complete: Sequence[Vocabulary], spellings: Spellings) -> TreeScan:
+        """Parse a few production files that call or dot variants' classes (`TextPart(`,
+        `Color.`), chosen to cover the most variants per byte, until each variant has a producer or
+        `GREEDY_ROUNDS` pass. Then the two-phase scan, with the spellings of only the variants still
+        without a producer (and of `complete`), over the files not parsed yet.
+
+        A variant left unproduced has every site the full scan finds: any file holding one holds
+        its class's, its vocabulary's or a base's name, or its quoted tag beside a binder, all of
+        which the second pass looks for. Records are taken with all spellings throughout.
+        """
+        words = {id(vocab): _strong_words(vocab) for vocab in vocabs}
+        everything = Needles.of(w for per in words.values() for ws in per.values() for w in ws)
+        production = [f.rel for f in self.files if not f.test]
+        held = scanner.probe(production, [everything]) if everything.words else {}
+        scan = TreeScan(files={f.rel: f for f in self.files}, scans={}, read=0, parsed=0)
+        self.scan = scan
+        open_ = {id(vocab): {v.name for v in vocab.variants} for vocab in vocabs}
+        for _ in range(GREEDY_ROUNDS):
+            wanted = {w for vocab in vocabs for name in open_[id(vocab)]
+                      for w in words[id(vocab)].get(name, ())}
+            picked = self._cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans})
+            if not picked:
+                break
+            more = self._scan(scanner, picked, [], spellings)
+            scan.scans.update(more.scans)
+            scan.read += more.read
+            scan.parsed += more.parsed
+            open_ = {id(vocab): self._unproduced(vocab, scan) for vocab in vocabs}
+        for vocab in complete:
+            open_[id(vocab)] = {v.name for v in vocab.variants}
+        still = [vocab for vocab in vocabs if open_[id(vocab)]]
+        if not still:
+            return scan
+        need = _spellings(still, [open_[id(vocab)] for vocab in still])
+        gated = _gated_names(still, [open_[id(vocab)] for vocab in still]) - _class_names(still)
+        more = self._two_phase(scanner, need, spellings, done=scan, gated=gated)
+        scan.read += more.read
+        self._subclass_rounds(scanner, scan, still, spellings)
+        return scan
+
+    def _cover(self, wanted: set[str], held: dict[str, tuple[str, ...]]) -> list[str]:
+        """Greedy set cover: files holding the most wanted needles per byte, until all are held."""
+        candidates = {rel: set(ws) & wanted for rel, ws in held.items()}
+        candidates = {rel: ws for rel, ws in candidates.items() if ws}
+        by_rel = {f.rel: f for f in self.files}
+        size = {rel: _file_size(by_rel[rel].path) for rel in candidates}
+        left = set(wanted)
+        picked: list[str] = []
+        while left and candidates:
+            best = max(sorted(candidates), key=lambda r: len(candidates[r] & left) / (size[r] + 2000))
+            if not candidates[best] & left:
+                break
+            picked.append(best)
+            left -= candidates.pop(best)
+        return picked
+
+    def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
+        produced = {f.variant for f in _Join(self, vocab).collect(scan)
+                    if f.variant is not None and f.site.role == "producer"}
+        return {v.name for v in vocab.variants} - produced
+
+    def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
+                         spellings: Spellings) -> None:
+        classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
+        names = set(spellings.names)
+        for _ in range(8):  # each round follows one more level of subclasses (rare)
+            new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - names
+            if not new:
+                break
+            names |= new
+            spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
+            more = self._scan(scanner, None, [Needles.of(new)], spellings)
+            scan.scans.update(more.scans)
+            scan.parsed += more.parsed
 
     def _scan(self, scanner: TreeScanner, rels: list[str] | None, filters: list[Needles],
               spellings: Spellings) -> TreeScan:
@@ -914,14 +1043,29 @@ class Analysis:
                 self.resolver.seed(file.module, bindings)
         return TreeScan(files=by_rel, scans=result.scans, read=result.read, parsed=result.parsed)
 
-    def _two_phase(self, scanner: TreeScanner, spellings: Spellings) -> TreeScan:
+    def _two_phase(self, scanner: TreeScanner, need: Spellings, spellings: Spellings,
+                   done: TreeScan | None = None, gated: frozenset[str] = frozenset()) -> TreeScan:
         """Parse the files that name a class or vocabulary; then, of the rest, only those holding a
         quoted tag or value *and* a name that could bind it: a tag field (`"kind"`, `kind=`,
         `.kind`) or a field or parameter annotated with a spelled name in the first phase's files.
-        Common tags (`"text"`, `"error"`) alone would otherwise parse half of a large tree."""
-        scan = self._scan(scanner, None, [Needles.of(spellings.names)], spellings)
-        quoted = [n for n in spellings.needles() if n[:1] in "'\""]
-        binders = set(spellings.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
+        Common tags (`"text"`, `"error"`) alone would otherwise parse half of a large tree.
+
+        `need` picks the files, `spellings` what is recorded in them; files in `done` were parsed
+        already (by demand, `_by_demand`), and the result is folded into it. A `gated` name makes a
+        file a candidate only beside a quoted tag (`_gated_names`)."""
+        rels = None if done is None else [f.rel for f in self.files if f.rel not in done.scans]
+        scan = self._scan(scanner, rels, [Needles.of(need.names - gated)], spellings)
+        if done is not None:
+            done.scans.update(scan.scans)
+            done.parsed += scan.parsed
+            scan = done
+        quoted = [n for n in need.needles() if n[:1] in "'\""]
+        if gated and quoted:
+            rest = [f.rel for f in self.files if f.rel not in scan.scans]
+            more = self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings)
+            scan.scans.update(more.scans)
+            scan.parsed += more.parsed
+        binders = set(need.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
         if not quoted or not binders:
             return scan
         context = Needles.of(form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))
@@ -1256,7 +1400,8 @@ def check_producers(reader: ModuleReader, manifest: ManifestFile,
     analysis = Analysis(reader, manifest)
     pairs = analysis.vocabularies(wanted)
     vocabs = [vocab for _, vocab in pairs if vocab is not None]
-    scan = analysis.run(vocabs) if vocabs else None
+    complete = [vocab for row, vocab in pairs if vocab is not None and row.fields]
+    scan = analysis.run(vocabs, complete) if vocabs else None
     if scan is not None:
         yield from _parse_errors(analysis, scan, vocabs)
     for row, vocab in pairs:

@@ -7,6 +7,10 @@ the run ends cleanly its events and those stamps are stored (cache store `run`).
 the same options stats those paths; if every stamp is the same, it replays the events without
 importing the pipeline — a warm check costs start-up and `stat` calls.
 
+A stamp that moved while the size did not (`touch`, `git checkout` of the same bytes) is in doubt,
+not changed: the file's content hash, kept per run in a side store (`digests`, read only then),
+decides. A match replays, and the record takes the new stamp once it is old enough to trust.
+
 What is never replayed, because its inputs are not files of the tree or are not this process's:
 a run that started mypy or imported project code (`--schema`, `schema`/`fixtures` rows), `--base`
 and retired spellings (git decides what is listed), file arguments (pre-commit), a run that failed,
@@ -16,19 +20,21 @@ and a run that read a file changed in the last `RACY_NS` (it may change again un
 from __future__ import annotations
 
 import os
+import stat as stat_mod
 import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from type_equiv.cache import FORMAT, Cache, Stamp, key_of
+from type_equiv.cache import FORMAT, Cache, Stamp, digest, key_of
 
 if TYPE_CHECKING:
     from type_equiv.options import CheckOptions
     from type_equiv.session import SessionEvent
 
 STORE = "run"
+DIGESTS = "digests"  # content hashes of a run's files, read only when a stamp is in doubt
 INTERNAL_ERROR_HOOK = "TYPE_EQUIV_INTERNAL_ERROR_TEST"
 
 
@@ -41,6 +47,7 @@ class Inputs:
         self.prefix = str(root).rstrip(os.sep) + os.sep
         self.inside: dict[str, Stamp | None] = {}
         self.outside: dict[str, Stamp | None] = {}
+        self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
         self.refused: str | None = None
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
@@ -60,8 +67,32 @@ class Inputs:
         if stamp is not None and stamp.racy(time.time_ns()):
             self.refuse(f"{key} changed moments ago")
 
+    def digest(self, path: Path | str, stamp: Stamp | None, dig: str) -> None:
+        """`path` held content `dig` under `stamp`; kept only if that is the stamp this run noted."""
+        slot, key = self._slot(path)
+        if stamp is not None and dig and slot.get(key) == stamp:
+            self.digests[self.digest_key(path)] = dig
+
+    def digest_key(self, path: Path | str) -> str:
+        """Root-relative for paths under the root (the side store stays small), else `!` + path."""
+        slot, key = self._slot(path)
+        return key if slot is self.inside else "!" + key
+
     def refuse(self, why: str) -> None:
         self.refused = self.refused or why
+
+    def all_digests(self) -> dict[str, str]:
+        """Each noted regular file's content hash: as read by the run, else read now while its stamp
+        still is the noted one (before and after the read: a file changing meanwhile gets none)."""
+        out: dict[str, str] = {}
+        for prefix, mark, slot in ((self.prefix, "", self.inside), ("", "!", self.outside)):
+            for key, stamp in slot.items():
+                known = self.digests.get(mark + key)
+                if known is not None:
+                    out[mark + key] = known
+                elif stamp is not None and (dig := _stable_digest(prefix + key, stamp)) is not None:
+                    out[mark + key] = dig
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """Paths under the root grouped by folder (`{"pkg/sub": {"mod.py": stamp}}`): a warm check
@@ -73,25 +104,46 @@ class Inputs:
         return {"inside": inside,
                 "outside": {k: s.to_json() if s else None for k, s in self.outside.items()}}
 
-    def unchanged(self, data: Any) -> bool:
-        """Whether every recorded path still has its stamp (absent paths still absent): the loop a
-        warm check spends its time in, so it compares raw `stat` fields."""
+    def in_doubt(self, data: Any) -> list[tuple[dict[str, Any], str, str, Stamp]] | None:
+        """The recorded paths whose stamp moved while their size did not, each as (its group in
+        `data`, its name there, its path, its stamp now); None when anything else changed (a size, a
+        path appearing or vanishing). The loop a warm check spends its time in: raw `stat` fields."""
         stat = os.stat
         groups = [(self.prefix + folder + "/" if folder else self.prefix, names)
                   for folder, names in data["inside"].items()]
         groups.append(("", data["outside"]))
+        doubt: list[tuple[dict[str, Any], str, str, Stamp]] = []
         for prefix, names in groups:
             for name, value in names.items():
                 try:
                     st = stat(prefix + name)
                 except (OSError, ValueError):
                     if value is not None:
-                        return False
+                        return None
                     continue
-                if (value is None or st.st_size != value[0] or st.st_mtime_ns != value[1]
-                        or st.st_ctime_ns != value[2]):
-                    return False
-        return True
+                if value is None or st.st_size != value[0]:
+                    return None
+                if st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
+                    doubt.append((names, name, prefix + name,
+                                  Stamp(st.st_size, st.st_mtime_ns, st.st_ctime_ns)))
+        return doubt
+
+    def unchanged(self, data: Any) -> bool:
+        """Whether every recorded path still has its stamp (absent paths still absent)."""
+        return self.in_doubt(data) == []
+
+
+def _stable_digest(path: str, stamp: Stamp) -> str | None:
+    """The content hash of the regular file at `path` if it has `stamp` before and after the read."""
+    try:
+        before = os.stat(path)
+        if not stat_mod.S_ISREG(before.st_mode) or Stamp.of(path) != stamp:
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except (OSError, ValueError):
+        return None
+    return digest(data) if Stamp.of(path) == stamp else None
 
 
 CURRENT: Inputs | None = None  # the run being recorded (runs in one process follow each other)
@@ -107,6 +159,12 @@ def note_stamp(path: Path | str, stamp: Stamp | None) -> None:
     """`path` was read when it had `stamp` (taken before the read, by the producer scan)."""
     if CURRENT is not None:
         CURRENT.file(path, stamp, known=True)
+
+
+def note_digest(path: Path | str, stamp: Stamp | None, dig: str) -> None:
+    """`path` had content hash `dig` when it had `stamp`: a later run in doubt compares it."""
+    if CURRENT is not None:
+        CURRENT.digest(path, stamp, dig)
 
 
 def note_dir(path: Path | str) -> None:
@@ -147,14 +205,21 @@ class Record:
         if not _replayable(options):
             return None
         assert options.cache_dir is not None
-        payload = Cache(options.cache_dir, options.root).load(STORE, _key(options))
+        cache = Cache(options.cache_dir, options.root)
+        payload = cache.load(STORE, _key(options))
         try:
-            if not isinstance(payload, dict) or not Inputs(options.root).unchanged(payload["inputs"]):
+            if not isinstance(payload, dict):
+                return None
+            doubt = Inputs(options.root).in_doubt(payload["inputs"])
+            if doubt is None or (doubt and not _same_content(cache, options, payload, doubt)):
                 return None
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
         _begin_counters()
-        return cls(options, payload)
+        record = cls(options, payload)
+        if doubt and any(not stamp.racy(time.time_ns()) for *_, stamp in doubt):
+            record.save()  # the new stamps, now old enough to trust, save the next run the hashing
+        return record
 
     def output(self, view: tuple[str, bool, bool]) -> tuple[str, str, int] | None:
         shown = self.payload.get("outputs", {}).get(_view(view))
@@ -186,6 +251,24 @@ class Record:
         Cache(self.options.cache_dir, self.options.root).save(STORE, _key(self.options), self.payload)
 
 
+def _same_content(cache: Cache, options: CheckOptions, payload: dict[str, Any],
+                  doubt: list[tuple[dict[str, Any], str, str, Stamp]]) -> bool:
+    """Whether every file in doubt still holds the bytes the recorded run read (by content hash);
+    if so, the record takes each new stamp that is old enough to be trusted by `stat` alone."""
+    digests = cache.load(DIGESTS, key_of(_key(options), payload.get("id")))
+    if not isinstance(digests, dict):
+        return False
+    now = time.time_ns()
+    keys = Inputs(options.root)
+    for names, name, path, stamp in doubt:
+        known = digests.get(keys.digest_key(path))
+        if not isinstance(known, str) or _stable_digest(path, stamp) != known:
+            return False
+        if not stamp.racy(now):
+            names[name] = stamp.to_json()
+    return True
+
+
 def _view(view: tuple[str, bool, bool]) -> str:
     fmt, quiet, colour = view
     return f"{fmt}/{'quiet' if quiet else 'full'}/{'colour' if colour else 'plain'}"
@@ -211,8 +294,11 @@ def finish(options: CheckOptions, inputs: Inputs | None, events: Iterable[Sessio
     CURRENT = None
     if inputs is None or inputs.refused or mypy_runs or imported or options.cache_dir is None:
         return
-    payload = {"inputs": inputs.to_json(),
+    run_id = os.urandom(8).hex()  # ties the side store of content hashes to this record
+    payload = {"id": run_id, "inputs": inputs.to_json(),
                "events": [event.model_dump(mode="json") for event in events]}
+    cache = Cache(options.cache_dir, options.root)
+    cache.save(DIGESTS, key_of(_key(options), run_id), inputs.all_digests())
     LAST = Record(options, payload)
     LAST.save()
 

@@ -11,6 +11,8 @@ work happens and what can be skipped:
   keeps the texts it read, so a later filter over the same files (the second phase, a subclass
   round) goes to the worker that holds them and nothing is read twice.
 - **A progress bar** (rich) on long scans, only on a terminal and never in CI.
+- **Probes** (`TreeScanner.probe`): which of a set of needles each file holds, without parsing —
+  what lets the producer check parse by demand (`producers.Analysis._by_demand`).
 
 Everything a worker returns is plain data; the scan itself stays pure, so the answer is the same
 with or without the cache, one process or several.
@@ -29,10 +31,10 @@ import tokenize
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from type_equiv.cache import Cache, Entry, FileTable, Stamp, digest, key_of
-from type_equiv.replay import note_stamp
+from type_equiv.replay import note_digest, note_stamp
 from type_equiv.resolve import Bindings
 from type_equiv.sourcetree import SourceFile
 
@@ -108,6 +110,7 @@ class Outcome:
     hits: dict[str, bool] = field(default_factory=dict)
     scan: FileScan | None = None
     bindings: Bindings | None = None
+    words: tuple[str, ...] | None = None  # a probe's answer: the last filter's needles it holds
     read: bool = False  # the file was read from disk for this request
     readable: bool = True  # False: unreadable (never cached); text None but readable: undecodable
     decoded: bool = True
@@ -141,7 +144,7 @@ class FileWork:
         self.read_info[index] = (stamp, digest(data), read_ns)
         return text, True, True
 
-    def run(self, index: int, filters: Sequence[Needles], spellings: Spellings) -> Outcome:
+    def run(self, index: int, filters: Sequence[Needles], spellings: Spellings | None) -> Outcome:
         from type_equiv.producers import scan_module
 
         text, read, readable = self.text(index)
@@ -155,6 +158,9 @@ class FileWork:
             out.hits[needles.key] = hit
             if not hit:
                 return out
+        if spellings is None:  # a probe: which needles, no parse
+            out.words = tuple(w for w in filters[-1].words if w in text) if filters else ()
+            return out
         file = self.files[index]
         out.scan, out.bindings = scan_module(file.module, file.package, text, spellings)
         return out
@@ -162,11 +168,12 @@ class FileWork:
 
 @dataclass
 class Request:
-    """One scan: which files, the filters each must pass, the spellings a candidate is scanned with."""
+    """One scan: which files, the filters each must pass, the spellings a candidate is scanned with
+    (None: a probe, answering which of the last filter's needles each candidate holds)."""
 
     indexes: list[int]
     filters: tuple[Needles, ...]
-    spellings: Spellings
+    spellings: Spellings | None
 
 
 @dataclass
@@ -212,6 +219,8 @@ class TreeScanner:
             entry = self.table.get(file.rel, stamp, lambda: _read_bytes(file.path))
             if entry is not None and entry.data.get("m") != [file.module, file.package]:
                 entry = None  # the module name moved (other source roots): records name it
+            if entry is not None:
+                note_digest(file.path, stamp, entry.digest)
             self.valid[index] = entry
         return self.valid[index]
 
@@ -236,6 +245,7 @@ class TreeScanner:
                 return  # read by an earlier request of this run, before it was known to be stale
             entry = self.table.put(file.rel, out.stamp, out.digest, out.read_ns,
                                    {"m": [file.module, file.package], "h": {}, "s": {}})
+            note_digest(file.path, out.stamp, out.digest)
             if not out.decoded:
                 entry.data["n"] = True
             self.valid[out.index] = entry
@@ -245,6 +255,9 @@ class TreeScanner:
             if hits.get(key) != hit:
                 hits[key] = hit
                 self.table.dirty = True
+        if out.words is not None and data.get("w", {}).get(skey) != list(out.words):
+            data.setdefault("w", {})[skey] = list(out.words)
+            self.table.dirty = True
         if out.scan is not None:
             data.setdefault("s", {})[skey] = out.scan  # a NamedTuple: JSON writes it as lists
             if out.bindings is not None:
@@ -262,7 +275,7 @@ class TreeScanner:
                 continue
             keep.add(self.files[index].rel)
             data = entry.data
-            for name in ("h", "s"):
+            for name in ("h", "s", "w"):
                 part = data.get(name, {})
                 stale = [k for k in part if k not in self.used_keys]
                 for k in stale:
@@ -307,8 +320,38 @@ class TreeScanner:
         self.seconds += time.perf_counter() - start
         return result
 
-    def _cached(self, index: int, filters: Sequence[Needles], skey: str
-                ) -> tuple[FileScan, Bindings | None] | Literal["skip"] | None:
+    def probe(self, rels: Iterable[str], filters: Sequence[Needles]) -> dict[str, tuple[str, ...]]:
+        """Which of the last filter's needles each file among `rels` holds, for the files that pass
+        every filter: a search, no parse (cached like the filters' answers)."""
+        start = time.perf_counter()
+        pkey = key_of("probe", filters[-1].key)
+        self.used_keys.update(n.key for n in filters)
+        self.used_keys.add(pkey)
+        found: dict[str, tuple[str, ...]] = {}
+        todo: list[int] = []
+        for index in (self.by_rel[r] for r in rels):
+            cached = self._cached(index, filters, pkey, probe=True)
+            if cached is None:
+                todo.append(index)
+            elif cached != "skip":
+                found[self.files[index].rel] = cached
+        for out in self._run(Request(todo, tuple(filters), None)):
+            self._remember(out, pkey)
+            if out.words is not None:
+                found[self.files[out.index].rel] = out.words
+        self.seconds += time.perf_counter() - start
+        return found
+
+    @overload
+    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: Literal[False] = False
+                ) -> tuple[FileScan, Bindings | None] | Literal["skip"] | None: ...
+
+    @overload
+    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: Literal[True]
+                ) -> tuple[str, ...] | Literal["skip"] | None: ...
+
+    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: bool = False
+                ) -> tuple[FileScan, Bindings | None] | tuple[str, ...] | Literal["skip"] | None:
         """From the cache: "skip" (not a candidate), the records, or None (the file must be read)."""
         from type_equiv.producers import FileScan
 
@@ -325,6 +368,11 @@ class TreeScanner:
                 return None
             if not hit:
                 return "skip"
+        if probe:
+            words = data.get("w", {}).get(skey)
+            if not (isinstance(words, list) and all(isinstance(w, str) for w in words)):
+                return None
+            return tuple(words)
         stored = data.get("s", {}).get(skey)
         if stored is None:
             return None
@@ -406,7 +454,6 @@ def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
             if message[0] == "job":
                 filters, spellings = message[1], message[2]
                 continue
-            assert spellings is not None
             conn.send(("done", [work.run(i, filters, spellings) for i in message[1]]))
     except (EOFError, KeyboardInterrupt, BrokenPipeError):
         pass
