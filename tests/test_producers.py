@@ -601,7 +601,7 @@ def test_the_producers_command(project: Project) -> None:
 
 
 def test_file_scans_round_trip_through_json_for_a_cache() -> None:
-    from type_equiv.producers import FileScan, Spellings, scan_text
+    from type_equiv.sites import FileScan, Spellings, scan_text
 
     spellings = Spellings(frozenset({"Alpha", "Trigger", "Stop"}), frozenset({"'alpha'", "'a'"}),
                           frozenset({"kind"}))

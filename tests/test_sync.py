@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from tests.conftest import Project, Run
 from type_equiv.compare import compare
 from type_equiv.definitions import PythonCode, find_definition, parse_python
+from type_equiv.docfile import Changed, Snapshot, split_lines, write_atomic
 from type_equiv.pastes import read_doc
 from type_equiv.shapes import lower
-from type_equiv.sync import Changed, Snapshot, split_lines, write_atomic
 
 MODEL = '''
 from dataclasses import dataclass

@@ -2,7 +2,7 @@
 
 `producers.Analysis` asks for scans as (files, filters, spellings): a file is a candidate when each
 filter — a set of needles, substrings such as a class name or a quoted tag — occurs in its text, and
-a candidate is parsed with stdlib `ast` by `producers.scan_module`. This module decides where that
+a candidate is parsed with stdlib `ast` by `sites.scan_module`. This module decides where that
 work happens and what can be skipped:
 
 - **The cache** (cache.py): per file, keyed by path, size and mtime_ns (and content hash while the
@@ -41,7 +41,7 @@ from type_equiv.sourcetree import SourceFile
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from type_equiv.producers import FileScan, Spellings
+    from type_equiv.sites import FileScan, Spellings
 
 POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs more than it saves)
 CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much text
@@ -89,7 +89,7 @@ class Needles:
 
 
 def text_of(data: bytes, path: Path) -> str | None:
-    """A Python file's text exactly as `producers.read_text` reads it: UTF-8 first (a BOM dropped),
+    """A Python file's text exactly as `sites.read_text` reads it: UTF-8 first (a BOM dropped),
     else its PEP 263 cookie; None when neither decodes."""
     try:
         text = data.decode("utf-8")
@@ -145,7 +145,7 @@ class FileWork:
         return text, True, True
 
     def run(self, index: int, filters: Sequence[Needles], spellings: Spellings | None) -> Outcome:
-        from type_equiv.producers import scan_module
+        from type_equiv.sites import scan_module
 
         text, read, readable = self.text(index)
         out = Outcome(index, read=read, readable=readable, decoded=text is not None)
@@ -353,7 +353,7 @@ class TreeScanner:
     def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: bool = False
                 ) -> tuple[FileScan, Bindings | None] | tuple[str, ...] | Literal["skip"] | None:
         """From the cache: "skip" (not a candidate), the records, or None (the file must be read)."""
-        from type_equiv.producers import FileScan
+        from type_equiv.sites import FileScan
 
         entry = self._entry(index)
         if entry is None:

@@ -1,0 +1,140 @@
+"""A doc as raw lines, and how a changed doc is written: atomically, never over a newer one.
+
+Why raw lines: markdown-it normalises newlines and strips container prefixes, but a rewrite must keep
+every byte it does not change (CRLF, `> ` quotes, list indentation, trailing blanks). A write goes to a
+temporary file beside the doc, keeps its mode, is fsynced and renamed over it; it is refused when the
+doc changed since it was read (`Snapshot`), so an editor's save in between is never lost.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class Changed(Exception):
+    """The file changed on disk between reading it and replacing it."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Files: raw lines, snapshots, atomic writes
+
+
+def split_lines(text: str) -> tuple[list[str], list[str]]:
+    """Lines and their endings, split exactly where CommonMark splits (`\\r\\n`, `\\r`, `\\n`)."""
+    lines: list[str] = []
+    eols: list[str] = []
+    start = i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n" or c == "\r":
+            eol = "\r\n" if c == "\r" and i + 1 < n and text[i + 1] == "\n" else c
+            lines.append(text[start:i])
+            eols.append(eol)
+            i += len(eol)
+            start = i
+        else:
+            i += 1
+    if start < n:
+        lines.append(text[start:])
+        eols.append("")
+    return lines, eols
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a file held when it was read: its bytes and modification time, to detect a concurrent edit."""
+
+    data: bytes
+    mtime_ns: int
+    mode: int
+
+    @classmethod
+    def take(cls, path: Path) -> Snapshot:
+        with path.open("rb") as handle:
+            info = os.fstat(handle.fileno())
+            data = handle.read()
+        return cls(data, info.st_mtime_ns, info.st_mode)
+
+    def same_file(self, other: Snapshot) -> bool:
+        return self.data == other.data and self.mtime_ns == other.mtime_ns
+
+
+def write_atomic(path: Path, data: bytes, read: Snapshot | None) -> None:
+    """Replace `path` with `data` via a temp file in the same directory (fsync, then os.replace).
+
+    `read` is the snapshot taken when the content was read (None: the file did not exist); raises
+    Changed, and leaves the file alone, when it no longer matches just before the replace.
+    """
+    target = path.resolve()
+    if read is not None and (not read.mode & 0o222 or not os.access(target, os.W_OK)):
+        raise PermissionError(errno.EACCES, "it is read-only")  # a rename would replace it regardless
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if read is not None:
+            os.chmod(tmp, stat.S_IMODE(read.mode))
+        try:
+            now: Snapshot | None = Snapshot.take(target)
+        except FileNotFoundError:
+            now = None
+        if (now is None) != (read is None) or (now is not None and read is not None
+                                               and not now.same_file(read)):
+            raise Changed(f"{path} changed since it was read; not written")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(target.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@dataclass
+class RawDoc:
+    """A doc as bytes on disk: lines without endings, their endings, and the BOM if any."""
+
+    shown: str
+    path: Path
+    snapshot: Snapshot
+    bom: str
+    lines: list[str]
+    eols: list[str]
+
+    @classmethod
+    def read(cls, root: Path, shown: str) -> RawDoc:
+        path = root / shown
+        snapshot = Snapshot.take(path)
+        text = snapshot.data.decode("utf-8")
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        lines, eols = split_lines(text[len(bom):])
+        return cls(shown, path, snapshot, bom, lines, eols)
+
+    def text(self, lines: Sequence[str] | None = None, eols: Sequence[str] | None = None) -> str:
+        """The doc without its BOM, as markdown-it reads it."""
+        return "".join(a + b for a, b in zip(lines or self.lines, eols or self.eols, strict=True))
+
+    def default_eol(self) -> str:
+        return next((e for e in self.eols if e), "\n")
+
+
