@@ -106,7 +106,6 @@ def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | N
     return Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
 
 
-
 @dataclass
 class VocabularyReport:
     """Everything the producers command shows and the check judges, for one manifest row."""
@@ -211,10 +210,11 @@ class Analysis:
         scan = TreeScan(files={f.rel: f for f in self.files}, scans={}, read=0, parsed=0)
         self.scan = scan
         open_ = {id(vocab): {v.name for v in vocab.variants} for vocab in vocabs}
+        tried: set[tuple[int, tuple[str, ...]]] = set()
         for _ in range(GREEDY_ROUNDS):
             wanted = {w for vocab in vocabs for name in open_[id(vocab)]
                       for w in words[id(vocab)].get(name, ())}
-            picked = self._cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans})
+            picked = self._cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans}, tried)
             if not picked:
                 break
             more = self._scan(scanner, picked, [], spellings)
@@ -234,12 +234,18 @@ class Analysis:
         self._subclass_rounds(scanner, scan, still, spellings)
         return scan
 
-    def _cover(self, wanted: set[str], held: dict[str, tuple[str, ...]]) -> list[str]:
-        """Greedy set cover: files holding the most wanted needles per byte, until all are held."""
-        candidates = {rel: set(ws) & wanted for rel, ws in held.items()}
-        candidates = {rel: ws for rel, ws in candidates.items() if ws}
+    def _cover(self, wanted: set[str], held: dict[str, tuple[str, ...]],
+               tried: set[tuple[int, tuple[str, ...]]]) -> list[str]:
+        """Greedy set cover: files holding the most wanted needles per byte, until all are held.
+
+        A file with the size and needles of one picked before (`tried`; a copy, a vendored
+        duplicate) is passed over: it would most likely disappoint as its twin did.
+        """
         by_rel = {f.rel: f for f in self.files}
-        size = {rel: _file_size(by_rel[rel].path) for rel in candidates}
+        size = {rel: _file_size(by_rel[rel].path) for rel in held}
+        candidates = {rel: set(ws) & wanted for rel, ws in held.items()
+                      if (size[rel], ws) not in tried}
+        candidates = {rel: ws for rel, ws in candidates.items() if ws}
         left = set(wanted)
         picked: list[str] = []
         while left and candidates:
@@ -247,6 +253,7 @@ class Analysis:
             if not candidates[best] & left:
                 break
             picked.append(best)
+            tried.add((size[best], held[best]))
             left -= candidates.pop(best)
         return picked
 
