@@ -338,6 +338,40 @@ def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) 
         assert "drift" in again.kinds() or "paste-missing" in again.kinds()
 
 
+@pytest.mark.parametrize("how", ["one process", "forked", "fork fails"])
+def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """On a large tree half the `stat` calls run in a forked child (replay._stat_in_two); whichever
+    half a change falls in, the answer is the one a single process gives."""
+    from type_equiv import replay
+
+    paths = [tmp_path / f"d{i % 5}" / f"f{i}.py" for i in range(40)]
+    for path in paths:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"x = {path.name!r}\n")
+    age(tmp_path)
+    inputs = replay.Inputs(tmp_path)
+    for path in [*paths, tmp_path / "absent.py"]:
+        inputs.file(path)
+    data = json.loads(json.dumps(inputs.to_json()))
+    monkeypatch.setattr(replay, "PARALLEL_MIN", 10**9 if how == "one process" else 1)
+    if how == "fork fails":
+        monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError("no fork")))
+    assert replay.Inputs(tmp_path).in_doubt(data) == []
+    first, last = paths[0], paths[-1]  # one in each half
+    then = time.time_ns() - HOUR // 2
+    os.utime(last, ns=(then, then))
+    doubt = replay.Inputs(tmp_path).in_doubt(data)
+    assert doubt is not None and [d[2] for d in doubt] == [str(last)]
+    first.write_text("x = 'a longer text'\n")
+    assert replay.Inputs(tmp_path).in_doubt(data) is None
+    first.unlink()
+    assert replay.Inputs(tmp_path).in_doubt(data) is None
+    (tmp_path / "absent.py").write_text("")
+    last.write_text("y = 0\n")
+    assert replay.Inputs(tmp_path).in_doubt(data) is None
+
+
 @pytest.mark.parametrize("racy", [False, True])
 def test_a_touched_file_is_still_replayed(project: Project, racy: bool) -> None:
     """A new mtime on the same bytes (`touch`, `git checkout`) is confirmed by content: still a replay,

@@ -19,11 +19,12 @@ and a run that read a file changed in the last `RACY_NS` (it may change again un
 
 from __future__ import annotations
 
+import json
 import os
 import stat as stat_mod
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,30 +108,99 @@ class Inputs:
     def in_doubt(self, data: Any) -> list[tuple[dict[str, Any], str, str, Stamp]] | None:
         """The recorded paths whose stamp moved while their size did not, each as (its group in
         `data`, its name there, its path, its stamp now); None when anything else changed (a size, a
-        path appearing or vanishing). The loop a warm check spends its time in: raw `stat` fields."""
-        stat = os.stat
+        path appearing or vanishing). The loop a warm check spends its time in: on a large tree the
+        `stat` calls are shared with a forked second process (`_stat_in_two`)."""
         groups = [(self.prefix + folder + "/" if folder else self.prefix, names)
                   for folder, names in data["inside"].items()]
         groups.append(("", data["outside"]))
-        doubt: list[tuple[dict[str, Any], str, str, Stamp]] = []
-        for prefix, names in groups:
-            for name, value in names.items():
-                try:
-                    st = stat(prefix + name)
-                except (OSError, ValueError):
-                    if value is not None:
-                        return None
-                    continue
-                if value is None or st.st_size != value[0]:
-                    return None
-                if st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
-                    doubt.append((names, name, prefix + name,
-                                  Stamp(st.st_size, st.st_mtime_ns, st.st_ctime_ns)))
-        return doubt
+        found = _stat_in_two(groups)
+        if found is None:
+            return None
+        return [(groups[g][1], name, groups[g][0] + name, stamp) for g, name, stamp in found]
 
     def unchanged(self, data: Any) -> bool:
         """Whether every recorded path still has its stamp (absent paths still absent)."""
         return self.in_doubt(data) == []
+
+
+Groups = list[tuple[str, dict[str, Any]]]  # (path prefix, {name: recorded stamp or None})
+Doubt = list[tuple[int, str, Stamp]]  # (group index, name, stamp now)
+PARALLEL_MIN = 4000  # paths to stat before a second process pays for its fork
+
+
+def _stat_groups(groups: Groups, first: int, last: int) -> Doubt | None:
+    """`Inputs.in_doubt` for groups[first:last], by raw `stat` fields (a hot loop)."""
+    stat = os.stat
+    doubt: Doubt = []
+    for index in range(first, last):
+        prefix, names = groups[index]
+        for name, value in names.items():
+            try:
+                st = stat(prefix + name)
+            except (OSError, ValueError):
+                if value is not None:
+                    return None
+                continue
+            if value is None or st.st_size != value[0]:
+                return None
+            if st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
+                doubt.append((index, name, Stamp(st.st_size, st.st_mtime_ns, st.st_ctime_ns)))
+    return doubt
+
+
+def _stat_in_two(groups: Groups) -> Doubt | None:
+    """Stat the groups' paths, the second half in a forked process when there are many: a `stat`
+    is a system call of a few microseconds, threads share one interpreter lock, two processes run on
+    two cores. Linux only (fork is cheap and safe before any thread starts); any failure of the
+    child means this process stats its half itself."""
+    sizes = [len(names) for _, names in groups]
+    total = sum(sizes)
+    if total < PARALLEL_MIN or not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return _stat_groups(groups, 0, len(groups))
+    split, seen = 0, 0
+    while split < len(groups) and seen < total // 2:
+        seen += sizes[split]
+        split += 1
+    child = _forked(lambda: _stat_groups(groups, split, len(groups)))
+    mine = _stat_groups(groups, 0, split)
+    theirs = child() if child is not None else _stat_groups(groups, split, len(groups))
+    if mine is None or theirs is None:
+        return None
+    return mine + theirs
+
+
+def _forked(work: Callable[[], Doubt | None]) -> Callable[[], Doubt | None] | None:
+    """Run `work` in a forked child; the returned function waits for its answer (None: no fork)."""
+    try:
+        read, write = os.pipe()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid == 0:  # the child: answer through the pipe, then leave without any cleanup of the parent's
+        code = 1
+        try:
+            os.close(read)
+            found = work()
+            answer = None if found is None else [[g, n, s.to_json()] for g, n, s in found]
+            with os.fdopen(write, "w", encoding="utf-8") as out:
+                json.dump({"doubt": answer}, out)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def wait() -> Doubt | None:
+        with os.fdopen(read, "r", encoding="utf-8") as answer_in:
+            text = answer_in.read()
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            return work()
+        answer = json.loads(text)["doubt"]
+        if answer is None:
+            return None
+        return [(int(g), str(n), Stamp(*s)) for g, n, s in answer]
+
+    return wait
 
 
 def _stable_digest(path: str, stamp: Stamp) -> str | None:
