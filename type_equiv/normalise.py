@@ -24,6 +24,11 @@ def last_name(node: ast.expr) -> str | None:
     return None
 
 
+def subscript_head(node: ast.expr) -> str | None:
+    """The last name of what `node` subscripts (`Literal` of `typing.Literal["a"]`); None if no subscript."""
+    return last_name(node.value) if isinstance(node, ast.Subscript) else None
+
+
 def parse_expr(code: str) -> ast.expr:
     """Parse an expression that may span lines (libcst gives it verbatim)."""
     return ast.parse("(\n" + code + "\n)", mode="eval").body

@@ -20,6 +20,7 @@ from type_equiv.normalise import (
     canon_expr,
     literal_values,
     parse_expr,
+    subscript_head,
 )
 
 ShapeKind = Literal["class", "enum", "typeddict", "union", "literal", "alias"]
@@ -240,7 +241,7 @@ def _alias(
         expr = parse_expr(text)
     except SyntaxError:
         expr = None
-    if isinstance(expr, ast.Subscript) and _head(expr) == "Annotated":
+    if isinstance(expr, ast.Subscript) and subscript_head(expr) == "Annotated":
         args = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
         meta += [("metadata", ast.unparse(m)) for m in args[1:]]
         expr = args[0] if args else expr  # `Annotated[()]`
@@ -250,7 +251,7 @@ def _alias(
         kind = "union"
         arms = {ast.unparse(a) for a in _bitor_arms(canon)}
         members = [Member(t, "arm", t, line, end) for t in sorted(arms)]
-    elif isinstance(canon, ast.Subscript) and _head(canon) == "Literal":
+    elif isinstance(canon, ast.Subscript) and subscript_head(canon) == "Literal":
         kind = "literal"
         values = [ast.unparse(v) for v in literal_values(canon)]
         members = [Member(v, "literal", v, line, end) for v in values]
@@ -261,11 +262,6 @@ def _alias(
         name=name, kind=kind, path=code.path, line=line, end_line=end,
         header=tuple(meta), members=tuple(members),
     )
-
-
-def _head(node: ast.Subscript) -> str | None:
-    value = node.value
-    return value.id if isinstance(value, ast.Name) else getattr(value, "attr", None)
 
 
 def _bitor_arms(expr: ast.expr) -> list[ast.expr]:

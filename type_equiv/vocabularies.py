@@ -23,7 +23,7 @@ from type_equiv.definitions import PythonCode, find_definition
 from type_equiv.errors import InputError
 from type_equiv.findings import ParseError
 from type_equiv.manifest import SymbolRow
-from type_equiv.normalise import last_name, parse_expr
+from type_equiv.normalise import last_name, parse_expr, subscript_head
 from type_equiv.resolve import Resolver
 from type_equiv.shapes import Member, Shape, lower
 
@@ -245,7 +245,7 @@ def _field(member: Member, path: str, owner: str, typeddict: bool, total: bool) 
     if member.name.startswith("_") and not typeddict:
         return None
     ann = _expr(member.annotation)
-    head = _head(ann) if ann is not None else None
+    head = subscript_head(ann) if ann is not None else None
     if head == "ClassVar":
         return None
     default = member.default
@@ -272,10 +272,6 @@ def _expr(text: str) -> ast.expr | None:
         return None
 
 
-def _head(node: ast.expr) -> str | None:
-    return last_name(node.value) if isinstance(node, ast.Subscript) else None
-
-
 def _const_str(node: ast.expr | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
@@ -295,7 +291,7 @@ def literal_values(text_or_node: str | ast.expr) -> tuple[Value, ...] | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return literal_values(node.value)
     if isinstance(node, ast.Subscript):
-        head = _head(node)
+        head = subscript_head(node)
         if head in WRAPPERS:
             return literal_values(_args(node)[0])
         if head == "Literal":
@@ -431,7 +427,7 @@ def _map(row: SymbolRow, qualname: str, shape: Shape, span: Span, defs: Definiti
 
 def _class_arm(annotation: str, module: str, defs: Definitions) -> str | None:
     node = _expr(annotation)
-    while isinstance(node, ast.Subscript) and _head(node) in WRAPPERS:
+    while isinstance(node, ast.Subscript) and subscript_head(node) in WRAPPERS:
         node = _args(node)[0]
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         node = _expr(node.value)
@@ -524,7 +520,7 @@ def _arms(expr: ast.expr, module: str, defs: Definitions, first_line: int,
         yield from _arms(expr.right, module, defs, first_line, seen)
         return
     if isinstance(expr, ast.Subscript):
-        head = _head(expr)
+        head = subscript_head(expr)
         args = _args(expr)
         if head in ("Union", "Optional"):
             for arg in args:
