@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,22 @@ from click.testing import CliRunner
 from type_equiv.cli import cli
 
 REPO = Path(__file__).resolve().parent.parent
+
+# A two-variant discriminated union: the vocabulary of the producer and cache tests.
+TRIGGER_MODELS = """
+from typing import Annotated, Literal
+from pydantic import BaseModel, Field
+
+class Alpha(BaseModel):
+    kind: Literal["alpha"]
+    x: int = 0
+
+class Beta(BaseModel):
+    kind: Literal["beta"]
+    y: str = ""
+
+Trigger = Annotated[Alpha | Beta, Field(discriminator="kind")]
+"""
 
 
 @dataclass
@@ -70,3 +87,17 @@ def project(tmp_path: Path) -> Project:
 def paste(code: str, info: str = "python") -> str:
     """A Markdown doc holding one fenced block of `code`."""
     return f"# Doc\n\nSome prose.\n\n```{info}\n{textwrap.dedent(code).strip()}\n```\n"
+
+
+def drain(controller: int) -> bytes:
+    """Everything written to a pseudo-terminal (from `pty.openpty()`) until its other end closes."""
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import REPO, Project, Run, paste
+from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
 from type_equiv.cache import Cache, FileTable, Stamp, digest
 from type_equiv.definitions import (
     PythonCode,
@@ -37,20 +37,6 @@ from type_equiv.findings import ParseError
 from type_equiv.scanning import needle_pattern
 from type_equiv.shapes import lower
 
-MODELS = """
-from typing import Annotated, Literal
-from pydantic import BaseModel, Field
-
-class Alpha(BaseModel):
-    kind: Literal["alpha"]
-    x: int = 0
-
-class Beta(BaseModel):
-    kind: Literal["beta"]
-    y: str = ""
-
-Trigger = Annotated[Alpha | Beta, Field(discriminator="kind")]
-"""
 MAKES_ALPHA = "from pkg.models import Alpha\n\ndef make() -> Alpha:\n    return Alpha(kind='alpha')\n"
 MAKES_BETA = "from pkg.models import Beta\n\ndef make() -> Beta:\n    return Beta(kind='beta')\n"
 HOUR = 3600 * 10**9
@@ -59,8 +45,8 @@ HOUR = 3600 * 10**9
 def tree(project: Project, **files: str) -> None:
     """A vocabulary with an exact paste, producers in `files`, and a manifest checking producers."""
     project.write("src/pkg/__init__.py", "")
-    project.write("src/pkg/models.py", MODELS)
-    block = ast.get_source_segment(MODELS, ast.parse(MODELS).body[-1])
+    project.write("src/pkg/models.py", TRIGGER_MODELS)
+    block = ast.get_source_segment(TRIGGER_MODELS, ast.parse(TRIGGER_MODELS).body[-1])
     assert block is not None
     project.write("docs/api.md", paste(block))
     for rel, text in files.items():
@@ -560,20 +546,12 @@ def scan_on_a_terminal(project: Project, **env: str) -> tuple[str, str]:
         stdout=subprocess.PIPE, stderr=terminal, env={**environ, "TERM": "xterm-256color", **env},
     )
     os.close(terminal)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(controller, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    drawn = drain(controller)
     assert process.stdout is not None
     out = process.stdout.read().decode()
     process.wait(timeout=300)
     os.close(controller)
-    return out, b"".join(chunks).decode(errors="replace")
+    return out, drawn.decode(errors="replace")
 
 
 def test_a_long_scan_shows_progress_on_a_terminal_only(project: Project) -> None:

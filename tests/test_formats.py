@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft4Validator
 
-from tests.conftest import Project, paste
+from tests.conftest import Project, drain, paste
 from type_equiv.findings import ParseError
 from type_equiv.formats import finding_classes, kind_of
 from type_equiv.formats.github import annotations_for, escape_data, escape_property
@@ -185,18 +185,10 @@ def on_a_terminal(project: Project, **env: str) -> str:
         stdout=terminal, stderr=subprocess.PIPE, env={**environ, "TERM": "xterm-256color", **env},
     )
     os.close(terminal)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    drawn = drain(controller)
     process.wait(timeout=60)
     os.close(controller)
-    return b"".join(chunks).decode()
+    return drawn.decode()
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,16 @@ def setup(project: Project, doc: str = PASTE, source: str = MODEL) -> None:
                      source=["src"])
 
 
+def setup_two_rows(project: Project) -> None:
+    """`setup`, and a second row: `Other`, pasted in docs/other.md."""
+    setup(project)
+    project.write("docs/other.md", paste("class Other(BaseModel):\n    a: int\n"))
+    project.manifest([
+        {"symbol": "pkg.models.Usage", "docs": ["docs/doc.md"], "producers": False},
+        {"symbol": "pkg.models.Other", "docs": ["docs/other.md"], "producers": False},
+    ], source=["src"])
+
+
 def drifts(project: Project) -> list[dict[str, Any]]:
     return [f for f in project.check().findings if f["kind"] == "drift"]
 
@@ -199,12 +209,7 @@ def test_sync_after_a_fix_refreshes_the_entry(project: Project) -> None:
 
 
 def test_diff_does_not_write_the_lock_and_symbol_updates_only_its_row(project: Project) -> None:
-    setup(project)
-    project.write("docs/other.md", paste("class Other(BaseModel):\n    a: int\n"))
-    project.manifest([
-        {"symbol": "pkg.models.Usage", "docs": ["docs/doc.md"], "producers": False},
-        {"symbol": "pkg.models.Other", "docs": ["docs/other.md"], "producers": False},
-    ], source=["src"])
+    setup_two_rows(project)
     assert sync(project, "--diff") == 0
     assert not lock_file(project).exists()
     assert sync(project, "--symbol", "pkg.models.Other") == 0
@@ -215,12 +220,7 @@ def test_diff_does_not_write_the_lock_and_symbol_updates_only_its_row(project: P
 
 
 def test_a_full_sync_drops_entries_of_rows_no_longer_in_the_manifest(project: Project) -> None:
-    setup(project)
-    project.write("docs/other.md", paste("class Other(BaseModel):\n    a: int\n"))
-    project.manifest([
-        {"symbol": "pkg.models.Usage", "docs": ["docs/doc.md"], "producers": False},
-        {"symbol": "pkg.models.Other", "docs": ["docs/other.md"], "producers": False},
-    ], source=["src"])
+    setup_two_rows(project)
     assert sync(project) == 0
     project.manifest([{"symbol": "pkg.models.Usage", "docs": ["docs/doc.md"], "producers": False}],
                      source=["src"])
@@ -251,12 +251,7 @@ def test_two_branches_syncing_different_symbols_merge_cleanly(project: Project) 
         subprocess.run([git, "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
                        cwd=project.root, check=True, capture_output=True)
 
-    setup(project)
-    project.write("docs/other.md", paste("class Other(BaseModel):\n    a: int\n"))
-    project.manifest([
-        {"symbol": "pkg.models.Usage", "docs": ["docs/doc.md"], "producers": False},
-        {"symbol": "pkg.models.Other", "docs": ["docs/other.md"], "producers": False},
-    ], source=["src"])
+    setup_two_rows(project)
     assert sync(project) == 0
     run("init", "-q", "-b", "main")
     run("add", "-A")

@@ -12,22 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPO, Project, Run
-
-MODELS = """
-from typing import Annotated, Literal
-from pydantic import BaseModel, Field
-
-class Alpha(BaseModel):
-    kind: Literal["alpha"]
-    x: int = 0
-
-class Beta(BaseModel):
-    kind: Literal["beta"]
-    y: str = ""
-
-Trigger = Annotated[Alpha | Beta, Field(discriminator="kind")]
-"""
+from tests.conftest import REPO, TRIGGER_MODELS, Project, Run
 
 
 def vocab_tree(project: Project, files: dict[str, str], symbols: list[dict[str, Any]],
@@ -80,7 +65,7 @@ def forms(found: list[dict[str, Any]], role: str = "producer") -> set[str]:
 
 
 def models_tree(project: Project, producer: str, **extra: str) -> None:
-    files = {"src/pkg/__init__.py": "", "src/pkg/models.py": MODELS,
+    files = {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS,
              "src/pkg/use.py": producer, **extra}
     vocab_tree(project, files, [{"symbol": "pkg.models.Trigger"}])
 
@@ -195,7 +180,7 @@ def test_calling_a_base_that_declares_the_tag_with_a_tag_keyword(project: Projec
 
 
 def test_a_catch_all_arm_makes_missing_producers_info(project: Project) -> None:
-    models = MODELS.replace("Trigger = Annotated[Alpha | Beta,", "class Other(BaseModel):\n"
+    models = TRIGGER_MODELS.replace("Trigger = Annotated[Alpha | Beta,", "class Other(BaseModel):\n"
                             "    kind: str\n\nTrigger = Annotated[Alpha | Beta | Other,")
     vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models,
                          "src/pkg/use.py": "from pkg.models import Alpha\nAlpha(kind='alpha')\n"},
@@ -303,7 +288,7 @@ def test_the_manifest_tests_globs_mark_test_code(project: Project) -> None:
 
 
 def test_the_definition_itself_never_counts(project: Project) -> None:
-    models = MODELS + "\nDEFAULT = Alpha(kind='alpha')\n"
+    models = TRIGGER_MODELS + "\nDEFAULT = Alpha(kind='alpha')\n"
     vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models.replace(
         "class Beta(BaseModel):\n", "class Beta(BaseModel):\n    @classmethod\n"
         "    def make(cls) -> 'Beta':\n        return Beta(kind='beta')\n")},
@@ -312,7 +297,7 @@ def test_the_definition_itself_never_counts(project: Project) -> None:
 
 
 def test_wire_decoding_produces_no_variant_in_particular(project: Project) -> None:
-    models = MODELS + "\nclass Base(BaseModel):\n    kind: str\n"
+    models = TRIGGER_MODELS + "\nclass Base(BaseModel):\n    kind: str\n"
     vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models,
                          "src/pkg/use.py": textwrap.dedent("""
                              from pydantic import TypeAdapter
@@ -521,13 +506,13 @@ def test_optional_fields_never_set_are_reported_once_at_their_declaring_class(
 
 
 def test_producers_false_skips_the_row(project: Project) -> None:
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": MODELS},
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS},
                [{"symbol": "pkg.models.Trigger", "producers": False}])
     assert producer_findings(project.check()) == []
 
 
 def test_exemptions_and_stale_exemptions(project: Project) -> None:
-    files = {"src/pkg/__init__.py": "", "src/pkg/models.py": MODELS,
+    files = {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS,
              "src/pkg/use.py": "from pkg.models import Alpha\nAlpha(kind='alpha')\n"}
     vocab_tree(project, files, [{"symbol": "pkg.models.Trigger", "exempt": {"beta": "built by users"}}])
     assert producer_findings(project.check()) == []
@@ -557,7 +542,7 @@ def test_field_exemptions_and_exemptions_on_shapes(project: Project) -> None:
 
 
 def test_an_exemption_needs_a_reason(project: Project) -> None:
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": MODELS},
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS},
                [{"symbol": "pkg.models.Trigger", "exempt": {"beta": ""}}])
     assert project.check().exit_code == 2
 

@@ -169,8 +169,8 @@ def test_missing_members_are_inserted_next_to_their_source_neighbours(project: P
     """)
 
 
-def test_inserted_member_before_the_first_one_goes_above_its_comments(project: Project) -> None:
-    path = setup(project, """
+@pytest.mark.parametrize(("doc", "symbol", "lines", "expected"), [
+    pytest.param("""
         ```python
         class Usage(BaseModel):
             \"\"\"Counts.\"\"\"
@@ -179,29 +179,19 @@ def test_inserted_member_before_the_first_one_goes_above_its_comments(project: P
             output_tokens: int = 0
             cache: dict[str, int] = {}
         ```
-    """)
-    assert sync(project).exit_code == 0
-    assert path.read_text().splitlines()[2:7] == [
+    """, "Usage", slice(2, 7), [
         '    """Counts."""', "", "    input_tokens: int", "    # out", "    output_tokens: int = 0",
-    ]
-
-
-def test_multi_line_source_member_is_reindented_to_the_paste(project: Project) -> None:
-    path = setup(project, """
+    ], id="test_inserted_member_before_the_first_one_goes_above_its_comments"),
+    pytest.param("""
         ```python
         class Usage(BaseModel):
           input_tokens: int
           output_tokens: int = 0
         ```
-    """)
-    assert sync(project).exit_code == 0
-    assert path.read_text().splitlines()[4:9] == [
+    """, "Usage", slice(4, 9), [
         "  cache: dict[", "      str,", "      int,", "  ] = {}", "```",
-    ]
-
-
-def test_extra_members_are_deleted_and_comments_stay(project: Project) -> None:
-    path = setup(project, """
+    ], id="test_multi_line_source_member_is_reindented_to_the_paste"),
+    pytest.param("""
         ```python
         class Usage(BaseModel):
             input_tokens: int  # in
@@ -210,12 +200,28 @@ def test_extra_members_are_deleted_and_comments_stay(project: Project) -> None:
             output_tokens: int = 0
             cache: dict[str, int] = {}
         ```
-    """)
-    assert sync(project).exit_code == 0
-    assert path.read_text().splitlines()[1:6] == [
+    """, "Usage", slice(1, 6), [
         "class Usage(BaseModel):", "    input_tokens: int  # in", "    # gone soon",
         "    output_tokens: int = 0", "    cache: dict[str, int] = {}",
-    ]
+    ], id="test_extra_members_are_deleted_and_comments_stay"),
+    pytest.param("""
+        ```python
+        @dataclass
+        class Point:
+            y: int  # why
+            z: int = 0
+            x: int
+        ```
+    """, "Point", slice(3, 6), ["    x: int", "    y: int  # why", "    z: int = 0"],
+        id="test_dataclass_member_order_is_restored_by_moving_the_fewest_members"),
+])
+def test_members_are_edited_in_place(
+    project: Project, doc: str, symbol: str, lines: slice, expected: list[str]
+) -> None:
+    """Inserted, re-indented, deleted and moved members: the lines around them stay as they were."""
+    path = setup(project, doc, symbols=(symbol,))
+    assert sync(project).exit_code == 0
+    assert path.read_text().splitlines()[lines] == expected
 
 
 def test_a_replaced_one_line_member_keeps_the_paste_s_trailing_comment(project: Project) -> None:
@@ -246,51 +252,24 @@ def test_header_change_rewrites_only_the_class_line(project: Project) -> None:
         "```python\n@dataclass\nclass Point:\n    x: int\n    y: int\n    z: int = 0\n```\n")
 
 
-def test_method_signature_is_fixed_and_the_stub_body_kept(project: Project) -> None:
-    path = setup(project, """
-        ```python
-        class Usage(BaseModel):
-            input_tokens: int
-            output_tokens: int = 0
-            cache: dict[str, int] = {}
-
-            def total(self) -> int:
-                ...  # body elided
-        ```
-    """)
+@pytest.mark.parametrize(("stub", "synced"), [
+    pytest.param("\n    def total(self) -> int:\n        ...  # body elided\n",
+                 "    def total(self, scale: int = 1) -> int:\n        ...  # body elided\n",
+                 id="test_method_signature_is_fixed_and_the_stub_body_kept"),
+    pytest.param("    def total(self) -> int: ...\n",
+                 "    def total(self, scale: int = 1) -> int:\n        ...\n",
+                 id="test_one_line_method_stub_keeps_a_stub_body"),
+])
+def test_a_method_stub_gets_the_source_signature_and_keeps_a_stub_body(
+    project: Project, stub: str, synced: str
+) -> None:
+    path = setup(project, "```python\nclass Usage(BaseModel):\n    input_tokens: int\n"
+                 "    output_tokens: int = 0\n    cache: dict[str, int] = {}\n" + stub + "```\n")
     assert sync(project).exit_code == 0
     text = path.read_text()
-    assert "    def total(self, scale: int = 1) -> int:\n        ...  # body elided\n" in text
+    assert synced in text
     assert "return" not in text
-
-
-def test_one_line_method_stub_keeps_a_stub_body(project: Project) -> None:
-    path = setup(project, """
-        ```python
-        class Usage(BaseModel):
-            input_tokens: int
-            output_tokens: int = 0
-            cache: dict[str, int] = {}
-            def total(self) -> int: ...
-        ```
-    """)
-    assert sync(project).exit_code == 0
-    assert "    def total(self, scale: int = 1) -> int:\n        ...\n" in path.read_text()
     assert drift(project) == []
-
-
-def test_dataclass_member_order_is_restored_by_moving_the_fewest_members(project: Project) -> None:
-    path = setup(project, """
-        ```python
-        @dataclass
-        class Point:
-            y: int  # why
-            z: int = 0
-            x: int
-        ```
-    """, symbols=("Point",))
-    assert sync(project).exit_code == 0
-    assert path.read_text().splitlines()[3:6] == ["    x: int", "    y: int  # why", "    z: int = 0"]
 
 
 def test_alias_drift_replaces_the_statement_only(project: Project) -> None:
