@@ -16,6 +16,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -187,7 +188,7 @@ def test_cache_files_are_json_never_pickles(project: Project) -> None:
 def test_cached_runs_answer_as_uncached_ones_through_edits(project: Project) -> None:
     """Edits that add, change and remove producers, each seen by the next cached run."""
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
-    steps = [
+    steps: list[Callable[[], object]] = [
         lambda: None,
         lambda: project.write("src/pkg/other.py", MAKES_BETA),  # a new file
         lambda: project.write("src/pkg/make.py", "def make() -> None:\n    return None\n"),  # changed

@@ -98,7 +98,8 @@ def class_def(draw: st.DrawFn, name: str) -> str:
     bases += draw(st.lists(st.sampled_from(CLASS_KEYWORDS), max_size=1))
     members = draw(st.lists(member(), max_size=6))
     head = "".join(d + "\n" for d in decorators) + f"class {name}"
-    head += f"({', '.join(bases)})" if bases or draw(st.booleans()) else ""
+    parens = bool(bases) or draw(st.booleans())
+    head += f"({', '.join(bases)})" if parens else ""
     if not members:
         return head + ": ..."
     return head + ":\n" + "".join(f"    {m}\n" for m in members).rstrip("\n")
@@ -250,9 +251,11 @@ def manifest(draw: st.DrawFn, docs_of: dict[str, list[str]]) -> Any:
         if draw(st.integers(0, 9)) == 0:  # a source-missing row
             symbol = draw(st.sampled_from([f"pkg.gone.{name}", f"pkg.m.{name}.x", "pkg.m", f"pkg.{name}"]))
         row: dict[str, Any] = {"symbol": symbol, "docs": docs}
-        for key, values in [("producers", [False, True]), ("fields", [True, False]),
-                            ("form", ["union", "map", "literal", "enum", "shape"]),
-                            ("exempt", [{"x": "why"}, {"X": "why", "a": "b"}, {}])]:
+        choices: list[tuple[str, list[Any]]] = [
+            ("producers", [False, True]), ("fields", [True, False]),
+            ("form", ["union", "map", "literal", "enum", "shape"]),
+            ("exempt", [{"x": "why"}, {"X": "why", "a": "b"}, {}])]
+        for key, values in choices:
             if draw(st.integers(0, 9 if key == "form" else 3)) == 0:
                 row[key] = draw(st.sampled_from(values))
         rows.append(row)

@@ -151,6 +151,11 @@ def project(src: Content = SRC, doc: Content = DOC, **more: Content) -> dict[str
     return {"pkg/__init__.py": "", "pkg/m.py": src, "docs/d.md": doc, **more}
 
 
+def _replace_with_a_file(root: Path) -> None:
+    shutil.rmtree(root)
+    root.write_text("x")
+
+
 @dataclass(frozen=True)
 class Case:
     """One hostile input and its exact outcome.
@@ -321,7 +326,7 @@ FILE_SYSTEM_CASES = [
     Case("root is missing", {}, 2, f"{M}: manifest not found", manifest=None,
          setup=lambda root: shutil.rmtree(root)),
     Case("root is a file", {}, 2, "manifest cannot be read: Not a directory", manifest=None,
-         setup=lambda root: (shutil.rmtree(root), root.write_text("x"))),
+         setup=lambda root: _replace_with_a_file(root)),
 ]
 
 # --- docs ----------------------------------------------------------------------------------------

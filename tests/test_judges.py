@@ -372,7 +372,8 @@ def _models(project: Project, doc: str = MODEL_DOC, **keys: Any) -> None:
     project.write("src/app/__init__.py", "")
     project.write("src/app/models.py", MODELS)
     project.write("docs/models.md", doc)
-    rows = [{"symbol": f"app.models.{n}", "docs": ["docs/models.md"], "producers": False} for n in FORMS]
+    rows: list[dict[str, Any]] = [
+        {"symbol": f"app.models.{n}", "docs": ["docs/models.md"], "producers": False} for n in FORMS]
     for row in rows:
         row.update(keys.pop(row["symbol"].rsplit(".", 1)[1], {}))
     project.manifest(rows, source=["src"], **keys)
