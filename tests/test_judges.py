@@ -293,6 +293,26 @@ def test_mypy_is_not_asked_about_a_kind_change(project: Project, mypy_cache: Pat
     assert run.json["summary"]["mypy_runs"] == 0
 
 
+def test_a_mypy_crash_is_an_undecided_verdict_not_an_exit(project: Project) -> None:
+    """mypy 2.4 crashes (INTERNAL ERROR, then SystemExit) on a method and a field of one name in a
+    class under `if TYPE_CHECKING` (found by tests/test_fuzz.py). The check goes on: the drift stands,
+    at the types level that could not decide it, says why, and mypy's crash report stays off stderr."""
+    project.write("pkg/__init__.py", "")
+    project.write("pkg/m.py", "from __future__ import annotations\nfrom typing import *\n"
+                  "from pydantic import BaseModel\n\nif TYPE_CHECKING:\n    class A(BaseModel):\n"
+                  "        x: '((Literal[1]))'\n        def y(self, a: int) -> int: ...\n        y: int\n")
+    project.write("docs/a.md", paste("class A(BaseModel):\n    x: '((Literal[int]))'\n"
+                                     "    def y(self, a: int) -> int: ...\n    y: int\n"))
+    project.manifest([{"symbol": "pkg.m.A", "docs": ["docs/a.md"], "producers": False}])
+    run = project.check("--no-cache")
+    assert run.exit_code == 1, run.stderr
+    assert "INTERNAL ERROR" not in run.stderr and "Traceback" not in run.stderr
+    [drift] = run.findings
+    assert drift["kind"] == "drift" and drift["level"] == "types"
+    assert "mypy crashed on this code (an internal error of mypy itself)" in drift["message"]
+    assert run.json["summary"]["mypy_runs"] == 1
+
+
 # ---- level 3: the wire shape ----
 
 MODELS = """

@@ -31,6 +31,8 @@ from __future__ import annotations
 import ast
 import builtins
 import collections.abc
+import contextlib
+import io
 import os
 import re
 import secrets
@@ -218,13 +220,19 @@ def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> t
         where = cache_dir
     # The text always differs (a nonce), so mypy re-analyses the generated module and keeps its tree.
     source = BuildSource(str(where / f"{GENERATED}.py"), GENERATED, text)
+    said = io.StringIO()  # mypy reports its own crashes on stderr, then exits: neither is ours to do
     try:
-        return build.build([source], options), options
+        with contextlib.redirect_stderr(said), contextlib.redirect_stdout(said):
+            return build.build([source], options), options
     except CompileError as exc:
         first = next((m for m in exc.messages if ": error:" in m), "\n".join(exc.messages[:1]))
         raise _BuildFailed(first or "a blocking error") from None
-    except Exception as exc:  # a mypy crash on odd project code must not crash the check
-        raise _BuildFailed(f"{type(exc).__name__}: {exc}") from None
+    except (Exception, SystemExit) as exc:  # a mypy crash on odd project code must not end the check
+        told = said.getvalue()
+        if "INTERNAL ERROR" in told:
+            raise _BuildFailed("mypy crashed on this code (an internal error of mypy itself)") from None
+        first = next((line.split(": error: ", 1)[1] for line in told.splitlines() if ": error: " in line), "")
+        raise _BuildFailed(first or f"{type(exc).__name__}: {exc}") from None
 
 
 _ERROR = re.compile(r"^[^\n]*?:(\d+): error: (.*?)(?:  \[[a-z-]+\])?$")
