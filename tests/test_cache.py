@@ -325,9 +325,9 @@ def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) 
         assert "drift" in again.kinds() or "paste-missing" in again.kinds()
 
 
-@pytest.mark.parametrize("how", ["one process", "forked", "fork fails"])
+@pytest.mark.parametrize("how", ["one process", "forked", "fork fails", "a thread runs"])
 def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, how: str) -> None:
     """On a large tree half the `stat` calls run in a forked child (replay._stat_in_two); whichever
     half a change falls in, the answer is the one a single process gives."""
     from type_equiv import replay
@@ -342,8 +342,24 @@ def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
         inputs.file(path)
     data = json.loads(json.dumps(inputs.to_json()))
     monkeypatch.setattr(replay, "PARALLEL_MIN", 10**9 if how == "one process" else 1)
+    forks: list[int] = []
+    if how == "forked":
+        real_fork = os.fork
+
+        def counted_fork() -> int:
+            forks.append(1)
+            return real_fork()
+
+        monkeypatch.setattr(os, "fork", counted_fork)
     if how == "fork fails":
         monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError("no fork")))
+    if how == "a thread runs":  # no fork while another thread runs (a fork would raise here)
+        import threading
+
+        done = threading.Event()
+        threading.Thread(target=done.wait, daemon=True).start()
+        request.addfinalizer(done.set)
+        monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(AssertionError("forked")))
     assert replay.Inputs(tmp_path).in_doubt(data) == []
     first, last = paths[0], paths[-1]  # one in each half
     then = time.time_ns() - HOUR // 2
@@ -357,6 +373,7 @@ def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
     (tmp_path / "absent.py").write_text("")
     last.write_text("y = 0\n")
     assert replay.Inputs(tmp_path).in_doubt(data) is None
+    assert (len(forks) == 5) is (how == "forked")  # one fork per warm check when forking at all
 
 
 @pytest.mark.parametrize("racy", [False, True])

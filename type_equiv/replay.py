@@ -151,11 +151,13 @@ def _stat_groups(groups: Groups, first: int, last: int) -> Doubt | None:
 def _stat_in_two(groups: Groups) -> Doubt | None:
     """Stat the groups' paths, the second half in a forked process when there are many: a `stat`
     is a system call of a few microseconds, threads share one interpreter lock, two processes run on
-    two cores. Linux only (fork is cheap and safe before any thread starts); any failure of the
-    child means this process stats its half itself."""
+    two cores. Linux only, and only while this process runs one thread (fork is cheap there, and
+    safe); any failure of the child means this process stats its half itself."""
     sizes = [len(names) for _, names in groups]
     total = sum(sizes)
-    if total < PARALLEL_MIN or not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+    threading = sys.modules.get("threading")
+    if (total < PARALLEL_MIN or not sys.platform.startswith("linux") or not hasattr(os, "fork")
+            or (threading is not None and threading.active_count() > 1)):
         return _stat_groups(groups, 0, len(groups))
     split, seen = 0, 0
     while split < len(groups) and seen < total // 2:
@@ -173,8 +175,13 @@ def _forked(work: Callable[[], Doubt | None]) -> Callable[[], Doubt | None] | No
     """Run `work` in a forked child; the returned function waits for its answer (None: no fork)."""
     try:
         read, write = os.pipe()
+    except OSError:
+        return None
+    try:
         pid = os.fork()
     except OSError:
+        os.close(read)
+        os.close(write)
         return None
     if pid == 0:  # the child: answer through the pipe, then leave without any cleanup of the parent's
         code = 1
@@ -193,12 +200,13 @@ def _forked(work: Callable[[], Doubt | None]) -> Callable[[], Doubt | None] | No
         with os.fdopen(read, "r", encoding="utf-8") as answer_in:
             text = answer_in.read()
         _, status = os.waitpid(pid, 0)
-        if status != 0:
+        try:
+            if status != 0:
+                raise ValueError(f"the child exited with status {status}")
+            answer = json.loads(text)["doubt"]
+            return None if answer is None else [(int(g), str(n), Stamp(*s)) for g, n, s in answer]
+        except (ValueError, KeyError, TypeError):
             return work()
-        answer = json.loads(text)["doubt"]
-        if answer is None:
-            return None
-        return [(int(g), str(n), Stamp(*s)) for g, n, s in answer]
 
     return wait
 
