@@ -241,8 +241,8 @@ class Sources:
                 note_file(path)
                 read_ns, stamp = time.time_ns(), Stamp.of(path)
                 data = path.read_bytes()
-                self.reads[path] = (stamp, digest(data), read_ns)
-                note_digest(path, stamp, self.reads[path][1])
+                self.reads[path] = (stamp, dig := digest(data), read_ns)
+                note_digest(path, stamp, dig)
                 self.texts[path] = decode_source(data)
             except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
                 self.texts[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")

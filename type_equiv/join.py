@@ -36,6 +36,12 @@ class TreeScan:
     parsed: int = 0
     seconds: float = 0.0
 
+    def fold(self, more: TreeScan) -> None:
+        """Take in a further scan of the same tree: its records and what it read and parsed."""
+        self.scans.update(more.scans)
+        self.read += more.read
+        self.parsed += more.parsed
+
 
 @dataclass(frozen=True)
 class Found:

@@ -206,7 +206,7 @@ class Analysis:
         words = {id(vocab): _strong_words(vocab) for vocab in vocabs}
         everything = Needles.of(w for per in words.values() for ws in per.values() for w in ws)
         production = [f.rel for f in self.files if not f.test]
-        held = scanner.probe(production, [everything]) if everything.words else {}
+        held = scanner.scan(production, [everything], None).words if everything.words else {}
         scan = TreeScan(files={f.rel: f for f in self.files}, scans={}, read=0, parsed=0)
         self.scan = scan
         open_ = {id(vocab): {v.name for v in vocab.variants} for vocab in vocabs}
@@ -217,10 +217,7 @@ class Analysis:
             picked = self._cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans}, tried)
             if not picked:
                 break
-            more = self._scan(scanner, picked, [], spellings)
-            scan.scans.update(more.scans)
-            scan.read += more.read
-            scan.parsed += more.parsed
+            scan.fold(self._scan(scanner, picked, [], spellings))
             open_ = {id(vocab): self._unproduced(vocab, scan) for vocab in vocabs}
         for vocab in complete:
             open_[id(vocab)] = {v.name for v in vocab.variants}
@@ -229,8 +226,7 @@ class Analysis:
             return scan
         need = _spellings(still, [open_[id(vocab)] for vocab in still])
         gated = _gated_names(still, [open_[id(vocab)] for vocab in still]) - _class_names(still)
-        more = self._two_phase(scanner, need, spellings, done=scan, gated=gated)
-        scan.read += more.read
+        self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         self._subclass_rounds(scanner, scan, still, spellings)
         return scan
 
@@ -272,9 +268,7 @@ class Analysis:
                 break
             names |= new
             spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
-            more = self._scan(scanner, None, [Needles.of(new)], spellings)
-            scan.scans.update(more.scans)
-            scan.parsed += more.parsed
+            scan.fold(self._scan(scanner, None, [Needles.of(new)], spellings))
 
     def _scan(self, scanner: TreeScanner, rels: list[str] | None, filters: list[Needles],
               spellings: Spellings) -> TreeScan:
@@ -301,24 +295,18 @@ class Analysis:
         rels = None if done is None else [f.rel for f in self.files if f.rel not in done.scans]
         scan = self._scan(scanner, rels, [Needles.of(need.names - gated)], spellings)
         if done is not None:
-            done.scans.update(scan.scans)
-            done.parsed += scan.parsed
+            done.fold(scan)
             scan = done
         quoted = [n for n in need.needles() if n[:1] in "'\""]
         if gated and quoted:
             rest = [f.rel for f in self.files if f.rel not in scan.scans]
-            more = self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings)
-            scan.scans.update(more.scans)
-            scan.parsed += more.parsed
+            scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
         binders = set(need.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
         if not quoted or not binders:
             return scan
         context = Needles.of(form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
-        more = self._scan(scanner, rest, [Needles.of(quoted), context], spellings)
-        scan.scans.update(more.scans)
-        scan.read += more.read
-        scan.parsed += more.parsed
+        scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan
 
     def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:

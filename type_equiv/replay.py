@@ -72,11 +72,13 @@ class Inputs:
         """`path` held content `dig` under `stamp`; kept only if that is the stamp this run noted."""
         slot, key = self._slot(path)
         if stamp is not None and dig and slot.get(key) == stamp:
-            self.digests[self.digest_key(path)] = dig
+            self.digests[self._marked(slot, key)] = dig
 
     def digest_key(self, path: Path | str) -> str:
         """Root-relative for paths under the root (the side store stays small), else `!` + path."""
-        slot, key = self._slot(path)
+        return self._marked(*self._slot(path))
+
+    def _marked(self, slot: dict[str, Stamp | None], key: str) -> str:
         return key if slot is self.inside else "!" + key
 
     def refuse(self, why: str) -> None:
@@ -215,7 +217,8 @@ def _stable_digest(path: str, stamp: Stamp) -> str | None:
     """The content hash of the regular file at `path` if it has `stamp` before and after the read."""
     try:
         before = os.stat(path)
-        if not stat_mod.S_ISREG(before.st_mode) or Stamp.of(path) != stamp:
+        if (not stat_mod.S_ISREG(before.st_mode)
+                or Stamp(before.st_size, before.st_mtime_ns, before.st_ctime_ns) != stamp):
             return None
         with open(path, "rb") as handle:
             data = handle.read()
@@ -289,13 +292,14 @@ class Record:
             if not isinstance(payload, dict):
                 return None
             doubt = Inputs(options.root).in_doubt(payload["inputs"])
-            if doubt is None or (doubt and not _same_content(cache, options, payload, doubt)):
+            taken = _same_content(cache, options, payload, doubt) if doubt else 0
+            if doubt is None or taken is None:
                 return None
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
         _begin_counters()
         record = cls(options, payload)
-        if doubt and any(not stamp.racy(time.time_ns()) for *_, stamp in doubt):
+        if taken:
             record.save()  # the new stamps, now old enough to trust, save the next run the hashing
         return record
 
@@ -330,21 +334,23 @@ class Record:
 
 
 def _same_content(cache: Cache, options: CheckOptions, payload: dict[str, Any],
-                  doubt: list[tuple[dict[str, Any], str, str, Stamp]]) -> bool:
-    """Whether every file in doubt still holds the bytes the recorded run read (by content hash);
-    if so, the record takes each new stamp that is old enough to be trusted by `stat` alone."""
+                  doubt: list[tuple[dict[str, Any], str, str, Stamp]]) -> int | None:
+    """None unless every file in doubt still holds the bytes the recorded run read (by content
+    hash); else how many new stamps the record took: those old enough to be trusted by `stat` alone."""
     digests = cache.load(DIGESTS, key_of(_key(options), payload.get("id")))
     if not isinstance(digests, dict):
-        return False
+        return None
     now = time.time_ns()
     keys = Inputs(options.root)
+    taken = 0
     for names, name, path, stamp in doubt:
         known = digests.get(keys.digest_key(path))
         if not isinstance(known, str) or _stable_digest(path, stamp) != known:
-            return False
+            return None
         if not stamp.racy(now):
             names[name] = stamp.to_json()
-    return True
+            taken += 1
+    return taken
 
 
 def _view(view: tuple[str, bool, bool]) -> str:

@@ -11,7 +11,7 @@ work happens and what can be skipped:
   keeps the texts it read, so a later filter over the same files (the second phase, a subclass
   round) goes to the worker that holds them and nothing is read twice.
 - **A progress bar** (rich) on long scans, only on a terminal and never in CI.
-- **Probes** (`TreeScanner.probe`): which of a set of needles each file holds, without parsing —
+- **Probes** (a scan without spellings): which of a set of needles each file holds, no parse —
   what lets the producer check parse by demand (`producers.Analysis._by_demand`).
 
 Everything a worker returns is plain data; the scan itself stays pure, so the answer is the same
@@ -31,7 +31,7 @@ import tokenize
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal
 
 from type_equiv.cache import Cache, Entry, FileTable, Stamp, digest, key_of
 from type_equiv.replay import note_digest, note_stamp
@@ -180,8 +180,18 @@ class Request:
 class Result:
     scans: dict[str, FileScan]
     bindings: dict[str, Bindings]
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a probe's answers
     read: int = 0
     parsed: int = 0
+
+    def add(self, rel: str, out: Outcome) -> None:
+        """One file's outcome, read now or from the cache."""
+        if out.scan is not None:
+            self.scans[rel] = out.scan
+        if out.bindings is not None:
+            self.bindings[rel] = out.bindings
+        if out.words is not None:
+            self.words[rel] = out.words
 
 
 class TreeScanner:
@@ -285,74 +295,39 @@ class TreeScanner:
 
     # scanning -----------------------------------------------------------------------------------
 
-    def scan(self, rels: Iterable[str] | None, filters: Sequence[Needles], spellings: Spellings) -> Result:
-        """Records of every file among `rels` (all files when None) that passes every filter."""
+    def scan(self, rels: Iterable[str] | None, filters: Sequence[Needles],
+             spellings: Spellings | None) -> Result:
+        """Records of every file among `rels` (all files when None) that passes every filter. With
+        no spellings, a probe: which of the last filter's needles each such file holds, no parse."""
         start = time.perf_counter()
-        skey = spellings.key()
+        skey = spellings.key() if spellings is not None else key_of("probe", filters[-1].key)
         self.used_keys.update(n.key for n in filters)
         self.used_keys.add(skey)
         indexes = range(len(self.files)) if rels is None else [self.by_rel[r] for r in rels]
         result = Result({}, {})
         todo: list[int] = []
         for index in indexes:
-            cached = self._cached(index, filters, skey)
+            cached = self._cached(index, filters, skey, probe=spellings is None)
             if cached is None:
                 todo.append(index)
             elif cached != "skip":
-                scan, bindings = cached
-                rel = self.files[index].rel
-                result.scans[rel] = scan
-                if bindings is not None:
-                    result.bindings[rel] = bindings
-        request = Request(todo, tuple(filters), spellings)
-        for out in self._run(request):
+                result.add(self.files[index].rel, cached)
+        for out in self._run(Request(todo, tuple(filters), spellings)):
             self._remember(out, skey)
             result.read += out.read
             if out.scan is not None:
-                rel = self.files[out.index].rel
-                result.scans[rel] = out.scan
                 result.parsed += 1
-                if out.bindings is not None:
-                    result.bindings[rel] = out.bindings
+            result.add(self.files[out.index].rel, out)
         # keep the tree order of the plain scan: findings that list files come out the same
         order = self.by_rel
         result.scans = dict(sorted(result.scans.items(), key=lambda kv: order[kv[0]]))
         self.seconds += time.perf_counter() - start
         return result
 
-    def probe(self, rels: Iterable[str], filters: Sequence[Needles]) -> dict[str, tuple[str, ...]]:
-        """Which of the last filter's needles each file among `rels` holds, for the files that pass
-        every filter: a search, no parse (cached like the filters' answers)."""
-        start = time.perf_counter()
-        pkey = key_of("probe", filters[-1].key)
-        self.used_keys.update(n.key for n in filters)
-        self.used_keys.add(pkey)
-        found: dict[str, tuple[str, ...]] = {}
-        todo: list[int] = []
-        for index in (self.by_rel[r] for r in rels):
-            cached = self._cached(index, filters, pkey, probe=True)
-            if cached is None:
-                todo.append(index)
-            elif cached != "skip":
-                found[self.files[index].rel] = cached
-        for out in self._run(Request(todo, tuple(filters), None)):
-            self._remember(out, pkey)
-            if out.words is not None:
-                found[self.files[out.index].rel] = out.words
-        self.seconds += time.perf_counter() - start
-        return found
-
-    @overload
-    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: Literal[False] = False
-                ) -> tuple[FileScan, Bindings | None] | Literal["skip"] | None: ...
-
-    @overload
-    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: Literal[True]
-                ) -> tuple[str, ...] | Literal["skip"] | None: ...
-
-    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: bool = False
-                ) -> tuple[FileScan, Bindings | None] | tuple[str, ...] | Literal["skip"] | None:
-        """From the cache: "skip" (not a candidate), the records, or None (the file must be read)."""
+    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: bool
+                ) -> Outcome | Literal["skip"] | None:
+        """From the cache: "skip" (not a candidate), the file's outcome as a read would give it
+        (records, or a probe's needles), or None (the file must be read)."""
         from type_equiv.sites import FileScan
 
         entry = self._entry(index)
@@ -372,7 +347,7 @@ class TreeScanner:
             words = data.get("w", {}).get(skey)
             if not (isinstance(words, list) and all(isinstance(w, str) for w in words)):
                 return None
-            return tuple(words)
+            return Outcome(index, words=tuple(words))
         stored = data.get("s", {}).get(skey)
         if stored is None:
             return None
@@ -383,7 +358,7 @@ class TreeScanner:
         except (ValueError, KeyError, TypeError, IndexError):
             self.valid[index] = None  # a damaged entry is read again, never trusted
             return None
-        return scan, bindings
+        return Outcome(index, scan=scan, bindings=bindings)
 
     def _run(self, request: Request) -> Iterator[Outcome]:
         if not request.indexes:
