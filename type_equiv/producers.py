@@ -76,6 +76,27 @@ def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> fro
     return frozenset(out)
 
 
+def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, int],
+           tried: set[tuple[int, tuple[str, ...]]]) -> list[str]:
+    """Greedy set cover: files holding the most wanted needles per byte, until all are held.
+
+    A file with the size and needles of one picked before (`tried`; a copy, a vendored
+    duplicate) is passed over: it would most likely disappoint as its twin did.
+    """
+    candidates = {rel: set(ws) & wanted for rel, ws in held.items() if (size[rel], ws) not in tried}
+    candidates = {rel: ws for rel, ws in candidates.items() if ws}
+    left = set(wanted)
+    picked: list[str] = []
+    while left and candidates:
+        best = max(sorted(candidates), key=lambda r: len(candidates[r] & left) / (size[r] + 2000))
+        if not candidates[best] & left:
+            break
+        picked.append(best)
+        tried.add((size[best], held[best]))
+        left -= candidates.pop(best)
+    return picked
+
+
 def _file_size(path: Path) -> int:
     try:
         return path.stat().st_size
@@ -130,6 +151,7 @@ class Analysis:
         self.root = manifest.root
         self.tree = SourceTree.of(manifest.root, model.source, model.tests, model.exclude)
         self.files = self.tree.files()
+        self.by_rel = {f.rel: f for f in self.files}
         self.reader = reader
         shared = getattr(reader, "tree_texts", None)  # check.Sources: the retired stage reads them too
         self.texts: dict[str, str | None] = shared if isinstance(shared, dict) else {}
@@ -207,14 +229,15 @@ class Analysis:
         everything = Needles.of(w for per in words.values() for ws in per.values() for w in ws)
         production = [f.rel for f in self.files if not f.test]
         held = scanner.scan(production, [everything], None).words if everything.words else {}
-        scan = TreeScan(files={f.rel: f for f in self.files}, scans={}, read=0, parsed=0)
+        scan = TreeScan(files=self.by_rel, scans={}, read=0, parsed=0)
+        size = {rel: _file_size(self.by_rel[rel].path) for rel in held}
         self.scan = scan
         open_ = {id(vocab): {v.name for v in vocab.variants} for vocab in vocabs}
         tried: set[tuple[int, tuple[str, ...]]] = set()
         for _ in range(GREEDY_ROUNDS):
             wanted = {w for vocab in vocabs for name in open_[id(vocab)]
                       for w in words[id(vocab)].get(name, ())}
-            picked = self._cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans}, tried)
+            picked = _cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans}, size, tried)
             if not picked:
                 break
             scan.fold(self._scan(scanner, picked, [], spellings))
@@ -229,29 +252,6 @@ class Analysis:
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         self._subclass_rounds(scanner, scan, still, spellings)
         return scan
-
-    def _cover(self, wanted: set[str], held: dict[str, tuple[str, ...]],
-               tried: set[tuple[int, tuple[str, ...]]]) -> list[str]:
-        """Greedy set cover: files holding the most wanted needles per byte, until all are held.
-
-        A file with the size and needles of one picked before (`tried`; a copy, a vendored
-        duplicate) is passed over: it would most likely disappoint as its twin did.
-        """
-        by_rel = {f.rel: f for f in self.files}
-        size = {rel: _file_size(by_rel[rel].path) for rel in held}
-        candidates = {rel: set(ws) & wanted for rel, ws in held.items()
-                      if (size[rel], ws) not in tried}
-        candidates = {rel: ws for rel, ws in candidates.items() if ws}
-        left = set(wanted)
-        picked: list[str] = []
-        while left and candidates:
-            best = max(sorted(candidates), key=lambda r: len(candidates[r] & left) / (size[r] + 2000))
-            if not candidates[best] & left:
-                break
-            picked.append(best)
-            tried.add((size[best], held[best]))
-            left -= candidates.pop(best)
-        return picked
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
         produced = {f.variant for f in Join(self.resolver.canonical, vocab).collect(scan)
@@ -275,12 +275,11 @@ class Analysis:
         """One request to the scan engine (scanning.py: cache, worker processes); the modules it
         parsed hand their bindings to the resolver, which then never parses them again."""
         result = scanner.scan(rels, filters, spellings)
-        by_rel = {f.rel: f for f in self.files}
         for rel, bindings in result.bindings.items():
-            file = by_rel[rel]
+            file = self.by_rel[rel]
             if self.modules.get(file.module) is file:
                 self.resolver.seed(file.module, bindings)
-        return TreeScan(files=by_rel, scans=result.scans, read=result.read, parsed=result.parsed)
+        return TreeScan(files=self.by_rel, scans=result.scans, read=result.read, parsed=result.parsed)
 
     def _two_phase(self, scanner: TreeScanner, need: Spellings, spellings: Spellings,
                    done: TreeScan | None = None, gated: frozenset[str] = frozenset()) -> TreeScan:
