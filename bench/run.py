@@ -460,24 +460,25 @@ def timing_table(rows: list[Measurement]) -> str:
     return "\n".join(lines)
 
 
+def ratio(a: Measurement, b: Measurement) -> tuple[float | None, str]:
+    """a's median over b's, and how the table shows it ("—" when either was not measured)."""
+    x, y = a.median(), b.median()
+    if x is None or not y:
+        return None, "—"
+    return x / y, f"{x / y:.3f} ({x:.3f} s / {y:.3f} s)"
+
+
 def goal_table(rows: list[Measurement]) -> tuple[str, dict[str, str]]:
     by_key = {m.key: m for m in rows}
     lines = ["| goal (issue 7) | measured | target | result |", "| --- | ---: | ---: | --- |"]
     verdicts: dict[str, str] = {}
     for label, num, den, limit in GOALS:
-        a, b = by_key[num].median(), by_key[den].median()
-        if a is None or b is None or b == 0:
-            measured, verdict = "—", "not measured"
-        else:
-            ratio = a / b
-            measured = f"{ratio:.3f} ({a:.3f} s / {b:.3f} s)"
-            verdict = "met" if ratio <= limit else "not met"
+        value, measured = ratio(by_key[num], by_key[den])
+        verdict = "not measured" if value is None else "met" if value <= limit else "not met"
         verdicts[num] = verdict
         lines.append(f"| {label} | {measured} | ≤ {limit:g} | {verdict} |")
     for label, num, den in REFERENCE:
-        a, b = by_key[num].median(), by_key[den].median()
-        measured = "—" if a is None or not b else f"{a / b:.3f} ({a:.3f} s / {b:.3f} s)"
-        lines.append(f"| {label} | {measured} | no goal | for reference |")
+        lines.append(f"| {label} | {ratio(by_key[num], by_key[den])[1]} | no goal | for reference |")
     return "\n".join(lines), verdicts
 
 
@@ -600,8 +601,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = tool_measurements(tool, work, root1, root4, toucher, editor)
     tools_env = timed_env(PYTHONPATH=str(work / "tools"))
     vulture = [sys.executable, "-m", "vulture", SITE]
+    after_version = next(i for i, r in enumerate(rows) if r.key == "version") + 1
     rows.insert(
-        5,
+        after_version,
         Measurement(
             "vulture",
             "vulture, 1x",
@@ -626,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     if rg_path is None:
         rg_row.absent = "rg not on PATH (Debian: apt-get install ripgrep)"
-    rows.insert(6, rg_row)
+    rows.insert(after_version + 1, rg_row)
 
     caches = work / "caches"
     reset_dir(caches)
