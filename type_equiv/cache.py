@@ -107,6 +107,14 @@ class Stamp:
         return self.mtime_ns >= now_ns - RACY_NS
 
 
+def read_bytes(path: Path) -> bytes | None:
+    """A file's bytes, or None when it cannot be read (a content check then fails, never raises)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 class Cache:
     """One run's view of the cache folder; `folder` None (`--no-cache`) reads and writes nothing."""
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from type_equiv import __version__, replay
-from type_equiv.cache import Cache, FileTable, Stamp, digest, key_of
+from type_equiv.cache import Cache, FileTable, Stamp, digest, key_of, read_bytes
 from type_equiv.compare import compare
 from type_equiv.definitions import (
     ModuleIndex,
@@ -201,7 +201,7 @@ class Sources:
         stamp, dig, read_ns = self.reads.get(path, (None, "", 0))
         key = str(path)
         if table is not None and stamp is not None:
-            entry = table.get(key, stamp, lambda: _read_bytes(path))
+            entry = table.get(key, stamp, lambda: read_bytes(path))
             if entry is not None and entry.digest == dig:
                 try:
                     stored = entry.data.get("i")
@@ -415,8 +415,3 @@ def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> F
     )
 
 
-def _read_bytes(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None

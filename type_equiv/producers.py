@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from type_equiv.definitions import module_file
 from type_equiv.errors import InputError
@@ -27,7 +26,7 @@ from type_equiv.join import FieldReport, Join, TreeScan, fields_report
 from type_equiv.manifest import ManifestFile, SymbolRow
 from type_equiv.replay import note_file
 from type_equiv.resolve import Resolver
-from type_equiv.scanning import Needles, TreeScanner
+from type_equiv.scanning import Needles, TreeScanner, file_size
 from type_equiv.session import FindingEvent
 from type_equiv.sites import Spellings, read_text
 from type_equiv.sourcetree import SourceFile, SourceTree
@@ -95,13 +94,6 @@ def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, i
         tried.add((size[best], held[best]))
         left -= candidates.pop(best)
     return picked
-
-
-def _file_size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | None) -> Spellings:
@@ -230,7 +222,7 @@ class Analysis:
         production = [f.rel for f in self.files if not f.test]
         held = scanner.scan(production, [everything], None).words if everything.words else {}
         scan = TreeScan(files=self.by_rel, scans={}, read=0, parsed=0)
-        size = {rel: _file_size(self.by_rel[rel].path) for rel in held}
+        size = {rel: file_size(self.by_rel[rel].path) for rel in held}
         self.scan = scan
         open_ = {id(vocab): {v.name for v in vocab.variants} for vocab in vocabs}
         tried: set[tuple[int, tuple[str, ...]]] = set()

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from type_equiv.cache import Cache, Entry, FileTable, Stamp, digest, key_of
+from type_equiv.cache import Cache, Entry, FileTable, Stamp, digest, key_of, read_bytes
 from type_equiv.replay import note_digest, note_stamp
 from type_equiv.resolve import Bindings
 from type_equiv.sourcetree import SourceFile
@@ -226,7 +226,7 @@ class TreeScanner:
             stamp = Stamp.of(file.path)
             self.stamps[index] = stamp
             note_stamp(file.path, stamp)  # taken before any read of this run: replay.py
-            entry = self.table.get(file.rel, stamp, lambda: _read_bytes(file.path))
+            entry = self.table.get(file.rel, stamp, lambda: read_bytes(file.path))
             if entry is not None and entry.data.get("m") != [file.module, file.package]:
                 entry = None  # the module name moved (other source roots): records name it
             if entry is not None:
@@ -406,12 +406,6 @@ class TreeScanner:
             self.pool = None
 
 
-def _read_bytes(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
-
 
 # --- worker processes ----------------------------------------------------------------------------
 
@@ -470,7 +464,7 @@ class _Pool:
         from multiprocessing.connection import wait
 
         files = local.files
-        sizes = {i: _size(files[i].path) for i in request.indexes if i not in self.owner}
+        sizes = {i: file_size(files[i].path) for i in request.indexes if i not in self.owner}
         free = sorted(sizes, key=lambda i: sizes[i])  # popped from the end: largest first
         owned: list[list[int]] = [[] for _ in range(self.size)]
         for index in request.indexes:
@@ -530,7 +524,8 @@ class _Pool:
             conn.close()
 
 
-def _size(path: Path) -> int:
+def file_size(path: Path) -> int:
+    """A file's size in bytes for ordering work (0 when it cannot be stat'ed: read it last)."""
     try:
         return os.stat(path).st_size
     except OSError:
