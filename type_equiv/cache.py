@@ -84,9 +84,12 @@ class Stamp:
     @classmethod
     def of(cls, path: Path | str) -> Stamp | None:
         try:
-            st = os.stat(path)
+            return cls.from_stat(os.stat(path))
         except (OSError, ValueError):
             return None
+
+    @classmethod
+    def from_stat(cls, st: os.stat_result) -> Stamp:
         return cls(st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
     def to_json(self) -> list[int]:

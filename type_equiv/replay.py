@@ -146,7 +146,7 @@ def _stat_groups(groups: Groups, first: int, last: int) -> Doubt | None:
             if value is None or st.st_size != value[0]:
                 return None
             if st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
-                doubt.append((index, name, Stamp(st.st_size, st.st_mtime_ns, st.st_ctime_ns)))
+                doubt.append((index, name, Stamp.from_stat(st)))
     return doubt
 
 
@@ -217,8 +217,7 @@ def _stable_digest(path: str, stamp: Stamp) -> str | None:
     """The content hash of the regular file at `path` if it has `stamp` before and after the read."""
     try:
         before = os.stat(path)
-        if (not stat_mod.S_ISREG(before.st_mode)
-                or Stamp(before.st_size, before.st_mtime_ns, before.st_ctime_ns) != stamp):
+        if not stat_mod.S_ISREG(before.st_mode) or Stamp.from_stat(before) != stamp:
             return None
         with open(path, "rb") as handle:
             data = handle.read()
