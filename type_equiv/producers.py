@@ -53,16 +53,12 @@ def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _class_names(vocabs: Sequence[Vocabulary]) -> frozenset[str]:
-    return frozenset(v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None)
-
-
 def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> frozenset[str]:
     """Names whose files can hold a site of these open variants only beside one of their quoted
     tags: a union's or map's own name and its bases' (`make(Trigger, kind="x")`, `Base(kind="x")`:
     the tag keyword; every other site names the class or is a quoted tag by a binder). Not for a
     literal or enum vocabulary (an annotation names it far from any value), nor when an open variant's
-    tag is not a string (no quoted needle finds it)."""
+    tag is not a string (no quoted needle finds it), nor a name that is also a variant's class."""
     out: set[str] = set()
     for vocab, names in zip(vocabs, open_, strict=True):
         if vocab.form not in ("union", "map"):
@@ -72,7 +68,8 @@ def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> fro
                for v in variants):
             out.update({vocab.name, vocab.symbol.rsplit(".", 1)[-1]})
             out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
-    return frozenset(out)
+    classes = {v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None}
+    return frozenset(out - classes)
 
 
 def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, int],
@@ -240,7 +237,7 @@ class Analysis:
         if not still:
             return scan
         need = _spellings(still, [open_[id(vocab)] for vocab in still])
-        gated = _gated_names(still, [open_[id(vocab)] for vocab in still]) - _class_names(still)
+        gated = _gated_names(still, [open_[id(vocab)] for vocab in still])
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         self._subclass_rounds(scanner, scan, still, spellings)
         return scan

@@ -120,10 +120,6 @@ class Inputs:
             return None
         return [(groups[g][1], name, groups[g][0] + name, stamp) for g, name, stamp in found]
 
-    def unchanged(self, data: Any) -> bool:
-        """Whether every recorded path still has its stamp (absent paths still absent)."""
-        return self.in_doubt(data) == []
-
 
 Groups = list[tuple[str, dict[str, Any]]]  # (path prefix, {name: recorded stamp or None})
 Doubt = list[tuple[int, str, Stamp]]  # (group index, name, stamp now)
