@@ -290,17 +290,14 @@ def test_version_and_help_import_nothing_heavy(project: Project) -> None:
         assert loaded == [], args
 
 
-@pytest.mark.parametrize("change", ["edit a source", "add a source", "edit the doc", "edit the manifest",
-                                    "chmod a source", "remove the doc", "add a module file"])
-def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) -> None:
-    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
-    first = warm(project)
-    assert variants(first) == ["beta"]
-    assert project.check().stdout == first.stdout  # replayed
+CHANGES = ["edit a source", "add a source", "edit the doc", "edit the manifest", "chmod a source",
+           "remove the doc", "add a module file", "same size, old mtime put back", "add a folder"]
+
+
+def change_tree(project: Project, change: str) -> None:
+    """One of CHANGES to the `tree` with MAKES_ALPHA in src/pkg/make.py: each must end a replay."""
     if change == "edit a source":
-        project.write("src/pkg/make.py", MAKES_ALPHA.replace("from pkg.models import Alpha",
-                                                            "from pkg.models import Alpha, Beta")
-                      + "\ndef other() -> Beta:\n    return Beta(kind='beta')\n")
+        project.write("src/pkg/make.py", MAKES_ALPHA + "\n" + MAKES_BETA.replace("make", "other"))
     elif change == "add a source":
         project.write("src/pkg/deep/er/other.py", MAKES_BETA)
     elif change == "edit the doc":
@@ -312,17 +309,43 @@ def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) 
         (project.root / "src/pkg/make.py").chmod(0o000)
     elif change == "remove the doc":
         (project.root / "docs/api.md").unlink()
-    else:
+    elif change == "add a module file":
         project.write("src/pkg/models/__init__.py", "")  # a package beside models.py: not read first
+    elif change == "same size, old mtime put back":
+        path = project.root / "src/pkg/make.py"
+        before = path.stat()
+        edited = MAKES_ALPHA.replace("Alpha", "Gamma")  # Gamma is no variant class
+        assert len(edited) == len(MAKES_ALPHA)
+        path.write_text(edited)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    else:
+        (project.root / "src/pkg/sub").mkdir()
+        project.write("src/pkg/sub/made.py", MAKES_BETA)
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) -> None:
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    first = warm(project)
+    assert variants(first) == ["beta"]
+    assert project.check().stdout == first.stdout  # replayed
+    change_and_check(project, change)
+
+
+def change_and_check(project: Project, change: str) -> None:
+    """Make `change`; the next check must answer as one without a cache (no stale replay)."""
+    change_tree(project, change)
     again = project.check()
     try:
         assert again.stdout == project.check("--no-cache").stdout
     finally:
         (project.root / "src/pkg/make.py").chmod(0o644)
-    if change in ("edit a source", "add a source", "edit the manifest"):
+    if change in ("edit a source", "add a source", "edit the manifest", "add a folder"):
         assert variants(again) == []
     if change == "edit the doc":
         assert "drift" in again.kinds() or "paste-missing" in again.kinds()
+    if change == "same size, old mtime put back":
+        assert variants(again) == ["alpha", "beta"]
 
 
 @pytest.mark.parametrize("how", ["one process", "forked", "fork fails", "a thread runs"])

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import stat as stat_mod
 import sys
 import time
@@ -28,7 +29,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from type_equiv import monitor
 from type_equiv.cache import FORMAT, Cache, Stamp, digest, key_of
+from type_equiv.monitor import Reply
 
 if TYPE_CHECKING:
     from type_equiv.options import CheckOptions
@@ -50,11 +53,16 @@ class Inputs:
         self.outside: dict[str, Stamp | None] = {}
         self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
         self.refused: str | None = None
+        self.journal: str | None = None  # the monitor's position before the first read (monitor.py)
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
+        """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
+        spelled with `.`, `..` or `//` is kept absolute in `outside`, which is always stat'ed."""
         text = os.fspath(path)
         if text.startswith(self.prefix):
-            return self.inside, text[len(self.prefix):]
+            rel = text[len(self.prefix):]
+            if not ("//" in rel or "/." in "/" + rel) or posixpath.normpath(rel) == rel:
+                return self.inside, rel
         return self.outside, text
 
     def file(self, path: Path | str, stamp: Stamp | None = None, known: bool = False) -> None:
@@ -107,18 +115,42 @@ class Inputs:
         return {"inside": inside,
                 "outside": {k: s.to_json() if s else None for k, s in self.outside.items()}}
 
-    def in_doubt(self, data: Any) -> list[tuple[dict[str, Any], str, str, Stamp]] | None:
+    def in_doubt(self, data: Any, journal: Reply | None = None
+                 ) -> list[tuple[dict[str, Any], str, str, Stamp]] | None:
         """The recorded paths whose stamp moved while their size did not, each as (its group in
         `data`, its name there, its path, its stamp now); None when anything else changed (a size, a
         path appearing or vanishing). The loop a warm check spends its time in: on a large tree the
-        `stat` calls are shared with a forked second process (`_stat_in_two`)."""
+        `stat` calls are shared with a forked second process (`_stat_in_two`). A monitor's journal
+        (monitor.py) narrows the paths under the root to those it saw change or cannot see."""
+        inside: dict[str, dict[str, Any]] = data["inside"]
+        chosen = (inside if journal is None or journal.changed is None
+                  else _journaled(inside, journal.changed, journal.unwatched))
+        owners = [inside[folder] for folder in chosen] + [data["outside"]]
         groups = [(self.prefix + folder + "/" if folder else self.prefix, names)
-                  for folder, names in data["inside"].items()]
+                  for folder, names in chosen.items()]
         groups.append(("", data["outside"]))
         found = _stat_in_two(groups)
         if found is None:
             return None
-        return [(groups[g][1], name, groups[g][0] + name, stamp) for g, name, stamp in found]
+        return [(owners[g], name, groups[g][0] + name, stamp) for g, name, stamp in found]
+
+
+def _journaled(inside: dict[str, dict[str, Any]], changed: list[str], unwatched: list[str]
+               ) -> dict[str, dict[str, Any]]:
+    """The recorded paths (by folder, as `inside`) a journal says to `stat`: those it saw change,
+    and those it cannot see (each unwatched path, and everything recorded below one)."""
+    chosen: dict[str, dict[str, Any]] = {}
+    for path in (*changed, *unwatched):
+        folder, _, name = path.rpartition("/")
+        names = inside.get(folder)
+        if names is not None and name in names:
+            chosen.setdefault(folder, {})[name] = names[name]
+    for top in unwatched:
+        below = top + "/"
+        for folder, names in inside.items():
+            if folder == top or folder.startswith(below):
+                chosen.setdefault(folder, {}).update(names)
+    return chosen
 
 
 Groups = list[tuple[str, dict[str, Any]]]  # (path prefix, {name: recorded stamp or None})
@@ -274,6 +306,7 @@ class Record:
     def __init__(self, options: CheckOptions, payload: dict[str, Any]) -> None:
         self.options = options
         self.payload = payload
+        self.journal: Reply | None = None  # what the monitor answered when this record was opened
 
     @classmethod
     def open(cls, options: CheckOptions) -> Record | None:
@@ -286,7 +319,9 @@ class Record:
         try:
             if not isinstance(payload, dict):
                 return None
-            doubt = Inputs(options.root).in_doubt(payload["inputs"])
+            since = payload.get("monitor")
+            journal = monitor.ask(options.root, since if isinstance(since, str) else None)
+            doubt = Inputs(options.root).in_doubt(payload["inputs"], journal)
             taken = _same_content(cache, options, payload, doubt) if doubt else 0
             if doubt is None or taken is None:
                 return None
@@ -294,8 +329,12 @@ class Record:
             return None
         _begin_counters()
         record = cls(options, payload)
-        if taken:
-            record.save()  # the new stamps, now old enough to trust, save the next run the hashing
+        record.journal = journal
+        fresh = journal is not None and journal.changed is None
+        if journal is not None and fresh:  # every path was stat'ed: a safe start for the next
+            payload["monitor"] = journal.now
+        if taken or fresh:
+            record.save()  # new stamps old enough to trust, or a new position, save the next run work
         return record
 
     def output(self, view: tuple[str, bool, bool]) -> tuple[str, str, int] | None:
@@ -362,6 +401,8 @@ def begin(options: CheckOptions) -> Inputs | None:
     LAST = None
     CURRENT = Inputs(options.root) if _replayable(options) else None
     if CURRENT is not None:
+        reply = monitor.ask(options.root, None)  # before any read: changes after it are journaled
+        CURRENT.journal = reply.now if reply is not None else None
         CURRENT.file(options.manifest)
     return CURRENT
 
@@ -374,8 +415,10 @@ def finish(options: CheckOptions, inputs: Inputs | None, events: Iterable[Sessio
     if inputs is None or inputs.refused or mypy_runs or imported or options.cache_dir is None:
         return
     run_id = os.urandom(8).hex()  # ties the side store of content hashes to this record
-    payload = {"id": run_id, "inputs": inputs.to_json(),
-               "events": [event.model_dump(mode="json") for event in events]}
+    payload: dict[str, Any] = {"id": run_id, "inputs": inputs.to_json(),
+                               "events": [event.model_dump(mode="json") for event in events]}
+    if inputs.journal is not None:
+        payload["monitor"] = inputs.journal
     cache = Cache(options.cache_dir, options.root)
     cache.save(DIGESTS, key_of(_key(options), run_id), inputs.all_digests())
     LAST = Record(options, payload)
