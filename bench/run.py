@@ -17,6 +17,7 @@ import importlib.util
 import json
 import os
 import platform
+import select
 import shlex
 import shutil
 import signal
@@ -54,6 +55,9 @@ GOALS: tuple[tuple[str, str, str, float], ...] = (
     ("warm check, one file touched / `type-equiv --version`", "touched", "version", 3.0),
     ("cold check 4x / cold check 1x", "cold4x", "cold", 4.4),
     ("warm check 4x / warm check 1x", "warm4x", "warm", 1.5),
+    # the two warm goals again with `type-equiv monitor` running: its journal replaces the stat calls
+    ("warm check, monitor running / `type-equiv --version`", "warm-mon", "version", 2.0),
+    ("warm check 4x / warm check 1x, monitor running", "warm4x-mon", "warm-mon", 1.5),
 )
 # ratios measured beside the goals, with no goal of their own: (label, numerator, denominator)
 REFERENCE: tuple[tuple[str, str, str], ...] = (
@@ -75,6 +79,7 @@ class Measurement:
     prepare: Callable[[int], None] | None = None
     warmup: bool = True
     capture: bool = False
+    monitor: list[str] | None = None  # `type-equiv monitor` runs beside this row's runs
     times: list[float] = field(default_factory=list)
     error: str | None = None
     absent: str | None = None
@@ -93,6 +98,7 @@ class Tool:
     how: str
     version: str = ""
     check_help: str = ""
+    has_monitor: bool = False
     absent: str | None = None
 
 
@@ -201,6 +207,10 @@ def find_tool(override: str | None) -> Tool:
         [*tool.argv, "check", "--help"], env=tool.env, capture_output=True, text=True, timeout=120
     )
     tool.check_help = helps.stdout
+    monitor = subprocess.run(
+        [*tool.argv, "monitor", "--help"], env=tool.env, capture_output=True, text=True, timeout=120
+    )
+    tool.has_monitor = monitor.returncode == 0
     return tool
 
 
@@ -362,6 +372,17 @@ def tool_measurements(
             capture=True,
         ),
     ]
+    for key, label, root, name in (
+        ("warm-mon", "type-equiv check, warm (nothing changed), `type-equiv monitor` running, 1x",
+         root1, "warm-1x-monitor"),
+        ("warm4x-mon", "type-equiv check, warm (nothing changed), `type-equiv monitor` running, 4x",
+         root4, "warm-4x-monitor"),
+    ):
+        row = Measurement(key, label, warm_argv(root, name), root, "", ok, tool.env, capture=True)
+        row.monitor = [*tool.argv, "monitor", "--root", str(root), "--cache-dir", str(caches / name)]
+        if not tool.has_monitor:
+            row.absent = "no `type-equiv monitor` command"
+        rows.append(row)
     for row in rows:
         row.shown = short(row.argv, work)
         if tool.absent:
@@ -417,8 +438,28 @@ def run_measurement(m: Measurement, runs: int, quick: bool, timeout: float) -> N
     if m.absent:
         log(f"skip {m.key}: {m.absent}")
         return
+    if m.monitor is None:
+        time_runs(m, runs, quick, timeout)
+        return
+    monitor = subprocess.Popen(m.monitor, env=m.env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        started = monitor.stderr is not None and select.select([monitor.stderr], [], [], 300)[0]
+        ready = monitor.stderr.readline() if started and monitor.stderr else ""  # "watching N …"
+        if "watching" not in ready:
+            m.error = f"the monitor did not start: {ready.strip() or 'no output'}"
+            log(f"{m.key}: {m.error}")
+            return
+        log(f"{m.key}: {ready.strip()}")
+        time_runs(m, runs, quick, timeout)
+    finally:
+        monitor.terminate()
+        monitor.wait(timeout=60)
+
+
+def time_runs(m: Measurement, runs: int, quick: bool, timeout: float) -> None:
     # A warm row must be primed even with --quick, or its first run would be a cold one.
-    if m.warmup and (not quick or m.key in {"warm", "touched", "edited", "warm4x"}):
+    if m.warmup and (not quick or m.key.startswith(("warm", "touched", "edited"))):
         log(f"{m.key}: warm-up")
         if run_once(m, -1, timeout) is None:
             log(f"{m.key}: {m.error}")

@@ -351,9 +351,9 @@ def change_and_check(project: Project, change: str) -> None:
 @pytest.mark.parametrize("how", ["one process", "forked", "fork fails", "a thread runs"])
 def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, how: str) -> None:
-    """On a large tree half the `stat` calls run in a forked child (replay._stat_in_two); whichever
+    """On a large tree half the `stat` calls run in a forked child (freshness._stat_in_two); whichever
     half a change falls in, the answer is the one a single process gives."""
-    from type_equiv import replay
+    from type_equiv import freshness, replay
 
     paths = [tmp_path / f"d{i % 5}" / f"f{i}.py" for i in range(40)]
     for path in paths:
@@ -363,8 +363,13 @@ def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
     inputs = replay.Inputs(tmp_path)
     for path in [*paths, tmp_path / "absent.py"]:
         inputs.file(path)
-    data = json.loads(json.dumps(inputs.to_json()))
-    monkeypatch.setattr(replay, "PARALLEL_MIN", 10**9 if how == "one process" else 1)
+    inside, outside = json.loads(json.dumps([inputs.folders(), inputs.others()]))
+    prefix = str(tmp_path) + os.sep
+
+    def moved() -> list[freshness.Moved] | None:
+        return freshness.moved(prefix, inside, outside)
+
+    monkeypatch.setattr(freshness, "PARALLEL_MIN", 10**9 if how == "one process" else 1)
     forks: list[int] = []
     if how == "forked":
         real_fork = os.fork
@@ -383,19 +388,19 @@ def test_a_warm_checks_stat_calls_shared_with_a_forked_process_answer_the_same(
         threading.Thread(target=done.wait, daemon=True).start()
         request.addfinalizer(done.set)
         monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(AssertionError("forked")))
-    assert replay.Inputs(tmp_path).in_doubt(data) == []
+    assert moved() == []
     first, last = paths[0], paths[-1]  # one in each half
     then = time.time_ns() - HOUR // 2
     os.utime(last, ns=(then, then))
-    doubt = replay.Inputs(tmp_path).in_doubt(data)
+    doubt = moved()
     assert doubt is not None and [d[2] for d in doubt] == [str(last)]
     first.write_text("x = 'a longer text'\n")
-    assert replay.Inputs(tmp_path).in_doubt(data) is None
+    assert moved() is None
     first.unlink()
-    assert replay.Inputs(tmp_path).in_doubt(data) is None
+    assert moved() is None
     (tmp_path / "absent.py").write_text("")
     last.write_text("y = 0\n")
-    assert replay.Inputs(tmp_path).in_doubt(data) is None
+    assert moved() is None
     assert (len(forks) == 5) is (how == "forked")  # one fork per warm check when forking at all
 
 
@@ -413,8 +418,8 @@ def test_a_touched_file_is_still_replayed(project: Project, racy: bool) -> None:
     touched, loaded = probe(project, *args)
     assert touched.returncode == 1 and touched.stdout == first.stdout
     assert loaded == []  # replayed: neither libcst nor pydantic
-    store = json.loads(cache_files(project.root, "run")[0].read_bytes().split(b"\n")[1])
-    kept = store["inputs"]["inside"]["src/pkg"]["make.py"][1]
+    store = json.loads(cache_files(project.root, "stamps")[0].read_bytes().split(b"\n")[1])
+    kept = store["inside"]["src/pkg"]["make.py"][1]
     assert (kept == when) is not racy  # a racy stamp stays in doubt: hashed again next time
     again, loaded = probe(project, *args)
     assert again.stdout == first.stdout and loaded == []

@@ -32,7 +32,7 @@ from tests.test_cache import (
     variants,
     warm,
 )
-from type_equiv import monitor, replay
+from type_equiv import freshness, monitor
 
 pytestmark = pytest.mark.skipif(not monitor.supported(), reason="the monitor needs Linux inotify")
 
@@ -55,17 +55,17 @@ def running_monitor(root: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
 
 
 class StatCounter:
-    """How many paths the last warm check stat'ed (replay._stat_in_two's groups)."""
+    """How many paths the last warm check stat'ed (freshness._stat_in_two's groups)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.paths: list[int] = []
-        real = replay._stat_in_two
+        real = freshness._stat_in_two
 
-        def counted(groups: replay.Groups) -> replay.Doubt | None:
+        def counted(groups: freshness.Groups) -> freshness.Doubt | None:
             self.paths.append(sum(len(names) for _, names in groups))
             return real(groups)
 
-        monkeypatch.setattr(replay, "_stat_in_two", counted)
+        monkeypatch.setattr(freshness, "_stat_in_two", counted)
 
     @property
     def last(self) -> int:
@@ -81,9 +81,12 @@ def recorded_paths(project: Project) -> int:
     """Every path the stored run depends on (what a warm check without a monitor stats)."""
     import json
 
-    (path,) = (project.root / ".type-equiv-cache").glob("run-*.json")
-    inputs = json.loads(path.read_bytes().split(b"\n")[1])["inputs"]
-    return sum(len(names) for names in inputs["inside"].values()) + len(inputs["outside"])
+    def store(name: str) -> Any:
+        (path,) = (project.root / ".type-equiv-cache").glob(f"{name}-*.json")
+        return json.loads(path.read_bytes().split(b"\n")[1])
+
+    inside = store("stamps")["inside"]
+    return sum(len(names) for names in inside.values()) + len(store("run")["outside"])
 
 
 def test_with_a_monitor_a_warm_check_stats_only_what_it_cannot_vouch_for(
@@ -104,6 +107,11 @@ def test_with_a_monitor_a_warm_check_stats_only_what_it_cannot_vouch_for(
         assert project.check().stdout == without.stdout  # a new run (the file changed), stored
         assert project.check().stdout == without.stdout
         assert stats.last == 0
+        (stamps,) = (project.root / ".type-equiv-cache").glob("stamps-*.json")
+        stamps.write_text("damaged")  # not even read while the journal vouches for the tree
+        assert project.check().stdout == without.stdout
+        assert stats.last == 0
+    assert project.check().stdout == without.stdout  # no journal: the stamps are needed, a new run
 
 
 @pytest.mark.parametrize("change", CHANGES)

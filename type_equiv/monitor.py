@@ -277,7 +277,10 @@ def _loop(listener: socket.socket, journal: Journal) -> None:
 
 
 def _answer(listener: socket.socket, journal: Journal) -> None:
-    conn, _ = listener.accept()
+    try:
+        conn, _ = listener.accept()
+    except OSError:  # the client gave up before it was served
+        return
     with conn:
         try:
             conn.settimeout(ASK_TIMEOUT)

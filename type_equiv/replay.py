@@ -3,9 +3,13 @@
 A run notes everything its result depends on as it reads it (`note_file`, `note_dir`): the manifest,
 docs, modules, the lock file, each file of the producer scan, each folder it listed (a file added
 or removed changes its folder's stamp), and the module paths it looked for and did not find. When
-the run ends cleanly its events and those stamps are stored (cache store `run`). The next check with
-the same options stats those paths; if every stamp is the same, it replays the events without
-importing the pipeline — a warm check costs start-up and `stat` calls.
+the run ends cleanly its events are stored (cache store `run`), and the stamps of the paths under the
+root apart (`stamps`). The next check with the same options stats those paths (freshness.py); if
+every stamp is the same, it replays the events without importing the pipeline — a warm check costs
+start-up and `stat` calls. With `type-equiv monitor` running (monitor.py), the record also holds
+the journal's position from before the run's first read, and the paths the journal cannot see
+(`unvouched`, with their stamps): when the journal has seen no change since, only those are stat'ed,
+and the stamps store is not even read.
 
 A stamp that moved while the size did not (`touch`, `git checkout` of the same bytes) is in doubt,
 not changed: the file's content hash, kept per run in a side store (`digests`, read only then),
@@ -19,18 +23,17 @@ and a run that read a file changed in the last `RACY_NS` (it may change again un
 
 from __future__ import annotations
 
-import json
 import os
 import posixpath
-import stat as stat_mod
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from type_equiv import monitor
-from type_equiv.cache import FORMAT, Cache, Stamp, digest, key_of
+from type_equiv.cache import FORMAT, Cache, Stamp, key_of
+from type_equiv.freshness import Folders, Moved, journaled, moved, stable_digest
 from type_equiv.monitor import Reply
 
 if TYPE_CHECKING:
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
     from type_equiv.session import SessionEvent
 
 STORE = "run"
+STAMPS = "stamps"  # the stamps of a run's paths under the root, read only when the journal can't vouch
 DIGESTS = "digests"  # content hashes of a run's files, read only when a stamp is in doubt
 INTERNAL_ERROR_HOOK = "TYPE_EQUIV_INTERNAL_ERROR_TEST"
 
@@ -53,7 +57,7 @@ class Inputs:
         self.outside: dict[str, Stamp | None] = {}
         self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
         self.refused: str | None = None
-        self.journal: str | None = None  # the monitor's position before the first read (monitor.py)
+        self.journal: Reply | None = None  # the monitor's answer before the first read (monitor.py)
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
         """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
@@ -101,157 +105,22 @@ class Inputs:
                 known = self.digests.get(mark + key)
                 if known is not None:
                     out[mark + key] = known
-                elif stamp is not None and (dig := _stable_digest(prefix + key, stamp)) is not None:
+                elif stamp is not None and (dig := stable_digest(prefix + key, stamp)) is not None:
                     out[mark + key] = dig
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def folders(self) -> Folders:
         """Paths under the root grouped by folder (`{"pkg/sub": {"mod.py": stamp}}`): a warm check
         loads this, so it is kept small."""
-        inside: dict[str, dict[str, Any]] = {}
+        inside: Folders = {}
         for key, stamp in sorted(self.inside.items()):
             folder, _, name = key.rpartition("/")
             inside.setdefault(folder, {})[name] = stamp.to_json() if stamp else None
-        return {"inside": inside,
-                "outside": {k: s.to_json() if s else None for k, s in self.outside.items()}}
+        return inside
 
-    def in_doubt(self, data: Any, journal: Reply | None = None
-                 ) -> list[tuple[dict[str, Any], str, str, Stamp]] | None:
-        """The recorded paths whose stamp moved while their size did not, each as (its group in
-        `data`, its name there, its path, its stamp now); None when anything else changed (a size, a
-        path appearing or vanishing). The loop a warm check spends its time in: on a large tree the
-        `stat` calls are shared with a forked second process (`_stat_in_two`). A monitor's journal
-        (monitor.py) narrows the paths under the root to those it saw change or cannot see."""
-        inside: dict[str, dict[str, Any]] = data["inside"]
-        chosen = (inside if journal is None or journal.changed is None
-                  else _journaled(inside, journal.changed, journal.unwatched))
-        owners = [inside[folder] for folder in chosen] + [data["outside"]]
-        groups = [(self.prefix + folder + "/" if folder else self.prefix, names)
-                  for folder, names in chosen.items()]
-        groups.append(("", data["outside"]))
-        found = _stat_in_two(groups)
-        if found is None:
-            return None
-        return [(owners[g], name, groups[g][0] + name, stamp) for g, name, stamp in found]
-
-
-def _journaled(inside: dict[str, dict[str, Any]], changed: list[str], unwatched: list[str]
-               ) -> dict[str, dict[str, Any]]:
-    """The recorded paths (by folder, as `inside`) a journal says to `stat`: those it saw change,
-    and those it cannot see (each unwatched path, and everything recorded below one)."""
-    chosen: dict[str, dict[str, Any]] = {}
-    for path in (*changed, *unwatched):
-        folder, _, name = path.rpartition("/")
-        names = inside.get(folder)
-        if names is not None and name in names:
-            chosen.setdefault(folder, {})[name] = names[name]
-    for top in unwatched:
-        below = top + "/"
-        for folder, names in inside.items():
-            if folder == top or folder.startswith(below):
-                chosen.setdefault(folder, {}).update(names)
-    return chosen
-
-
-Groups = list[tuple[str, dict[str, Any]]]  # (path prefix, {name: recorded stamp or None})
-Doubt = list[tuple[int, str, Stamp]]  # (group index, name, stamp now)
-PARALLEL_MIN = 4000  # paths to stat before a second process pays for its fork
-
-
-def _stat_groups(groups: Groups, first: int, last: int) -> Doubt | None:
-    """`Inputs.in_doubt` for groups[first:last], by raw `stat` fields (a hot loop)."""
-    stat = os.stat
-    doubt: Doubt = []
-    for index in range(first, last):
-        prefix, names = groups[index]
-        for name, value in names.items():
-            try:
-                st = stat(prefix + name)
-            except (OSError, ValueError):
-                if value is not None:
-                    return None
-                continue
-            if value is None or st.st_size != value[0]:
-                return None
-            if st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
-                doubt.append((index, name, Stamp.from_stat(st)))
-    return doubt
-
-
-def _stat_in_two(groups: Groups) -> Doubt | None:
-    """Stat the groups' paths, the second half in a forked process when there are many: a `stat`
-    is a system call of a few microseconds, threads share one interpreter lock, two processes run on
-    two cores. Linux only, and only while this process runs one thread (fork is cheap there, and
-    safe); any failure of the child means this process stats its half itself."""
-    sizes = [len(names) for _, names in groups]
-    total = sum(sizes)
-    threading = sys.modules.get("threading")
-    if (total < PARALLEL_MIN or not sys.platform.startswith("linux") or not hasattr(os, "fork")
-            or (threading is not None and threading.active_count() > 1)):
-        return _stat_groups(groups, 0, len(groups))
-    split, seen = 0, 0
-    while split < len(groups) and seen < total // 2:
-        seen += sizes[split]
-        split += 1
-    child = _forked(lambda: _stat_groups(groups, split, len(groups)))
-    mine = _stat_groups(groups, 0, split)
-    theirs = child() if child is not None else _stat_groups(groups, split, len(groups))
-    if mine is None or theirs is None:
-        return None
-    return mine + theirs
-
-
-def _forked(work: Callable[[], Doubt | None]) -> Callable[[], Doubt | None] | None:
-    """Run `work` in a forked child; the returned function waits for its answer (None: no fork)."""
-    try:
-        read, write = os.pipe()
-    except OSError:
-        return None
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read)
-        os.close(write)
-        return None
-    if pid == 0:  # the child: answer through the pipe, then leave without any cleanup of the parent's
-        code = 1
-        try:
-            os.close(read)
-            found = work()
-            answer = None if found is None else [[g, n, s.to_json()] for g, n, s in found]
-            with os.fdopen(write, "w", encoding="utf-8") as out:
-                json.dump({"doubt": answer}, out)
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(write)
-
-    def wait() -> Doubt | None:
-        with os.fdopen(read, "r", encoding="utf-8") as answer_in:
-            text = answer_in.read()
-        _, status = os.waitpid(pid, 0)
-        try:
-            if status != 0:
-                raise ValueError(f"the child exited with status {status}")
-            answer = json.loads(text)["doubt"]
-            return None if answer is None else [(int(g), str(n), Stamp(*s)) for g, n, s in answer]
-        except (ValueError, KeyError, TypeError):
-            return work()
-
-    return wait
-
-
-def _stable_digest(path: str, stamp: Stamp) -> str | None:
-    """The content hash of the regular file at `path` if it has `stamp` before and after the read."""
-    try:
-        before = os.stat(path)
-        if not stat_mod.S_ISREG(before.st_mode) or Stamp.from_stat(before) != stamp:
-            return None
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except (OSError, ValueError):
-        return None
-    return digest(data) if Stamp.of(path) == stamp else None
+    def others(self) -> dict[str, Any]:
+        """Paths outside the root (or spelled oddly), absolute: always stat'ed."""
+        return {key: stamp.to_json() if stamp else None for key, stamp in self.outside.items()}
 
 
 CURRENT: Inputs | None = None  # the run being recorded (runs in one process follow each other)
@@ -297,15 +166,19 @@ def _key(options: CheckOptions) -> str:
 
 
 class Record:
-    """A stored run: its inputs' stamps, its events, and its rendered output per view.
+    """A stored run: its events, its rendered output per view, and what it read.
 
     A view is (format, quiet, colour): replaying a view already rendered once writes its bytes back
     without importing pydantic or the renderers. Colour is never stored (it depends on the terminal).
+    The payload holds `outside` and `unvouched` stamps; the stamps store holds `inside`, and is
+    loaded (`stamps`) only when the monitor's journal cannot answer for the tree.
     """
 
-    def __init__(self, options: CheckOptions, payload: dict[str, Any]) -> None:
+    def __init__(self, options: CheckOptions, payload: dict[str, Any],
+                 stamps: dict[str, Any] | None = None) -> None:
         self.options = options
         self.payload = payload
+        self.stamps = stamps
         self.journal: Reply | None = None  # what the monitor answered when this record was opened
 
     @classmethod
@@ -314,28 +187,81 @@ class Record:
         if not _replayable(options):
             return None
         assert options.cache_dir is not None
-        cache = Cache(options.cache_dir, options.root)
-        payload = cache.load(STORE, _key(options))
+        payload = Cache(options.cache_dir, options.root).load(STORE, _key(options))
+        if not isinstance(payload, dict):
+            return None
+        record = cls(options, payload)
         try:
-            if not isinstance(payload, dict):
-                return None
-            since = payload.get("monitor")
-            journal = monitor.ask(options.root, since if isinstance(since, str) else None)
-            doubt = Inputs(options.root).in_doubt(payload["inputs"], journal)
-            taken = _same_content(cache, options, payload, doubt) if doubt else 0
-            if doubt is None or taken is None:
+            if not record._unchanged():
                 return None
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
         _begin_counters()
-        record = cls(options, payload)
-        record.journal = journal
-        fresh = journal is not None and journal.changed is None
-        if journal is not None and fresh:  # every path was stat'ed: a safe start for the next
-            payload["monitor"] = journal.now
-        if taken or fresh:
-            record.save()  # new stamps old enough to trust, or a new position, save the next run work
         return record
+
+    def _unchanged(self) -> bool:
+        """Whether every path the run read is as it was; stamps that moved on the same bytes are
+        taken (once old enough to trust), and a journal's position now (when all was stat'ed)."""
+        since = self.payload.get("monitor")
+        journal = self.journal = monitor.ask(self.options.root, since if isinstance(since, str) else None)
+        if journal is not None and journal.changed == []:
+            inside: Folders = self.payload["unvouched"]  # the journal vouches for all the rest
+        else:
+            self.stamps = self._cache().load(STAMPS, self._stamps_key())
+            if not isinstance(self.stamps, dict):
+                return False
+            inside = self.stamps["inside"]
+            if journal is not None and journal.changed is not None:
+                inside = journaled(inside, journal.changed, journal.unwatched)
+        doubt = moved(_prefix(self.options.root), inside, self.payload["outside"])
+        taken = self._same_content(doubt) if doubt else []
+        if doubt is None or taken is None:
+            return False
+        for folder, name, _, stamp in taken:
+            self._take(folder, name, stamp)
+        if journal is not None and journal.changed is None and self.stamps is not None:
+            # every path was stat'ed: the journal's position now is a safe start for the next check
+            self.payload["monitor"] = journal.now
+            self.payload["unvouched"] = journaled(self.stamps["inside"], [], journal.unwatched)
+            self.save()
+        elif taken:
+            self.save()  # new stamps, old enough to trust, spare the next check the hashing
+        return True
+
+    def _same_content(self, doubt: list[Moved]) -> list[Moved] | None:
+        """None unless every file in doubt still holds the bytes the recorded run read (by content
+        hash); else those whose new stamp is old enough to be trusted by `stat` alone."""
+        digests = self._cache().load(DIGESTS, self._stamps_key())
+        if not isinstance(digests, dict):
+            return None
+        now = time.time_ns()
+        keys = Inputs(self.options.root)
+        taken = []
+        for entry in doubt:
+            path, stamp = entry[2], entry[3]
+            known = digests.get(keys.digest_key(path))
+            if not isinstance(known, str) or stable_digest(path, stamp) != known:
+                return None
+            if not stamp.racy(now):
+                taken.append(entry)
+        return taken
+
+    def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
+        """A moved stamp confirmed by content replaces the recorded one wherever it is kept."""
+        homes = ([self.payload["outside"]] if folder is None else
+                 [group[folder] for group in (self.payload["unvouched"],
+                                              self.stamps["inside"] if self.stamps else {})
+                  if folder in group])
+        for names in homes:
+            if name in names:
+                names[name] = stamp.to_json()
+
+    def _cache(self) -> Cache:
+        assert self.options.cache_dir is not None
+        return Cache(self.options.cache_dir, self.options.root)
+
+    def _stamps_key(self) -> str:
+        return key_of(_key(self.options), self.payload.get("id"))
 
     def output(self, view: tuple[str, bool, bool]) -> tuple[str, str, int] | None:
         shown = self.payload.get("outputs", {}).get(_view(view))
@@ -360,31 +286,18 @@ class Record:
         if view[2]:
             return
         self.payload.setdefault("outputs", {})[_view(view)] = [out, err, code]
-        self.save()
+        self._cache().save(STORE, _key(self.options), self.payload)
 
     def save(self) -> None:
-        assert self.options.cache_dir is not None
-        Cache(self.options.cache_dir, self.options.root).save(STORE, _key(self.options), self.payload)
+        """The payload, and the stamps store when this record holds it."""
+        cache = self._cache()
+        if self.stamps is not None:
+            cache.save(STAMPS, self._stamps_key(), self.stamps)
+        cache.save(STORE, _key(self.options), self.payload)
 
 
-def _same_content(cache: Cache, options: CheckOptions, payload: dict[str, Any],
-                  doubt: list[tuple[dict[str, Any], str, str, Stamp]]) -> int | None:
-    """None unless every file in doubt still holds the bytes the recorded run read (by content
-    hash); else how many new stamps the record took: those old enough to be trusted by `stat` alone."""
-    digests = cache.load(DIGESTS, key_of(_key(options), payload.get("id")))
-    if not isinstance(digests, dict):
-        return None
-    now = time.time_ns()
-    keys = Inputs(options.root)
-    taken = 0
-    for names, name, path, stamp in doubt:
-        known = digests.get(keys.digest_key(path))
-        if not isinstance(known, str) or _stable_digest(path, stamp) != known:
-            return None
-        if not stamp.racy(now):
-            names[name] = stamp.to_json()
-            taken += 1
-    return taken
+def _prefix(root: Path) -> str:
+    return str(root).rstrip(os.sep) + os.sep
 
 
 def _view(view: tuple[str, bool, bool]) -> str:
@@ -401,8 +314,7 @@ def begin(options: CheckOptions) -> Inputs | None:
     LAST = None
     CURRENT = Inputs(options.root) if _replayable(options) else None
     if CURRENT is not None:
-        reply = monitor.ask(options.root, None)  # before any read: changes after it are journaled
-        CURRENT.journal = reply.now if reply is not None else None
+        CURRENT.journal = monitor.ask(options.root, None)  # before any read: later changes are seen
         CURRENT.file(options.manifest)
     return CURRENT
 
@@ -414,14 +326,16 @@ def finish(options: CheckOptions, inputs: Inputs | None, events: Iterable[Sessio
     CURRENT = None
     if inputs is None or inputs.refused or mypy_runs or imported or options.cache_dir is None:
         return
-    run_id = os.urandom(8).hex()  # ties the side store of content hashes to this record
-    payload: dict[str, Any] = {"id": run_id, "inputs": inputs.to_json(),
-                               "events": [event.model_dump(mode="json") for event in events]}
-    if inputs.journal is not None:
-        payload["monitor"] = inputs.journal
-    cache = Cache(options.cache_dir, options.root)
-    cache.save(DIGESTS, key_of(_key(options), run_id), inputs.all_digests())
-    LAST = Record(options, payload)
+    run_id = os.urandom(8).hex()  # ties the side stores (stamps, content hashes) to this record
+    inside, journal = inputs.folders(), inputs.journal
+    payload: dict[str, Any] = {
+        "id": run_id, "outside": inputs.others(),
+        "monitor": journal.now if journal is not None else None,
+        "unvouched": journaled(inside, [], journal.unwatched) if journal is not None else {},
+        "events": [event.model_dump(mode="json") for event in events],
+    }
+    LAST = Record(options, payload, {"inside": inside})
+    Cache(options.cache_dir, options.root).save(DIGESTS, LAST._stamps_key(), inputs.all_digests())
     LAST.save()
 
 
