@@ -52,7 +52,7 @@ class Inputs:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.prefix = str(root).rstrip(os.sep) + os.sep
+        self.prefix = _prefix(root)
         self.inside: dict[str, Stamp | None] = {}
         self.outside: dict[str, Stamp | None] = {}
         self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
