@@ -7,6 +7,7 @@ temporary tree, and counts the paths a warm check `stat`s by wrapping replay's `
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -32,7 +33,7 @@ from tests.test_cache import (
     variants,
     warm,
 )
-from type_equiv import freshness, monitor
+from type_equiv import cache, freshness, monitor
 
 pytestmark = pytest.mark.skipif(not monitor.supported(), reason="the monitor needs Linux inotify")
 
@@ -269,3 +270,74 @@ def test_an_old_enough_stamp_change_the_journal_reports_is_confirmed_by_content(
         os.utime(project.root / "src/pkg/make.py", ns=(then, then))
         assert project.check().stdout == first.stdout
         assert stats.last == 1
+
+
+# --- a random walk of changes: the journal never lets a stale replay through ------------------------
+
+
+def _random_change(project: Project, rng: random.Random, step: int) -> str:
+    """One random change under `project`, as an editor, git or a build would make it."""
+    root = project.root
+    sources = sorted(p for p in (root / "src").rglob("*.py") if p.name != "models.py"
+                     and p.name != "__init__.py")
+    op = rng.choice(["edit", "edit", "same size", "add", "add deep", "delete", "move",
+                     "rename folder", "touch", "doc"])
+    if op in ("delete", "move", "same size", "touch", "edit") and not sources:
+        op = "add"
+    if op == "edit":
+        moved = [p for p in sources if any(part[:1] == "r" for part in p.relative_to(root).parts)]
+        path = rng.choice(moved if moved and rng.random() < 0.7 else sources)  # in a renamed folder:
+        path.write_text(rng.choice([MAKES_ALPHA, MAKES_BETA, f"X = {step}\n"]))  # a stale watch?
+    elif op == "same size":
+        path = rng.choice(sources)
+        text = path.read_text()
+        path.write_text(text.replace("Alpha", "Gamma") if "Alpha" in text
+                        else text.replace("Gamma", "Alpha"))
+    elif op in ("add", "add deep"):
+        folder = root / "src/pkg" / (f"d{step}/e" if op == "add deep" else "")
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"m{step}.py"
+        path.write_text(rng.choice([MAKES_ALPHA, MAKES_BETA]))
+    elif op == "delete":
+        path = rng.choice(sources)
+        path.unlink()
+    elif op == "move":
+        source = rng.choice(sources)
+        path = root / "src/pkg" / f"moved{step}.py"
+        source.rename(path)
+    elif op == "rename folder":
+        folders = sorted(p for p in (root / "src/pkg").iterdir() if p.is_dir())
+        if not folders:
+            return _random_change(project, rng, step)
+        path = root / "src/pkg" / f"r{step}"
+        rng.choice(folders).rename(path)
+    elif op == "touch":
+        path = rng.choice(sources)
+        then = time.time_ns() - HOUR // 2
+        os.utime(path, ns=(then, then))
+        return op
+    else:
+        path = root / "docs/api.md"
+        path.write_text(paste(rng.choice(["Trigger = Alpha | Beta", TRIGGER_BLOCK])))
+    return op
+
+
+TRIGGER_BLOCK = 'Trigger = Annotated[Alpha | Beta, Field(discriminator="kind")]'
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_random_walk_of_changes_never_replays_a_stale_answer(
+        project: Project, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Every check after a change answers as a check without a cache. Files changed moments ago are
+    trusted by stamp here (RACY_NS 0: ext4 stamps move between one check and the next change), so
+    each run is stored and each change must be found through the journal."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    rng = random.Random(seed)
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    with running_monitor(project.root):
+        project.check()  # the first record, with the journal's position
+        for step in range(20):
+            op = _random_change(project, rng, step)
+            warm_answer = project.check().stdout
+            assert warm_answer == project.check("--no-cache").stdout, (seed, step, op)
+            assert project.check().stdout == warm_answer, (seed, step, op)  # and replayed again
