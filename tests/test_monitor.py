@@ -205,6 +205,32 @@ def test_a_folder_moved_inside_the_tree_starts_a_new_journal(tmp_path: Path) -> 
     assert sorted(journal.answer(after)["changed"]) == ["c", "c/new.py"]
 
 
+def test_a_folder_inotify_will_not_watch_is_left_to_stat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of inotify watches (ENOSPC, a system limit no test should exhaust for real): the folder
+    and everything below it are `unwatched`, so every check stats them, and the monitor says why."""
+    import errno
+
+    from inotify_simple import INotify
+
+    (tmp_path / "a" / "deep").mkdir(parents=True)
+    (tmp_path / "b").mkdir()
+    real = INotify.add_watch
+
+    def add_watch(self: INotify, path: str, mask: int) -> int:
+        if path.endswith("/a"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return int(real(self, path, mask))
+
+    monkeypatch.setattr(INotify, "add_watch", add_watch)
+    journal = monitor.Journal(tmp_path, None)
+    assert journal.answer(journal.now)["unwatched"] == ["a"]
+    assert journal.refused == f"{tmp_path / 'a'}: No space left on device (raise fs.inotify.max_user_watches)"
+    inside = {"a": {"deep": [0, 0, 0]}, "a/deep": {"x.py": [1, 1, 1]}, "b": {"y.py": [2, 2, 2]}}
+    assert freshness.journaled(inside, [], ["a"]) == {"a": {"deep": [0, 0, 0]},
+                                                       "a/deep": {"x.py": [1, 1, 1]}}
+
+
 # --- the monitor process and its socket -------------------------------------------------------------
 
 

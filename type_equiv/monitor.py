@@ -18,6 +18,7 @@ after the root; each side checks that the other runs as the same user (`SO_PEERC
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
@@ -106,6 +107,7 @@ class Journal:
         self.token = ""
         self.folders: dict[int, str] = {}  # watch descriptor -> root-relative folder ("" = root)
         self.inotify: Any = None
+        self.refused = ""  # the first folder inotify would not watch (fs.inotify.max_user_watches)
         self.restart()
 
     @property
@@ -144,8 +146,10 @@ class Journal:
                 continue
             try:
                 wd = self.inotify.add_watch(path, self.mask)
-            except OSError:  # gone meanwhile, unreadable, or out of watches: `stat` decides
+            except OSError as error:  # gone meanwhile, unreadable, out of watches: `stat` decides
                 self.unwatched.add(rel)
+                hint = " (raise fs.inotify.max_user_watches)" if error.errno == errno.ENOSPC else ""
+                self.refused = self.refused or f"{path}: {error.strerror or error}{hint}"
                 continue
             self.folders[wd] = rel
             try:
@@ -245,6 +249,9 @@ def serve(root: Path, cache_dir: Path | None, err: TextIO) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     err.write(f"type-equiv monitor: watching {len(journal.folders):,} folders under {root}"
               " (Ctrl-C stops)\n")
+    if journal.refused:  # those folders are stat'ed by every check, as without a monitor
+        err.write(f"type-equiv monitor: some folders are not watched, checks stat them: first"
+                  f" {journal.refused}\n")
     err.flush()
     try:
         _loop(listener, journal)
