@@ -18,6 +18,7 @@ import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -214,6 +215,31 @@ def test_a_same_size_edit_with_its_old_mtime_put_back_is_seen(project: Project) 
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
     assert variants(project.check()) == ["alpha", "beta"]
+
+
+def test_a_module_the_resolver_read_first_is_cached_for_the_scan(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """models.py is read by the resolver (the variants' module) before the scan parses it: its scan
+    is cached all the same, so a run that cannot replay (a pre-commit run) parses nothing new."""
+    from type_equiv import sites
+
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    age(project.root)
+    parsed: list[str] = []
+    real = sites.scan_module
+
+    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(module)
+        return real(module, *args, **kwargs)
+
+    monkeypatch.setattr(sites, "scan_module", counted)
+    first = project.check()
+    assert "pkg.models" in parsed
+    parsed.clear()
+    monkeypatch.chdir(project.root)
+    again = project.check("src/pkg/make.py")  # file arguments: never a replay
+    assert again.findings == first.findings
+    assert parsed == []
 
 
 def test_other_source_roots_are_other_modules(project: Project) -> None:

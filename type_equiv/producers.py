@@ -167,8 +167,14 @@ class Analysis:
         return _Loader(self, file)
 
     def text(self, file: SourceFile) -> str | None:
+        """A module's text for the resolver. A file of the scan is read as the scan reads it, so its
+        stamp and hash are kept and the scan's outcome for it can be cached (without them, a module
+        the resolver read first was parsed again on every run)."""
         if file.rel not in self.texts:
             note_file(file.path)
+            index = self.scanner.by_rel.get(file.rel)
+            if index is not None:
+                return self.scanner.local.text(index)[0]
             self.texts[file.rel] = read_text(file.path)
         return self.texts[file.rel]
 
