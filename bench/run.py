@@ -13,6 +13,7 @@ one warm-up) and prints a Markdown table with the ratios issue 7 sets as goals.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import os
@@ -27,7 +28,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -434,43 +435,67 @@ def run_once(m: Measurement, run: int, timeout: float) -> float | None:
     return elapsed
 
 
-def run_measurement(m: Measurement, runs: int, quick: bool, timeout: float) -> None:
-    if m.absent:
-        log(f"skip {m.key}: {m.absent}")
-        return
-    if m.monitor is None:
-        time_runs(m, runs, quick, timeout)
-        return
-    monitor = subprocess.Popen(m.monitor, env=m.env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+# Rows timed round-robin, one run of each in turn: their ratios (warm / version, warm 4x / warm 1x)
+# compare runs a few hundred milliseconds apart, so a slower spell of a shared machine slows both
+# sides of a ratio alike instead of one block of runs. None of them changes the corpus. Two rounds:
+# without monitors, then with them (a monitor answers every check of its root, so the stat-only
+# rows must not run beside one); `version` is timed in both.
+ROUNDS = (("version", "warm", "warm4x"), ("version", "warm-mon", "warm4x-mon"))
+INTERLEAVED = tuple(dict.fromkeys(key for keys in ROUNDS for key in keys))
+
+
+@contextlib.contextmanager
+def monitors(rows: list[Measurement]) -> Iterator[None]:
+    """`type-equiv monitor` running for each row that asks for one, until the block ends; a row
+    whose monitor does not start gets an error instead."""
+    started: list[subprocess.Popen[str]] = []
     try:
-        started = monitor.stderr is not None and select.select([monitor.stderr], [], [], 300)[0]
-        ready = monitor.stderr.readline() if started and monitor.stderr else ""  # "watching N …"
-        if "watching" not in ready:
-            m.error = f"the monitor did not start: {ready.strip() or 'no output'}"
-            log(f"{m.key}: {m.error}")
-            return
-        log(f"{m.key}: {ready.strip()}")
-        time_runs(m, runs, quick, timeout)
+        for m in rows:
+            if m.monitor is None or m.absent:
+                continue
+            proc = subprocess.Popen(m.monitor, env=m.env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, text=True)  # fmt: skip
+            started.append(proc)
+            ready_in = proc.stderr is not None and select.select([proc.stderr], [], [], 300)[0]
+            ready = proc.stderr.readline() if ready_in and proc.stderr else ""  # "watching N …"
+            if "watching" in ready:
+                log(f"{m.key}: {ready.strip()}")
+            else:
+                m.error = f"the monitor did not start: {ready.strip() or 'no output'}"
+                log(f"{m.key}: {m.error}")
+        yield
     finally:
-        monitor.terminate()
-        monitor.wait(timeout=60)
+        for proc in started:
+            proc.terminate()
+            proc.wait(timeout=60)
 
 
-def time_runs(m: Measurement, runs: int, quick: bool, timeout: float) -> None:
+def warm_up(m: Measurement, quick: bool, timeout: float) -> bool:
     # A warm row must be primed even with --quick, or its first run would be a cold one.
     if m.warmup and (not quick or m.key.startswith(("warm", "touched", "edited"))):
         log(f"{m.key}: warm-up")
         if run_once(m, -1, timeout) is None:
             log(f"{m.key}: {m.error}")
-            return
+            return False
+    return True
+
+
+def time_rows(rows: list[Measurement], runs: int, quick: bool, timeout: float) -> None:
+    """Each row's warm-up, then `runs` rounds of one run per row (a single row: its runs in a row)."""
+    live = [m for m in rows if not m.absent and not m.error]
+    for m in rows:
+        if m.absent:
+            log(f"skip {m.key}: {m.absent}")
+    live = [m for m in live if warm_up(m, quick, timeout)]
     for i in range(runs):
-        elapsed = run_once(m, i, timeout)
-        if elapsed is None:
-            log(f"{m.key}: {m.error}")
-            return
-        m.times.append(elapsed)
-        log(f"{m.key}: run {i + 1}/{runs} {elapsed:.3f} s")
+        for m in list(live):
+            elapsed = run_once(m, i, timeout)
+            if elapsed is None:
+                log(f"{m.key}: {m.error}")
+                live.remove(m)
+                continue
+            m.times.append(elapsed)
+            log(f"{m.key}: run {i + 1}/{runs} {elapsed:.3f} s")
 
 
 # --- reporting ------------------------------------------------------------------------------
@@ -685,11 +710,20 @@ def main(argv: list[str] | None = None) -> int:
 
     # SIGTERM as an exception, so `finally` puts the touched file back even when stopped.
     signal.signal(signal.SIGTERM, lambda _sig, _frame: sys.exit(128 + signal.SIGTERM))
+    by_key = {m.key: m for m in rows}
     try:
+        if "warm" in by_key and not by_key["warm"].absent:
+            warm_up(by_key["warm"], args.quick, args.timeout)  # the touched and edited rows replay it
         for m in rows:
-            run_measurement(m, args.runs, args.quick, args.timeout)
+            if m.key in INTERLEAVED:
+                continue
+            time_rows([m], args.runs, args.quick, args.timeout)
             if m.prepare is editor:
                 editor.restore()  # the corpus is clean again for every later row
+        for keys in ROUNDS:
+            together = [by_key[key] for key in keys if key in by_key]
+            with monitors(together):
+                time_rows(together, args.runs, args.quick, args.timeout)
     finally:
         editor.restore()
 
@@ -700,7 +734,8 @@ def main(argv: list[str] | None = None) -> int:
     report = "\n".join(
         [
             f"Command: `{command}` — medians of {args.runs} runs after one warm-up, "
-            f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC.",
+            f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Timed round-robin (one run of each in turn): "
+            f"{'; then '.join(', '.join(keys) for keys in ROUNDS)} (version in both rounds).",
             "",
             f"Machine: nproc {info['nproc']}, {info['cpu']}, {info['memory']}, {info['python']}, "
             f"{info['os']}.",
