@@ -9,12 +9,10 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -256,34 +254,38 @@ def test_a_stopped_monitor_exits_cleanly(tmp_path: Path) -> None:
         assert "Traceback" not in (proc.stderr.read() if proc.stderr else "")
 
 
+SQUATTER = """
+import socket, sys
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(bytes.fromhex(sys.argv[1]).decode())
+listener.listen(4)
+print("ready", flush=True)
+while True:
+    conn, _ = listener.accept()
+    with conn:
+        conn.recv(65536)
+        conn.sendall(bytes.fromhex(sys.argv[2]))
+"""
+
+
 @pytest.mark.parametrize("reply", [b"not json", b'{"now": 1}', b'{"now": "t:1", "changed": [3],'
                                    b' "unwatched": []}', b""])
 def test_anything_but_a_monitors_answer_on_its_socket_is_ignored(
         project: Project, stats: StatCounter, reply: bytes) -> None:
+    """Another program holding the monitor's socket name (same user) and answering nonsense."""
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     first = warm(project)
-    squatter = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    squatter.bind(monitor.address(project.root))
-    squatter.listen(4)
-    served = threading.Thread(target=_serve_forever, args=(squatter, lambda _: reply), daemon=True)
-    served.start()
+    squatter = subprocess.Popen(
+        [sys.executable, "-c", SQUATTER, monitor.address(project.root).encode().hex(), reply.hex()],
+        stdout=subprocess.PIPE, text=True)
     try:
+        assert squatter.stdout is not None and squatter.stdout.readline() == "ready\n"
         assert monitor.ask(project.root, None) is None
         assert project.check().stdout == first.stdout
         assert stats.last == recorded_paths(project)
     finally:
-        squatter.close()
-
-
-def _serve_forever(listener: socket.socket, answer: Callable[[bytes], bytes]) -> None:
-    while True:
-        try:
-            conn, _ = listener.accept()
-        except OSError:
-            return
-        with conn:
-            request: Any = conn.recv(65536)
-            conn.sendall(answer(request))
+        squatter.kill()
+        squatter.wait(timeout=30)
 
 
 def test_an_old_enough_stamp_change_the_journal_reports_is_confirmed_by_content(
