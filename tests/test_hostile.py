@@ -654,8 +654,11 @@ def test_guard_in_process_and_bad_input_is_not_a_bug(tmp_path: Path) -> None:
 
 # --- security: the default check reads, it never imports nor executes ------------------------------
 
-def test_default_check_never_imports_or_executes(tmp_path: Path) -> None:
+def test_default_check_never_imports_or_executes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A module and a paste that would each write a file when imported or executed leave no file."""
+    for name in [m for m in sys.modules if m == "pkg" or m.startswith("pkg.")]:
+        monkeypatch.delitem(sys.modules, name)  # another test's `--schema` run imported its own pkg
     marker = tmp_path / "pwned"
 
     def writes(name: str) -> str:
