@@ -482,11 +482,10 @@ def warm_up(m: Measurement, quick: bool, timeout: float) -> bool:
 
 def time_rows(rows: list[Measurement], runs: int, quick: bool, timeout: float) -> None:
     """Each row's warm-up, then `runs` rounds of one run per row (a single row: its runs in a row)."""
-    live = [m for m in rows if not m.absent and not m.error]
     for m in rows:
         if m.absent:
             log(f"skip {m.key}: {m.absent}")
-    live = [m for m in live if warm_up(m, quick, timeout)]
+    live = [m for m in rows if not m.absent and not m.error and warm_up(m, quick, timeout)]
     for i in range(runs):
         for m in list(live):
             elapsed = run_once(m, i, timeout)

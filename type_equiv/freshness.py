@@ -36,11 +36,10 @@ def moved(prefix: str, inside: Folders, outside: dict[str, Any]) -> list[Moved] 
             for g, name, stamp in found]
 
 
-def journaled(inside: dict[str, dict[str, Any]], changed: list[str], unwatched: list[str]
-               ) -> dict[str, dict[str, Any]]:
+def journaled(inside: Folders, changed: list[str], unwatched: list[str]) -> Folders:
     """The recorded paths (by folder, as `inside`) a journal says to `stat`: those it saw change,
     and those it cannot see (each unwatched path, and everything recorded below one)."""
-    chosen: dict[str, dict[str, Any]] = {}
+    chosen: Folders = {}
     for path in (*changed, *unwatched):
         folder, _, name = path.rpartition("/")
         names = inside.get(folder)

@@ -160,12 +160,16 @@ class Journal:
             for entry in entries:
                 child = f"{rel}/{entry.name}" if rel else entry.name
                 yield child
-                if entry.is_symlink():
-                    self.unwatched.add(child)  # its target's changes raise no event here
-                elif entry.name == ".git":
-                    self.unwatched.add(child)
-                elif entry.is_dir(follow_symlinks=False):
+                if self._admit(child, entry.is_symlink(), entry.is_dir(follow_symlinks=False)):
                     stack.append(child)
+
+    def _admit(self, rel: str, link: bool, folder: bool) -> bool:
+        """Whether a folder found in the tree is to be watched. A symlink (its target's changes
+        raise no event here) and `.git` stay unwatched: every check stats them."""
+        if link or (folder and rel.rpartition("/")[2] == ".git"):
+            self.unwatched.add(rel)
+            return False
+        return folder
 
     def _abs(self, rel: str) -> str:
         return os.path.join(self.root, rel) if rel else str(self.root)
@@ -200,14 +204,10 @@ class Journal:
             self._mark(path)
             if event.mask & (flags.CREATE | flags.DELETE | flags.MOVED_FROM | flags.MOVED_TO):
                 self._mark(folder)  # an entry added or removed moves the folder's stamp
-            if event.mask & (flags.CREATE | flags.MOVED_TO):
-                if os.path.islink(self._abs(path)):
-                    self.unwatched.add(path)
-                elif event.mask & flags.ISDIR and event.name != ".git":
-                    for inner in self._watch_tree(path):
-                        self._mark(inner)
-                elif event.mask & flags.ISDIR:
-                    self.unwatched.add(path)
+            if event.mask & (flags.CREATE | flags.MOVED_TO) and self._admit(
+                    path, os.path.islink(self._abs(path)), bool(event.mask & flags.ISDIR)):
+                for inner in self._watch_tree(path):
+                    self._mark(inner)
 
     def _mark(self, path: str) -> None:
         self.changed[path] = self.seq
