@@ -3,7 +3,8 @@
 The default check reads source statically and never comes through here. Only what the user opted into
 does: the schema judge (`--schema`, `"schema": true`), recorded fixtures (`"fixtures"`), and the
 `schema` command. Keeping every import behind this module makes "a clean check executes nothing" easy
-to see and to test: `IMPORTED` counts what came through the door, and the JSON summary reports it.
+to see and to test: each import through the door is added to the caller's `imported` list (the run's
+`RunStats.imported`), and the JSON summary reports how many.
 Executing a paste (the schema judge) is importing project code too, so it lives here as well.
 """
 
@@ -21,7 +22,6 @@ from typing import Any
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
-IMPORTED: list[str] = []  # modules imported through the door in this run (judges.begin_run empties it)
 _PASTE_NUMBERS = itertools.count()
 
 
@@ -37,7 +37,9 @@ class PasteFailed(Exception):
     """A paste raised when executed; the message names the doc line."""
 
 
-def import_module(root: Path, source_roots: Sequence[str], module_name: str) -> types.ModuleType:
+def import_module(
+    root: Path, source_roots: Sequence[str], module_name: str, imported: list[str]
+) -> types.ModuleType:
     """Import a project module with the manifest's source roots first on sys.path."""
     for source in reversed(source_roots):
         entry = str((root / source).resolve())
@@ -47,19 +49,23 @@ def import_module(root: Path, source_roots: Sequence[str], module_name: str) -> 
         module = importlib.import_module(module_name)
     except BaseException as exc:  # project code may raise anything, SystemExit included
         raise ImportFailed(f"importing `{module_name}` failed: {type(exc).__name__}: {exc}") from None
-    if module_name not in IMPORTED:
-        IMPORTED.append(module_name)
+    if module_name not in imported:
+        imported.append(module_name)
     return module
 
 
-def import_symbol(root: Path, source_roots: Sequence[str], symbol: str) -> Any:
+def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported: list[str]) -> Any:
     """Import `pkg.mod.Name` with the manifest's source roots first on sys.path and return the object."""
-    module_name, _, name = symbol.rpartition(".")
-    module = import_module(root, source_roots, module_name)
+    return symbol_of(import_module(root, source_roots, symbol.rpartition(".")[0], imported), symbol)
+
+
+def symbol_of(module: types.ModuleType, symbol: str) -> Any:
+    """`module.Name` for `pkg.mod.Name`, or ImportFailed saying the module has no such name."""
+    name = symbol.rpartition(".")[2]
     try:
         return getattr(module, name)
     except AttributeError:
-        raise ImportFailed(f"module `{module_name}` has no attribute `{name}`") from None
+        raise ImportFailed(f"module `{module.__name__}` has no attribute `{name}`") from None
 
 
 @contextmanager

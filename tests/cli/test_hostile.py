@@ -1,0 +1,847 @@
+"""The hostile corpus: every malformed input has one tested, clear outcome.
+
+Each case is a real project tree in a temporary folder and the real CLI run on it. The outcome is
+either a located finding (exit 1: kind and `path:line`) or exit 2 with a message naming the file and
+JSON pointer — never a traceback, never a hang. Cases that could block (FIFOs, huge inputs) run in a
+subprocess with a timeout, so a regression fails the test instead of freezing the suite.
+
+Tests run as root here, and `chmod 000` does not stop root: the unreadable-file cases use a FIFO
+(opening one blocks until a writer comes), a directory where a file is expected, a symlink loop, and
+`chmod 000` under `setpriv`, which drops CAP_DAC_OVERRIDE/CAP_DAC_READ_SEARCH so permission bits
+apply to root too (skipped when neither non-root nor `setpriv` is available).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import REPO
+from type_equiv.cli import cli
+
+MANIFEST = "manifest/type-equiv.manifest.json"
+SYMBOL = "pkg.m.A"
+SRC = """\
+from pydantic import BaseModel
+
+
+class A(BaseModel):
+    x: int
+    name: str = "a"
+"""
+CODE = """\
+class A(BaseModel):
+    x: int
+    name: str = "a"
+"""
+# fence on line 5, `class A` on line 6, `x: int` on line 7
+DOC = f"# Doc\n\nSome prose.\n\n```python\n{CODE}```\n"
+ROW = {"symbol": SYMBOL, "docs": ["docs/d.md"], "producers": False}
+GOOD = {"version": 1, "symbols": [ROW]}
+
+Content = str | bytes
+Setup = Callable[[Path], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a run produced: exit code, findings as (kind, "path:line", message), stderr."""
+
+    exit_code: int
+    findings: list[tuple[str, str, str]]
+    stdout: str
+    stderr: str
+
+
+def _check_no_crash(exit_code: int, stdout: str, stderr: str) -> None:
+    assert exit_code in (0, 1, 2), (exit_code, stderr)
+    assert "Traceback" not in stderr and "Traceback" not in stdout, stderr
+    assert "internal error" not in stderr, stderr
+
+
+def _outcome(exit_code: int, stdout: str, stderr: str) -> Outcome:
+    _check_no_crash(exit_code, stdout, stderr)
+    findings: list[tuple[str, str, str]] = []
+    if exit_code in (0, 1):
+        findings = [
+            (f["kind"], f"{f['path']}:{f['line']}", f["message"])
+            for f in json.loads(stdout)["findings"]
+        ]
+    return Outcome(exit_code, findings, stdout, stderr)
+
+
+def run_in_process(root: Path, *args: str) -> Outcome:
+    """The CLI in this process (fast); any exception but SystemExit is a crash."""
+    result = CliRunner().invoke(
+        cli, ["check", "--root", str(root), "--format", "json", *args], catch_exceptions=True
+    )
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        info = result.exc_info
+        detail = "".join(traceback.format_exception(*info)) if info else repr(result.exception)
+        pytest.fail(f"crashed: {detail}")
+    return _outcome(result.exit_code, result.stdout, result.stderr)
+
+
+def run_subprocess(
+    root: Path, *args: str, timeout: float = 60, prefix: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
+) -> Outcome:
+    """The CLI as its own process (`python -m type_equiv`), killed after `timeout` seconds: a hang fails."""
+    command = [*prefix, sys.executable, "-m", "type_equiv", "check", "--root", str(root),
+               "--format", "json", *args]
+    try:
+        proc = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, cwd=REPO,
+            env={**os.environ, **(env or {})},
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"hang: {command} did not finish within {timeout}s")
+    return _outcome(proc.returncode, proc.stdout, proc.stderr)
+
+
+def build(root: Path, files: dict[str, Content], manifest: Any = GOOD, setup: Setup | None = None) -> None:
+    """Write a project tree: files (text or bytes, written as given), the manifest, then `setup`."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_bytes(content.encode("utf-8"))
+    if manifest is not None:
+        path = root / MANIFEST
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(manifest, bytes):
+            path.write_bytes(manifest)
+        elif isinstance(manifest, str):
+            path.write_text(manifest, encoding="utf-8")
+        else:
+            path.write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    if setup is not None:
+        setup(root)
+
+
+def rows(*rows: dict[str, Any], **keys: Any) -> dict[str, Any]:
+    return {"version": 1, **keys, "symbols": list(rows)}
+
+
+def row(**keys: Any) -> dict[str, Any]:
+    return {**ROW, **keys}
+
+
+def code_doc(code: str, *, before: str = "# Doc\n\nSome prose.\n\n", fence: str = "```python") -> str:
+    """A doc with one block of `code`; with the default prose the fence is on line 5."""
+    return f"{before}{fence}\n{textwrap.dedent(code)}```\n"
+
+
+def project(src: Content = SRC, doc: Content = DOC, **more: Content) -> dict[str, Content]:
+    return {"pkg/__init__.py": "", "pkg/m.py": src, "docs/d.md": doc, **more}
+
+
+def _replace_with_a_file(root: Path) -> None:
+    shutil.rmtree(root)
+    root.write_text("x")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One hostile input and its exact outcome.
+
+    exit 0: no findings. exit 1: `findings` lists every finding as (kind, "path:line"), and
+    `fragment` is in the first one's message. exit 2: `fragment` is in stderr, stdout is empty.
+    """
+
+    id: str
+    files: dict[str, Content]
+    exit: int
+    fragment: str = ""
+    findings: list[tuple[str, str]] = field(default_factory=list)
+    manifest: Any = field(default_factory=lambda: GOOD)
+    setup: Setup | None = None
+
+
+def assert_outcome(case: Case, got: Outcome) -> None:
+    assert got.exit_code == case.exit, (case.id, got)
+    if case.exit == 2:
+        assert got.stdout == "", case.id
+        assert case.fragment in got.stderr, (case.id, got.stderr)
+        assert got.stderr.startswith("type-equiv: "), got.stderr
+        return
+    assert [(k, where) for k, where, _ in got.findings] == case.findings, (case.id, got.findings)
+    if case.findings:
+        assert case.fragment in got.findings[0][2], (case.id, got.findings[0][2])
+
+
+# --- manifests -----------------------------------------------------------------------------------
+
+M = MANIFEST
+MANIFEST_CASES = [
+    Case("not JSON", project(), 2, f"{M}:1:2: not JSON: Expecting property name", manifest="{nope"),
+    Case("empty file", project(), 2, f"{M}:1:1: not JSON: Expecting value", manifest=""),
+    Case("only whitespace", project(), 2, f"{M}:3:1: not JSON: Expecting value", manifest="\n\n"),
+    Case("a list", project(), 2, f"{M}: /: [] is not of type 'object'", manifest="[]"),
+    Case("a string", project(), 2, f"{M}: /: 'x' is not of type 'object'", manifest='"x"'),
+    Case("null", project(), 2, f"{M}: /: None is not of type 'object'", manifest="null"),
+    Case("version a string", project(), 2, f"{M}: /version: '1' is not of type 'integer'",
+         manifest={**GOOD, "version": "1"}),
+    Case("version 2", project(), 2, f"{M}: /version: 1 was expected", manifest={**GOOD, "version": 2}),
+    Case("no version", project(), 2, f"{M}: /: 'version' is a required property",
+         manifest={"symbols": [ROW]}),
+    Case("symbols an object", project(), 2, f"{M}: /symbols: {{'a': 1}} is not of type 'array'",
+         manifest={"version": 1, "symbols": {"a": 1}}),
+    Case("docs a string", project(), 2, f"{M}: /symbols/0/docs: 'docs/d.md' is not of type 'array'",
+         manifest=rows(row(docs="docs/d.md"))),
+    Case("docs empty", project(), 2, f"{M}: /symbols/0/docs: [] should be non-empty",
+         manifest=rows(row(docs=[]))),
+    Case("source a string", project(), 2, f"{M}: /source: 'src' is not of type 'array'",
+         manifest={**GOOD, "source": "src"}),
+    Case("producers a string", project(), 2, f"{M}: /symbols/0/producers: 'no' is not of type 'boolean'",
+         manifest=rows(row(producers="no"))),
+    Case("unknown top-level key", project(), 2,
+         f"{M}: /: Additional properties are not allowed ('symbol' was unexpected)",
+         manifest={**GOOD, "symbol": []}),
+    Case("unknown row key", project(), 2,
+         f"{M}: /symbols/0: Additional properties are not allowed ('doc' was unexpected)",
+         manifest=rows(row(doc="x"))),
+    Case("row without docs", project(), 2, f"{M}: /symbols/0: 'docs' is a required property",
+         manifest=rows({"symbol": SYMBOL})),
+    Case("duplicate symbols", project(), 2,
+         f"{M}: /symbols/1/symbol: duplicate symbol 'pkg.m.A' (first at /symbols/0)",
+         manifest=rows(ROW, ROW)),
+    Case("duplicate JSON keys", project(), 2, f"{M}: duplicate key 'symbols' in one object",
+         manifest='{"version": 1, "symbols": [], "symbols": []}'),
+    Case("symbol without a module part", project(), 2, f"{M}: /symbols/0/symbol: 'A' does not match",
+         manifest=rows(row(symbol="A"))),
+    Case("symbol with an empty part", project(), 2, f"{M}: /symbols/0/symbol: 'pkg..A' does not match",
+         manifest=rows(row(symbol="pkg..A"))),
+    Case("symbol with a trailing newline", project(), 2, f"{M}: /symbols/0/symbol:",
+         manifest=rows(row(symbol="pkg.m.A\n"))),
+    Case("missing doc", project(), 2, f"{M}: /symbols/0/docs/0: doc 'docs/nope.md' not found",
+         manifest=rows(row(docs=["docs/nope.md"]))),
+    Case("doc path with ..", project(), 2, f"{M}: /symbols/0/docs/0: '../d.md': leaves the project root",
+         manifest=rows(row(docs=["../d.md"]))),
+    Case("doc path with .. inside", project(), 2, "'docs/../../d.md': leaves the project root",
+         manifest=rows(row(docs=["docs/../../d.md"]))),
+    Case("doc path absolute", project(), 2,
+         f"{M}: /symbols/0/docs/0: '/etc/passwd': absolute path; paths are relative to the project root",
+         manifest=rows(row(docs=["/etc/passwd"]))),
+    Case("doc path with a drive letter", project(), 2, "'C:/d.md': absolute path",
+         manifest=rows(row(docs=["C:/d.md"]))),
+    Case("doc path with backslashes", project(), 2, "'docs\\\\d.md': use '/' as the separator",
+         manifest=rows(row(docs=["docs\\d.md"]))),
+    Case("doc path with a NUL byte", project(), 2, "'docs/d.md\\x00': NUL byte in path",
+         manifest=rows(row(docs=["docs/d.md\x00"]))),
+    Case("doc path too long", project(), 2, "cannot be read: File name too long",
+         manifest=rows(row(docs=["d" * 5000 + ".md"]))),
+    Case("doc path a lone surrogate", project(), 2,
+         f"{M}: /symbols/0/docs/0: Input should be a valid string",
+         manifest='{"version": 1, "symbols": [{"symbol": "pkg.m.A", "docs": ["\\ud800.md"]}]}'),
+    Case("source path with ..", project(), 2, f"{M}: /source/0: '..': leaves the project root",
+         manifest={**GOOD, "source": [".."]}),
+    Case("source path absolute", project(), 2, f"{M}: /source/0: '/usr/lib': absolute path",
+         manifest={**GOOD, "source": ["/usr/lib"]}),
+    Case("exclude path with ..", project(), 2, f"{M}: /exclude/0: '../**': leaves the project root",
+         manifest={**GOOD, "exclude": ["../**"]}),
+    Case("a 5000-digit number", project(), 2, f"{M}: not usable JSON: Exceeds the limit",
+         manifest='{"version": 1' + "0" * 5000 + ', "symbols": []}'),
+    Case("arrays nested 100,000 deep", project(), 2, f"{M}: not usable JSON: maximum recursion depth",
+         manifest="[" * 100_000 + "]" * 100_000),
+    Case("NaN", project(), 2, f"{M}: /version: nan is not of type 'integer'",
+         manifest='{"version": NaN, "symbols": []}'),
+    Case("invalid UTF-8", project(), 2, f"{M}: cannot read manifest: 'utf-8' codec can't decode byte 0xff",
+         manifest=b'{"version": 1, "symbols": []}\xff'),
+    Case("a BOM is fine", project(), 0, manifest=b"\xef\xbb\xbf" + json.dumps(GOOD).encode()),
+    Case("CRLF is fine", project(), 0, manifest=json.dumps(GOOD, indent=2).replace("\n", "\r\n")),
+    Case("no symbols is fine", project(), 0, manifest={"version": 1, "symbols": []}),
+    Case("missing", project(), 2, f"{M}: manifest not found (use --manifest FILE)", manifest=None),
+    Case("a directory", project(**{f"{M}/x": ""}), 2, f"{M}: manifest is a directory, not a file",
+         manifest=None),
+]
+
+
+# --- the file system ---------------------------------------------------------------------------
+
+def symlink(rel: str, target: str | Callable[[Path], Path]) -> Setup:
+    """Make `rel` a symlink to `target` (a path, or a function of the root for targets outside it)."""
+
+    def setup(root: Path) -> None:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() or path.is_symlink():
+            path.unlink()
+        path.symlink_to(target(root) if callable(target) else target)
+
+    return setup
+
+
+def outside(name: str, text: str) -> Callable[[Path], Path]:
+    """A file next to the root, outside it, holding `text`."""
+
+    def make(root: Path) -> Path:
+        folder = root.parent / f"{root.name}-outside"
+        folder.mkdir(exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+        return folder / name
+
+    return make
+
+
+SECRET = "class A(BaseModel):\n    x: int  # SECRET-TOKEN-1234\n"
+FILE_SYSTEM_CASES = [
+    Case("doc symlinked out of the root", project(), 2,
+         f"{M}: /symbols/0/docs/0: 'docs/d.md': resolves outside the project root (symlink?)",
+         setup=symlink("docs/d.md", outside("d.md", DOC))),
+    Case("source module symlinked out of the root", project(), 1,
+         "cannot read: resolves outside the project root (symlink?); not read",
+         [("parse-error", "pkg/m.py:1")], setup=symlink("pkg/m.py", outside("m.py", SECRET))),
+    Case("source root symlinked out of the root", {"docs/d.md": DOC}, 1,
+         "resolves outside the project root", [("parse-error", "src/pkg/m.py:1")],
+         manifest={**GOOD, "source": ["src"]},
+         setup=symlink("src/pkg/m.py", outside("m.py", SECRET))),
+    Case("doc symlink loop", project(), 2, "'docs/d.md': cannot resolve (symlink loop?)",
+         setup=symlink("docs/d.md", "d.md")),
+    Case("doc dangling symlink", project(), 2, "doc 'docs/d.md' not found",
+         setup=symlink("docs/d.md", "nowhere.md")),
+    Case("source module symlink loop", project(), 1, "module `pkg.m` not found under the source roots",
+         [("source-missing", f"{M}:5")], setup=symlink("pkg/m.py", "m.py")),
+    Case("manifest symlink loop", project(), 2, "manifest cannot be read: Too many levels of symbolic links",
+         setup=symlink(M, "type-equiv.manifest.json")),
+    Case("doc is a directory", {"pkg/m.py": SRC, "docs/d.md/x.md": DOC}, 2,
+         f"{M}: /symbols/0/docs/0: doc 'docs/d.md' is a directory, not a file"),
+    Case("source module is a directory", {"pkg/m.py/x.py": SRC, "docs/d.md": DOC}, 1,
+         "module `pkg.m` not found", [("source-missing", f"{M}:5")]),
+    Case("root is missing", {}, 2, f"{M}: manifest not found", manifest=None,
+         setup=lambda root: shutil.rmtree(root)),
+    Case("root is a file", {}, 2, "manifest cannot be read: Not a directory", manifest=None,
+         setup=lambda root: _replace_with_a_file(root)),
+]
+
+# --- docs ----------------------------------------------------------------------------------------
+
+BIG_LINE = "x" * 5_000_000
+DOC_CASES = [
+    Case("unclosed fence runs to the end of the doc", project(doc=DOC.removesuffix("```\n")), 0),
+    Case("unclosed fence swallowing prose", project(doc=DOC.removesuffix("```\n") + "\nMore prose.\n"),
+         1, "not valid Python", [("parse-error", "docs/d.md:10")]),
+    Case("a fence never opened", project(doc="```\n" + DOC), 1, "has no ```python block defining `A`",
+         [("paste-missing", "docs/d.md:1")]),
+    Case("NUL byte in a paste", project(doc=DOC.replace("x: int", "x: int\x00")), 1,
+         "not valid Python: invalid character '\ufffd' (U+FFFD)", [("parse-error", "docs/d.md:7")]),
+    Case("NUL byte in prose", project(doc="Some\x00prose.\n\n" + DOC), 0),
+    Case("invalid UTF-8", project(doc=b"# Doc\n\nbad \xff byte\n\n" + CODE.encode()), 1,
+         "doc is not UTF-8: invalid start byte", [("parse-error", "docs/d.md:3")]),
+    Case("Latin-1 text", project(doc=("# Café\n\n" + DOC).encode("latin-1")), 1, "doc is not UTF-8",
+         [("parse-error", "docs/d.md:1")]),
+    Case("a BOM", project(doc=b"\xef\xbb\xbf" + DOC.encode()), 0),
+    Case("CRLF line ends", project(doc=DOC.replace("\n", "\r\n")), 0),
+    Case("CR line ends", project(doc=DOC.replace("\n", "\r")), 0),
+    Case("CRLF drift keeps its line", project(doc=DOC.replace("x: int", "x: str").replace("\n", "\r\n")),
+         1, "field `x` differs", [("drift", "docs/d.md:7")]),
+    Case("a 5 MB line of prose", project(doc=BIG_LINE + "\n\n" + DOC), 0),
+    Case("a 5 MB line in a paste", project(
+        src=SRC + f'\nB = "{BIG_LINE}"\n', doc=DOC + f'\n```python\nB = "{BIG_LINE}"\n```\n'), 0,
+        manifest=rows(ROW, row(symbol="pkg.m.B"))),
+    Case("5,000 code blocks", project(doc="".join(
+        f"```python\nclass C{i}:\n    x: int\n```\n\n" for i in range(5000)) + DOC), 0),
+    Case("a paste in two blocks, one drifted", project(doc=DOC + "\n" + DOC.replace("x: int", "x: str")),
+         1, "field `x` differs", [("drift", "docs/d.md:17")]),
+    Case("a Python 2 paste", project(doc=code_doc("print 'hi'\n" + CODE)), 1,
+         "mentions `A` but is not valid Python: Missing parentheses in call to 'print'",
+         [("parse-error", "docs/d.md:6")]),
+    Case("a paste with a syntax error", project(doc=code_doc(CODE.replace("x: int", "x: int ="))), 1,
+         "not valid Python: invalid syntax", [("parse-error", "docs/d.md:7")]),
+    Case("a paste with mixed tabs and spaces", project(doc=code_doc(CODE.replace('    name', '\tname'))), 1,
+         "inconsistent use of tabs and spaces", [("parse-error", "docs/d.md:8")]),
+    Case("a paste marked no-type-equiv", project(doc=code_doc(CODE, fence="```python no-type-equiv")), 1,
+         "no ```python block defining `A`", [("paste-missing", "docs/d.md:1")]),
+    Case("Union[()] and Annotated[()] in a paste", project(
+        src=SRC + "U = Union[int, str]\n", doc=DOC + "\n```python\nU = Union[()] | Annotated[()]\n```\n"),
+        1, "member `int` is in the source but not in the paste", [("drift", "docs/d.md:12")] * 3,
+        manifest=rows(ROW, row(symbol="pkg.m.U"))),
+]
+
+
+# --- Python source -------------------------------------------------------------------------------
+
+TWICE = SRC + "\n\nclass A(BaseModel):\n    y: int\n"
+TYPE_CHECKING = """\
+from typing import TYPE_CHECKING
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    class A(BaseModel):
+        x: int
+        name: str = "a"
+else:
+    A = dict
+"""
+TRY_IMPORT = """\
+from pydantic import BaseModel
+
+try:
+    from fast import A
+except ImportError:
+    class A(BaseModel):
+        x: int
+        name: str = "a"
+"""
+STARRED = "class S(*bases, metaclass=M, **kw):\n    x: int\n"  # found by the fuzzer: **kw crashed
+MAP_OF_NOTHING = "M = TypedDict('M', {'x': Annotated[()]})\n"  # and this
+ANNOTATED_NOTHING = "U = Annotated['Annotated[()]', Field(discriminator='type')]\n"  # the fuzzer, too
+PYTHON_CASES = [
+    Case("a syntax error", project(src=SRC.replace("x: int", "x: int =")), 1,
+         "not valid Python: invalid syntax", [("parse-error", "pkg/m.py:5")]),
+    Case("Python 2 code", project(src="print 'hi'\n" + SRC), 1, "Missing parentheses in call to 'print'",
+         [("parse-error", "pkg/m.py:1")]),
+    # libcst's grammar still accepts this Python 2 spelling, and `A` itself is fine: no finding
+    Case("Python 2 except clause", project(src=SRC + "try:\n    pass\nexcept Exception, e:\n    pass\n"), 0),
+    Case("mixed tabs and spaces", project(src=SRC.replace('    name', '\tname')), 1,
+         "inconsistent use of tabs and spaces", [("parse-error", "pkg/m.py:6")]),
+    Case("a NUL byte", project(src=SRC.replace("x: int", "x: int\x00")), 1,
+         "not valid Python: a NUL byte (column 11)", [("parse-error", "pkg/m.py:5")]),
+    Case("an encoding cookie", project(
+        src=("# -*- coding: latin-1 -*-\n" + SRC.replace('"a"', '"é"')).encode("latin-1"),
+        doc=DOC.replace('"a"', '"é"')), 0),
+    Case("an unknown encoding cookie", project(src="# -*- coding: bogus -*-\n" + SRC), 1,
+         "cannot read: unknown encoding: bogus", [("parse-error", "pkg/m.py:1")]),
+    Case("a BOM and a Latin-1 cookie", project(src=b"\xef\xbb\xbf# coding: latin-1\n" + SRC.encode()), 1,
+         "cannot read: encoding problem: utf-8", [("parse-error", "pkg/m.py:1")]),
+    Case("invalid UTF-8 without a cookie", project(src=b"# \xff\n" + SRC.encode()), 1,
+         "cannot read: invalid or missing encoding declaration", [("parse-error", "pkg/m.py:1")]),
+    Case("a BOM", project(src=b"\xef\xbb\xbf" + SRC.encode()), 0),
+    Case("CRLF line ends", project(src=SRC.replace("\n", "\r\n")), 0),
+    Case("1,000 nested parentheses", project(src=SRC + "X = " + "(" * 1000 + "1" + ")" * 1000 + "\n"), 0),
+    Case("nested too deep for the parser's recursion", project(
+        src=SRC.replace("x: int", "x: " + "List[" * 150 + "int" + "]" * 150)), 1,
+        "cannot parse: nested too deeply", [("parse-error", "pkg/m.py:1")]),
+    # libcst recurses once per operator: a union of a few hundred `|` arms is as deep as it goes
+    # (5,000 arms take libcst's parser a minute to reject: quadratic; see the README)
+    Case("a 400-arm union", project(src=SRC + "U = " + " | ".join(f"T{i}" for i in range(400)) + "\n"), 1,
+         "nested too deeply", [("parse-error", "pkg/m.py:1")]),
+    Case("defined twice: the first wins", project(src=TWICE), 0),
+    Case("defined twice: a paste of the second drifts from the first",
+         project(src=TWICE, doc=code_doc("class A(BaseModel):\n    y: int\n")), 1,
+         "field `x` is in the source but not in the paste",
+         [("drift", "docs/d.md:6"), ("drift", "docs/d.md:6"), ("drift", "docs/d.md:7")]),
+    Case("defined under if TYPE_CHECKING", project(src=TYPE_CHECKING), 0),
+    Case("defined in try/except ImportError", project(src=TRY_IMPORT), 0),
+    Case("only star-imported", project(src="from pkg.other import *\n", **{"pkg/other.py": SRC}), 1,
+         "`A` is not defined at the top level of pkg/m.py", [("source-missing", f"{M}:5")]),
+    Case("an import cycle", project(
+        src="from pkg.n import B\n" + SRC, **{"pkg/n.py": "from pkg.m import A\nB = A\n"}), 0),
+    Case("the module name too long for the file system", project(), 1, "not found under the source roots",
+         [("source-missing", f"{M}:5")], manifest=rows(row(symbol="p" * 5000 + ".A"))),
+    Case("a class with *bases and **kw", project(src=SRC + STARRED, doc=DOC + code_doc(STARRED, before="")),
+         0, manifest=rows(ROW, row(symbol="pkg.m.S"))),
+    Case("a paste without the class's **kw", project(
+        src=SRC + STARRED, doc=DOC + code_doc(STARRED.replace(", **kw", ""), before="")),
+        1, "keywords differ", [("drift", "docs/d.md:11")], manifest=rows(ROW, row(symbol="pkg.m.S"))),
+    Case("Annotated[()] in an alias the producer check reads", project(
+        src=SRC + ANNOTATED_NOTHING, doc=DOC + code_doc(ANNOTATED_NOTHING, before="")),
+        0, manifest=rows(ROW, row(symbol="pkg.m.U", producers=True))),
+    Case("Annotated[()] as a TypedDict value the producer check reads", project(
+        src=SRC + MAP_OF_NOTHING, doc=DOC + code_doc(MAP_OF_NOTHING, before="")),
+        0, manifest=rows(ROW, row(symbol="pkg.m.M", producers=True))),
+    Case("Union[()] and Annotated[()] in the source", project(
+        src=SRC + "U = Union[()]\nV = Annotated[()]\n",
+        doc=DOC + "\n```python\nU = Union[()]\nV = Annotated[()]\n```\n"), 0,
+        manifest=rows(ROW, row(symbol="pkg.m.U"), row(symbol="pkg.m.V"))),
+]
+
+ALL_CASES = [
+    replace(case, id=f"{group}: {case.id}")
+    for group, cases in [("manifest", MANIFEST_CASES), ("file system", FILE_SYSTEM_CASES),
+                         ("doc", DOC_CASES), ("python", PYTHON_CASES)]
+    for case in cases
+]
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[c.id for c in ALL_CASES])
+def test_hostile_input(tmp_path: Path, case: Case) -> None:
+    root = tmp_path / "project"
+    root.mkdir()
+    build(root, case.files, case.manifest, case.setup)
+    assert_outcome(case, run_in_process(root))
+
+
+def test_case_ids_are_unique() -> None:
+    ids = [c.id for c in ALL_CASES]
+    assert len(ids) == len(set(ids))
+
+
+def test_symlinked_secret_never_shows(tmp_path: Path) -> None:
+    """A hostile repo symlinking a module to a secret file must not get its text into CI logs."""
+    root = tmp_path / "project"
+    root.mkdir()
+    build(root, project(doc=code_doc("class A(BaseModel):\n    x: str\n")),
+          setup=symlink("pkg/m.py", outside("m.py", SECRET)))
+    for fmt in ("json", "text", "jsonl"):
+        result = CliRunner().invoke(cli, ["check", "--root", str(root), "--format", fmt])
+        assert result.exit_code == 1
+        assert "SECRET-TOKEN" not in result.stdout + result.stderr
+
+
+# --- cases that could hang or that need a real process ---------------------------------------------
+
+def fifo(rel: str) -> Setup:
+    def setup(root: Path) -> None:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            path.unlink()
+        os.mkfifo(path)
+
+    return setup
+
+
+HANG_CASES = [
+    Case("manifest is a FIFO", project(), 2,
+         f"{M}: manifest is not a regular file (a FIFO, socket or device)", manifest=None, setup=fifo(M)),
+    Case("doc is a FIFO", project(), 2,
+         f"{M}: /symbols/0/docs/0: doc 'docs/d.md' is not a regular file (a FIFO, socket or device)",
+         setup=fifo("docs/d.md")),
+    Case("source module is a FIFO", project(), 1, "module `pkg.m` not found under the source roots",
+         [("source-missing", f"{M}:5")], setup=fifo("pkg/m.py")),
+    Case("package __init__ is a FIFO", {"pkg/m/x.py": "", "docs/d.md": DOC}, 1, "module `pkg.m` not found",
+         [("source-missing", f"{M}:5")], setup=fifo("pkg/m/__init__.py")),
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("case", HANG_CASES, ids=[c.id for c in HANG_CASES])
+def test_unreadable_fifo_never_hangs(tmp_path: Path, case: Case) -> None:
+    """Opening a FIFO for reading blocks until a writer comes: it must never be opened."""
+    root = tmp_path / "project"
+    root.mkdir()
+    build(root, case.files, case.manifest, case.setup)
+    assert_outcome(case, run_subprocess(root, timeout=60))
+
+
+def test_manifest_option_naming_a_fifo_never_hangs(tmp_path: Path) -> None:
+    build(tmp_path, project(), manifest=None)
+    os.mkfifo(tmp_path / "m.json")
+    got = run_subprocess(tmp_path, "--manifest", str(tmp_path / "m.json"), timeout=60)
+    assert got.exit_code == 2
+    assert "m.json: manifest is not a regular file" in got.stderr
+
+
+def _drop_root_powers() -> tuple[str, ...] | None:
+    """A command prefix under which permission bits bind (root without CAP_DAC_*), or None."""
+    if os.geteuid() != 0:
+        return ()
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    caps = "-dac_override,-dac_read_search"
+    prefix = (setpriv, f"--inh-caps={caps}", f"--bounding-set={caps}")
+    probe = subprocess.run([*prefix, "true"], capture_output=True)
+    return prefix if probe.returncode == 0 else None
+
+
+@pytest.mark.parametrize(
+    ("unreadable", "exit_code", "expect"),
+    [
+        ("docs/d.md", 1, ("parse-error", "docs/d.md:1", "cannot read doc: Permission denied")),
+        ("pkg/m.py", 1, ("parse-error", "pkg/m.py:1", "cannot read: [Errno 13] Permission denied")),
+        (M, 2, f"{M}: cannot read manifest: [Errno 13] Permission denied"),
+    ],
+)
+def test_unreadable_file_mode_000(
+    tmp_path: Path, unreadable: str, exit_code: int, expect: tuple[str, str, str] | str
+) -> None:
+    """chmod 000, run without the powers that let root ignore it (setpriv drops CAP_DAC_*)."""
+    prefix = _drop_root_powers()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: chmod 000 cannot stop root")
+    build(tmp_path, project())
+    (tmp_path / unreadable).chmod(0)
+    try:
+        got = run_subprocess(tmp_path, timeout=60, prefix=prefix)
+    finally:
+        (tmp_path / unreadable).chmod(0o644)
+    assert got.exit_code == exit_code, got
+    if isinstance(expect, str):
+        assert expect in got.stderr
+    else:
+        [(kind, where, message)] = got.findings
+        assert (kind, where) == expect[:2] and expect[2] in message
+
+
+def test_huge_source_file_finishes(tmp_path: Path) -> None:
+    """A 2 MB module (3,000 classes and a 2 MB string): a finding-free run in a real process."""
+    big = "# " + "y" * 2_000_000 + "\n"
+    src = SRC + "".join(f"\n\nclass C{i}(BaseModel):\n    x: int\n    y: str = 'a'\n" for i in range(3_000))
+    build(tmp_path, project(src=src + big))
+    assert len(src + big) > 2_000_000
+    start = time.perf_counter()
+    got = run_subprocess(tmp_path, timeout=120)
+    assert got.exit_code == 0 and got.findings == []
+    assert time.perf_counter() - start < 120
+
+
+def test_ascii_only_output_stream_never_crashes(tmp_path: Path) -> None:
+    """Hooks run in odd locales: a non-ASCII finding on an ASCII stdout is escaped, not a crash."""
+    build(tmp_path, project(src=SRC.replace('"a"', '"ä"')))
+    proc = subprocess.run(
+        [sys.executable, "-m", "type_equiv", "check", "--root", str(tmp_path)],
+        capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    out = proc.stdout.decode("ascii")
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr.decode("ascii")
+    assert "name: str = '\\xe4'" in out
+
+
+# --- internal errors: one line and exit 2, or the traceback with --debug ---------------------------
+
+# A bug, provoked for real: the pipeline's entry point replaced by one that raises, in the process the
+# CLI runs in (production code has no test hook for it).
+BUG = "provoked: a bug in the pipeline"
+BOOM = f"""
+import sys
+import type_equiv.pipeline
+from type_equiv.model.session import SessionStart
+def run_check(run):
+    yield SessionStart(version="0", root=str(run.options.root), manifest="m.json")
+    raise RuntimeError({BUG!r})
+type_equiv.pipeline.run_check = run_check
+from type_equiv.cli import main
+sys.argv[0] = "type-equiv"
+main()
+"""
+
+
+def _buggy(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", BOOM, *args], capture_output=True, text=True,
+                          timeout=60, cwd=REPO)
+
+
+def test_internal_error_is_one_line_asking_for_a_report(tmp_path: Path) -> None:
+    build(tmp_path, project())
+    got = _buggy("check", "--root", str(tmp_path), "--format", "jsonl")
+    assert got.returncode == 2
+    assert "Traceback" not in got.stderr
+    [line] = got.stderr.splitlines()
+    assert line.startswith(f"type-equiv: internal error (RuntimeError: {BUG}")
+    assert "This is a bug in type-equiv: please report it with the output of:" in line
+    assert line.endswith(f"type-equiv --debug check --root {tmp_path} --format jsonl")
+    assert got.stdout.startswith('{"type":"session/start"')  # what streamed before stays
+
+
+def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+    build(tmp_path, project())
+    got = _buggy("--debug", "check", "--root", str(tmp_path))
+    assert got.returncode == 2
+    lines = got.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert any('type_equiv/cli/check.py", line' in x and "in run" in x for x in lines)
+    assert lines[-2] == f"RuntimeError: {BUG}"
+    assert lines[-1].endswith(f"type-equiv --debug check --root {tmp_path}")  # not a second --debug
+
+
+def test_guard_in_process_and_bad_input_is_not_a_bug(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard lives in the click group, so CliRunner sees it too; bad input never trips it."""
+    import type_equiv.pipeline
+
+    def run_check(run: object) -> None:
+        raise RuntimeError(BUG)
+
+    build(tmp_path, project(), manifest="{")
+    runner = CliRunner()
+    args = ["check", "--root", str(tmp_path), "--no-cache"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2 and "internal error" not in result.stderr  # the manifest fails first
+    build(tmp_path, project())
+    assert runner.invoke(cli, args).exit_code == 0
+    monkeypatch.setattr(type_equiv.pipeline, "run_check", run_check)
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2 and "type-equiv: internal error (RuntimeError" in result.stderr
+
+
+# --- security: the default check reads, it never imports nor executes ------------------------------
+
+def test_default_check_never_imports_or_executes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module and a paste that would each write a file when imported or executed leave no file."""
+    for name in [m for m in sys.modules if m == "pkg" or m.startswith("pkg.")]:
+        monkeypatch.delitem(sys.modules, name)  # another test's `--schema` run imported its own pkg
+    marker = tmp_path / "pwned"
+
+    def writes(name: str) -> str:
+        return f"open({str(marker / name)!r}, 'w').write('x')\n"
+
+    marker.mkdir()
+    src = writes("module") + SRC + "    " + writes("class-body")
+    doc_code = writes("paste") + CODE + "    " + writes("paste-class-body")
+    build(tmp_path, {
+        "pkg/__init__.py": writes("package"), "pkg/m.py": src, "docs/d.md": code_doc(doc_code),
+        "conftest.py": writes("conftest"), "tests/test_x.py": writes("test"),
+    }, manifest={**GOOD, "tests": ["tests"]})
+    for fmt in ("text", "json", "jsonl"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "type_equiv", "check", "--root", str(tmp_path), "--format", fmt],
+            capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        )
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path)])  # in this process too
+    assert result.exit_code == 0, result.stdout
+    assert "pkg.m" not in sys.modules and "pkg" not in sys.modules
+    assert list(marker.iterdir()) == []
+
+
+def test_what_imports_project_code_says_so_in_its_help() -> None:
+    runner = CliRunner()
+    check_help = " ".join(runner.invoke(cli, ["check", "--help"]).stdout.split())
+    assert "never imports or executes project" in check_help
+    if "schema" in cli.commands:
+        assert "IMPORTS" in runner.invoke(cli, ["schema", "--help"]).stdout
+    schema_option = [p for p in cli.commands["check"].params if p.name == "schema"]
+    for option in schema_option:
+        assert "IMPORTS" in (getattr(option, "help", None) or "")
+
+
+def test_no_cache_is_ever_unpickled() -> None:
+    """Caches are data (JSON), never pickles: no module of type-equiv imports a deserialiser of code."""
+    import ast
+
+    banned = {"pickle", "cPickle", "dill", "shelve", "marshal", "cloudpickle", "joblib"}
+    for path in sorted((REPO / "type_equiv").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names] if isinstance(node, ast.Import)
+                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            )
+            for name in names:
+                assert name.split(".")[0] not in banned, f"{path.relative_to(REPO)} imports {name}"
+
+
+# --- sync under faults: a doc is rewritten whole or not at all -------------------------------------
+
+DRIFTED = DOC.replace("x: int", "x: str")
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every regular file under root (symlinks and FIFOs not followed), by relative path."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()
+    }
+
+
+def sync_subprocess(
+    root: Path, prefix: tuple[str, ...] = (), **popen: Any
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "type_equiv", "sync", "--root", str(root)],
+        capture_output=True, text=True, timeout=60, cwd=REPO, **popen,
+    )
+
+
+def test_sync_refuses_a_read_only_doc(tmp_path: Path) -> None:
+    """A rename would replace a mode-444 doc even for a user who cannot write it: sync refuses."""
+    build(tmp_path, project(doc=DRIFTED))
+    doc = tmp_path / "docs/d.md"
+    doc.chmod(0o444)
+    before = snapshot(tmp_path)
+    got = sync_subprocess(tmp_path)
+    assert got.returncode == 2, got.stderr
+    assert got.stderr == "type-equiv: docs/d.md: cannot write: it is read-only; the doc is unchanged\n"
+    assert snapshot(tmp_path) == before
+    assert doc.stat().st_mode & 0o777 == 0o444
+
+
+def test_sync_in_a_read_only_folder_leaves_the_doc(tmp_path: Path) -> None:
+    """No temp file can be made next to the doc (folder mode 555, root's override dropped)."""
+    prefix = _drop_root_powers()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: a read-only folder cannot stop root")
+    build(tmp_path, project(doc=DRIFTED))
+    before = snapshot(tmp_path)
+    (tmp_path / "docs").chmod(0o555)
+    try:
+        got = sync_subprocess(tmp_path, prefix)
+    finally:
+        (tmp_path / "docs").chmod(0o755)
+    assert got.returncode == 2, got.stderr
+    assert "docs/d.md: cannot write: Permission denied; the doc is unchanged" in got.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_sync_write_failing_midway_leaves_the_original(tmp_path: Path) -> None:
+    """A real fault between writing the temp file and renaming it: RLIMIT_FSIZE makes the temp
+    file's write fail with EFBIG halfway (SIGXFSZ ignored). The doc keeps every byte, no temp file
+    is left, and the run says why."""
+    import resource
+    import signal
+
+    padding = "Prose that makes the doc larger than the limit.\n" * 4000  # ~190 KB
+    build(tmp_path, project(doc=padding + DRIFTED))
+    before = snapshot(tmp_path)
+    limit = len(before["docs/d.md"]) // 2
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    got = sync_subprocess(tmp_path, preexec_fn=limited, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert got.returncode == 2, got.stderr
+    assert got.stderr == "type-equiv: docs/d.md: cannot write: File too large; the doc is unchanged\n"
+    assert snapshot(tmp_path) == before
+    assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == ["d.md"]
+
+
+def test_sync_with_room_rewrites_the_same_doc(tmp_path: Path) -> None:
+    """The control for the fault above: without the limit the same sync succeeds."""
+    build(tmp_path, project(doc="Prose.\n" * 4000 + DRIFTED))
+    got = sync_subprocess(tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert (tmp_path / "docs/d.md").read_text(encoding="utf-8").endswith(DOC.split("\n\n", 2)[2])
+
+
+SYNC_CASES = [c for c in ALL_CASES if c.setup is None or "root is" not in c.id]
+
+
+@pytest.mark.parametrize("case", SYNC_CASES, ids=[c.id for c in SYNC_CASES])
+def test_sync_on_hostile_input(tmp_path: Path, case: Case) -> None:
+    """sync over the whole corpus: never a crash, and where check finds nothing, not a byte moves."""
+    root = tmp_path / "project"
+    root.mkdir()
+    build(root, case.files, case.manifest, case.setup)
+    before = snapshot(root)
+    result = CliRunner().invoke(cli, ["sync", "--root", str(root)], catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        pytest.fail(f"sync crashed: {result.exc_info}")
+    _check_no_crash(result.exit_code, result.stdout, result.stderr)
+    if case.exit == 2:
+        assert result.exit_code == 2 and result.stderr.startswith("type-equiv: "), result.stderr
+    changed = {k for k in set(before) | set(snapshot(root)) if before.get(k) != snapshot(root).get(k)}
+    if case.exit == 0:
+        assert changed <= {"manifest/type-equiv.lock"}, changed
+    assert not any(k.startswith("pkg/") or k.startswith(MANIFEST) for k in changed), changed
+
+
+def test_warnings_from_parsing_project_code_stay_quiet(tmp_path: Path) -> None:
+    """`"\\)"` makes CPython's parser warn (a SyntaxWarning shown by default from 3.12): not our output."""
+    escape = 'E = Literal["\\)"]\n'
+    build(tmp_path, project(src=SRC + escape, doc=DOC + code_doc(escape, before="")),
+          manifest=rows(ROW, row(symbol="pkg.m.E")))
+    proc = subprocess.run(
+        [sys.executable, "-W", "default", "-m", "type_equiv", "check", "--root", str(tmp_path)],
+        capture_output=True, text=True, timeout=60, cwd=REPO, env={**os.environ, "PYTHONWARNINGS": "default"},
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stderr == ""

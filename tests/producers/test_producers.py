@@ -1,0 +1,634 @@
+"""The producer check on real temporary trees: every producer and consumer form, test-only writers,
+re-exports and aliases, the subclass and wire-data decisions, `fields`, `exempt`, the command."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO, TRIGGER_MODELS, Project, Run
+
+
+def vocab_tree(project: Project, files: dict[str, str], symbols: list[dict[str, Any]],
+               **keys: Any) -> None:
+    """Write `src/` files, then a doc pasting each symbol's exact source, then the manifest."""
+    for rel, text in files.items():
+        project.write(rel, text)
+    blocks = []
+    for row in symbols:
+        module, name = row["symbol"].rsplit(".", 1)
+        path = project.root / "src" / (module.replace(".", "/") + ".py")
+        if not path.is_file():
+            path = project.root / "src" / module.replace(".", "/") / "__init__.py"
+        source = path.read_text()
+        for stmt in ast.parse(source).body:
+            if (isinstance(stmt, ast.ClassDef) and stmt.name == name) or (
+                isinstance(stmt, ast.Assign | ast.AnnAssign)
+                and name in {t.id for t in (stmt.targets if isinstance(stmt, ast.Assign)
+                                            else [stmt.target]) if isinstance(t, ast.Name)}
+            ):
+                blocks.append(ast.get_source_segment(source, stmt))
+    doc = "# Doc\n\n" + "".join(f"```python\n{b}\n```\n\n" for b in blocks)
+    project.write("docs/api.md", doc)
+    for row in symbols:
+        row.setdefault("docs", ["docs/api.md"])
+    keys.setdefault("source", ["src"])
+    keys.setdefault("tests", ["tests"])
+    project.manifest(symbols, **keys)
+
+
+def producer_findings(run: Run) -> list[dict[str, Any]]:
+    assert run.exit_code in (0, 1), run.stderr + run.stdout
+    other = [f for f in run.findings if f["kind"] not in ("no-producer", "stale-exemption")]
+    assert other == [], other
+    return [f for f in run.findings if f["kind"] in ("no-producer", "stale-exemption")]
+
+
+def unproduced(project: Project) -> set[str]:
+    return {f["variant"] for f in producer_findings(project.check()) if f["kind"] == "no-producer"}
+
+
+def sites(project: Project, symbol: str) -> dict[str, list[dict[str, Any]]]:
+    run = project.run("producers", "--root", str(project.root), "--format", "json", symbol)
+    assert run.exit_code == 0, run.stderr
+    return {v["variant"]: v["sites"] for v in run.json["variants"]}
+
+
+def forms(found: list[dict[str, Any]], role: str = "producer") -> set[str]:
+    return {s["form"] for s in found if s["role"] == role}
+
+
+def models_tree(project: Project, producer: str, **extra: str) -> None:
+    files = {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS,
+             "src/pkg/use.py": producer, **extra}
+    vocab_tree(project, files, [{"symbol": "pkg.models.Trigger"}])
+
+
+# --- producer forms ------------------------------------------------------------------------------
+
+
+def test_a_direct_call_produces_and_the_declaration_does_not(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha\n\ndef f():\n    return Alpha(kind='alpha')\n")
+    findings = producer_findings(project.check())
+    assert [(f["variant"], f["path"], f["line"]) for f in findings] == [
+        ("beta", "src/pkg/models.py", 8)
+    ]
+    assert findings[0]["severity"] == "error"
+    assert findings[0]["source_path"] == "src/pkg/models.py"
+    assert "nothing constructs it, tests included" in findings[0]["message"]
+    assert project.check().exit_code == 1
+
+
+@pytest.mark.parametrize("code", [
+    "import pkg.models as m\nm.Alpha(kind='alpha')\nm.Beta(kind='beta')\n",
+    "from .models import Alpha as A, Beta as B\nA(kind='alpha')\nB(kind='beta')\n",
+    "from . import models as mm\nmm.Alpha(kind='alpha')\nmm.Beta(kind='beta')\n",
+    "from pkg import models\nmodels.Alpha(kind='alpha')\nmodels.Beta(kind='beta')\n",
+    "import pkg.models\npkg.models.Alpha(kind='alpha')\npkg.models.Beta(kind='beta')\n",
+    "from pkg.models import *\nAlpha(kind='alpha')\nBeta(kind='beta')\n",
+    "def f():\n    from pkg.models import Alpha, Beta\n    return Alpha(kind='alpha'), Beta(kind='beta')\n",
+    "from pkg.models import Alpha, Beta\nA2 = Alpha\ndef f():\n    cls = Beta\n    return A2(), cls()\n",
+], ids=["module-alias", "relative-alias", "from-dot-import", "submodule", "dotted-import",
+        "star", "nested-import", "assignment-alias"])
+def test_names_resolve_through_imports_and_aliases(project: Project, code: str) -> None:
+    models_tree(project, code)
+    assert unproduced(project) == set()
+
+
+def test_a_reexport_through_package_init_resolves(project: Project) -> None:
+    models_tree(
+        project, "from pkg import Alpha\nfrom pkg.api import Beta\nAlpha(kind='alpha')\nBeta(kind='beta')\n",
+        **{"src/pkg/__init__.py": "from .models import Alpha\n",
+           "src/pkg/api/__init__.py": "from ..models import *\n"},
+    )
+    found = sites(project, "pkg.models.Trigger")
+    assert {s["path"] for s in found["alpha"] if s["role"] == "producer"} == {"src/pkg/use.py"}
+    assert unproduced(project) == set()
+
+
+def test_the_same_class_name_in_another_module_does_not_count(project: Project) -> None:
+    other = "from pydantic import BaseModel\nclass Beta(BaseModel):\n    kind: str\n"
+    models_tree(project, "from pkg.models import Alpha\nfrom pkg.other import Beta\n"
+                "Alpha(kind='alpha')\nBeta(kind='beta')\n", **{"src/pkg/other.py": other})
+    assert unproduced(project) == {"beta"}
+
+
+def test_construction_class_methods_produce(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha, Beta\n"
+                "Alpha.model_validate({'kind': 'alpha'})\nBeta.model_construct(kind='beta')\n")
+    found = sites(project, "pkg.models.Trigger")
+    assert forms(found["alpha"]) == {"validate", "dict"}  # the dict display builds it too
+    assert forms(found["beta"]) == {"validate"}
+    assert unproduced(project) == set()
+
+
+def test_dict_displays_and_dict_calls_produce_when_their_keys_fit(project: Project) -> None:
+    models_tree(project, "A = {'kind': 'alpha', 'x': 1}\nB = dict(kind='beta', y='s')\n"
+                "C = {'kind': 'beta', 'nope': 1}\n")
+    found = sites(project, "pkg.models.Trigger")
+    assert [s["line"] for s in found["beta"] if s["role"] == "producer"] == [2]
+    assert forms(found["alpha"]) == {"dict"}
+    assert unproduced(project) == set()
+
+
+def test_a_dict_whose_keys_do_not_fit_produces_nothing(project: Project) -> None:
+    models_tree(project, "A = {'kind': 'alpha', 'x': 1}\nB = {'kind': 'beta', 'other_field': 1}\n")
+    assert unproduced(project) == {"beta"}
+
+
+def test_factories_given_the_class_and_class_valued_tables_produce(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha, Beta\n"
+                "def build(cls, **kw):\n    return cls(**kw)\n"
+                "build(Alpha, kind='alpha')\n"
+                "TABLE = {'beta': Beta}\n")
+    found = sites(project, "pkg.models.Trigger")
+    assert forms(found["alpha"]) == {"factory"}
+    assert forms(found["beta"]) == {"table"}
+
+
+def test_the_tag_keyword_picks_the_variant_when_the_vocabulary_is_given(project: Project) -> None:
+    models_tree(project, "from pkg.models import Trigger, Alpha\n"
+                "def make(tp, **kw): ...\nmake(Trigger, kind='beta')\nAlpha(kind='alpha')\n")
+    found = sites(project, "pkg.models.Trigger")
+    assert forms(found["beta"]) == {"tag-keyword"}
+    assert unproduced(project) == set()
+
+
+def test_calling_a_base_that_declares_the_tag_with_a_tag_keyword(project: Project) -> None:
+    models = textwrap.dedent("""
+        from typing import Literal
+        from pydantic import BaseModel
+        class Trigger(BaseModel):
+            kind: str
+        class Message(Trigger):
+            kind: Literal["message"]
+        class Injection(Trigger):
+            kind: Literal["injection"]
+        AnyTrigger = Message | Injection
+    """)
+    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Trigger, Message\n"
+                         "Message(kind='message')\nTrigger(kind='injection')\n"},
+               [{"symbol": "m.AnyTrigger"}])
+    assert forms(sites(project, "m.AnyTrigger")["injection"]) == {"tag-keyword"}
+    assert unproduced(project) == set()
+
+
+def test_a_catch_all_arm_makes_missing_producers_info(project: Project) -> None:
+    models = TRIGGER_MODELS.replace("Trigger = Annotated[Alpha | Beta,", "class Other(BaseModel):\n"
+                            "    kind: str\n\nTrigger = Annotated[Alpha | Beta | Other,")
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models,
+                         "src/pkg/use.py": "from pkg.models import Alpha\nAlpha(kind='alpha')\n"},
+               [{"symbol": "pkg.models.Trigger"}])
+    run = project.check()
+    assert {(f["variant"], f["severity"]) for f in producer_findings(run)} == {
+        ("beta", "info"), ("Other", "info")}
+    assert run.exit_code == 0
+
+
+def test_multi_tag_classes_need_the_tag_keyword_or_a_default(project: Project) -> None:
+    models = ("from typing import Literal\nfrom pydantic import BaseModel\n"
+              "class Ev(BaseModel):\n    type: Literal['start', 'stop'] = 'start'\n"
+              "class Other(BaseModel):\n    type: Literal['other']\n"
+              "Event = Ev | Other\n")
+    vocab_tree(project, {"src/m.py": models, "src/use.py":
+                         "from m import Ev, Other\nEv()\nOther(type='other')\n"},
+               [{"symbol": "m.Event"}])
+    assert unproduced(project) == {"stop"}
+    project.write("src/use2.py", "from m import Ev\nEv(type='stop')\n")
+    assert unproduced(project) == set()
+
+
+def test_default_tags_and_init_false_tags(project: Project) -> None:
+    models = ("from dataclasses import dataclass, field\nfrom typing import Literal\n"
+              "@dataclass\nclass Text:\n    content: str\n"
+              "    part_kind: Literal['text'] = field(default='text', init=False)\n"
+              "@dataclass\nclass Tool:\n    name: str\n    part_kind: Literal['tool'] = 'tool'\n"
+              "Part = Text | Tool\n")
+    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Text\nText('hi')\n"},
+               [{"symbol": "m.Part"}])
+    assert unproduced(project) == {"tool"}  # the default tag alone is not a producer
+
+
+def test_generic_and_cast_classes_given_to_a_factory_produce(project: Project) -> None:
+    models_tree(project, "from typing import cast\nfrom pkg.models import Alpha, Beta\n"
+                "def build(cls, **kw): ...\n"
+                "build(Alpha[int], kind='alpha')\n"
+                "build(cast('type[Beta[int]]', Beta), kind='beta')\n")
+    assert unproduced(project) == set()
+
+
+def test_a_local_name_carries_its_literals_to_a_producing_position(project: Project) -> None:
+    use = textwrap.dedent("""
+        from m import Stop
+        def finish(reason: Stop) -> None: ...
+        def run(error):
+            reason = "a" if error else "b"
+            finish(reason=reason)
+    """)
+    vocab_tree(project, {"src/m.py": "from typing import Literal\nStop = Literal['a', 'b', 'c']\n",
+                         "src/use.py": use}, [{"symbol": "m.Stop"}])
+    assert unproduced(project) == {"c"}
+
+
+# --- what never counts ---------------------------------------------------------------------------
+
+
+def test_consumers_never_count_and_are_listed(project: Project) -> None:
+    models_tree(project, textwrap.dedent("""
+        from pkg.models import Alpha, Beta, Trigger
+        Alpha(kind="alpha")
+        def f(t: Trigger) -> int:
+            if t.kind == "beta":
+                return 1
+            if isinstance(t, Beta):
+                return 2
+            match t:
+                case Beta():
+                    return 3
+            match t.kind:
+                case "beta":
+                    return 4
+            if t.kind in ("beta",):
+                return 5
+            return 0
+    """))
+    (finding,) = producer_findings(project.check())
+    assert finding["variant"] == "beta"
+    assert "only consumed" in finding["message"]
+    assert {s["form"] for s in finding["sites"]} == {"compare", "isinstance", "match", "membership"}
+    assert {s["role"] for s in finding["sites"]} == {"consumer"}
+
+
+def test_test_only_writers_do_not_count_and_are_listed_with_paths(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                **{"tests/test_it.py": "from pkg.models import Beta\nB = Beta(kind='beta')\n",
+                   "src/pkg/conftest.py": "from pkg.models import Beta\nBeta(kind='beta')\n",
+                   "src/pkg/x_test.py": "X = {'kind': 'beta'}\n"})
+    (finding,) = producer_findings(project.check())
+    assert finding["variant"] == "beta"
+    writers = {(s["path"], s["line"], s["role"]) for s in finding["sites"]}
+    assert writers == {("tests/test_it.py", 2, "test"), ("src/pkg/conftest.py", 2, "test"),
+                       ("src/pkg/x_test.py", 1, "test")}
+    assert "only tests write it" in finding["message"] and "tests/test_it.py:2" in finding["message"]
+
+
+def test_the_manifest_tests_globs_mark_test_code(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                **{"src/pkg/testing/fakes.py": "from pkg.models import Beta\nBeta(kind='beta')\n"})
+    assert unproduced(project) == set()
+    manifest = json.loads((project.root / "manifest/type-equiv.manifest.json").read_text())
+    project.manifest(manifest["symbols"], source=["src"], tests=["tests", "src/pkg/testing/**"])
+    assert unproduced(project) == {"beta"}
+
+
+def test_the_definition_itself_never_counts(project: Project) -> None:
+    models = TRIGGER_MODELS + "\nDEFAULT = Alpha(kind='alpha')\n"
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models.replace(
+        "class Beta(BaseModel):\n", "class Beta(BaseModel):\n    @classmethod\n"
+        "    def make(cls) -> 'Beta':\n        return Beta(kind='beta')\n")},
+        [{"symbol": "pkg.models.Trigger"}])
+    assert unproduced(project) == {"beta"}  # inside Beta's own class body
+
+
+def test_wire_decoding_produces_no_variant_in_particular(project: Project) -> None:
+    models = TRIGGER_MODELS + "\nclass Base(BaseModel):\n    kind: str\n"
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models,
+                         "src/pkg/use.py": textwrap.dedent("""
+                             from pydantic import TypeAdapter
+                             from pkg.models import Alpha, Trigger
+                             def load(data):
+                                 Alpha(kind="alpha")
+                                 return TypeAdapter(Trigger).validate_python(data)
+                         """)}, [{"symbol": "pkg.models.Trigger"}])
+    assert unproduced(project) == {"beta"}
+
+
+def test_type_level_and_dispatch_uses_are_not_producers(project: Project) -> None:
+    models_tree(project, textwrap.dedent("""
+        from functools import singledispatch
+        from typing import TypedDict, cast
+        from pydantic import TypeAdapter
+        from pkg.models import Alpha, Beta
+        Alpha(kind="alpha")
+        Map = TypedDict("Map", {"beta": Beta})
+        ADAPTER = TypeAdapter(list[Beta])
+        HANDLERS = {Beta: print}
+        KINDS = (Alpha, Beta)
+        def f(x):
+            return cast(Beta, x)
+        @singledispatch
+        def render(x): ...
+        @render.register(Beta)
+        def _(x): ...
+    """))
+    (finding,) = producer_findings(project.check())
+    assert finding["variant"] == "beta"
+    assert {s["form"] for s in finding["sites"]} == {"dispatch"}
+
+
+def test_wire_data_decoded_by_a_specific_class_produces_it(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha, Beta\n"
+                "def load(data):\n    return Alpha.model_validate(data), Beta.model_validate_json(data)\n")
+    assert unproduced(project) == set()
+
+
+def test_a_subclass_produces_its_base_variant_unless_it_retags(project: Project) -> None:
+    models_tree(project, textwrap.dedent("""
+        from typing import Literal
+        from pkg.models import Alpha, Beta
+        class LoudAlpha(Alpha):
+            pass
+        class LouderAlpha(LoudAlpha):
+            pass
+        class Gamma(Beta):
+            kind: Literal["gamma"]  # a different variant, not Beta's
+        LouderAlpha(kind="alpha")
+        Gamma(kind="gamma")
+    """))
+    found = sites(project, "pkg.models.Trigger")
+    assert forms(found["alpha"]) == {"call (subclass LouderAlpha)"}
+    assert unproduced(project) == {"beta"}
+
+
+def test_a_literal_bound_to_another_vocabulary_does_not_produce(project: Project) -> None:
+    models = ("from typing import Literal\nRole = Literal['text', 'tool']\n"
+              "Kind = Literal['text', 'image']\n"
+              "def role() -> Role:\n    return 'tool'\n"
+              "def kind() -> Kind:\n    return 'text'\n")
+    vocab_tree(project, {"src/m.py": models}, [{"symbol": "m.Role"}, {"symbol": "m.Kind"}])
+    assert {(f["symbol"], f["variant"]) for f in producer_findings(project.check())} == {
+        ("m.Role", "text"), ("m.Kind", "image")}
+
+
+# --- literal vocabularies ------------------------------------------------------------------------
+
+
+LITERAL = "from typing import Literal\nStop = Literal['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']\n"
+
+
+def test_every_producing_position_of_a_literal(project: Project) -> None:
+    use = textwrap.dedent("""
+        from dataclasses import dataclass
+        from m import Stop
+        def f() -> Stop:
+            return "a"
+        x: Stop = "b"
+        @dataclass
+        class Result:
+            reason: Stop = "c"
+        def g(flag):
+            Result(reason="d" if flag else "e")
+            data = {"reason": "f"}
+            return data
+        TABLE: dict[str, Stop] = {"stop": "g"}
+        BACK: dict[Stop, str] = {"h": "end"}
+        def h(s: Stop):
+            return s == "h"
+    """)
+    vocab_tree(project, {"src/m.py": LITERAL, "src/use.py": use}, [{"symbol": "m.Stop"}])
+    found = sites(project, "m.Stop")
+    assert forms(found["a"]) == {"return"}
+    assert forms(found["b"]) == {"assign"}
+    assert forms(found["c"]) == {"default"}
+    assert forms(found["d"]) == forms(found["e"]) == {"keyword"}
+    assert forms(found["f"]) == {"dict-value"}
+    assert forms(found["g"]) == {"table-value"}
+    assert forms(found["h"], "consumer") == {"table-key", "compare"}
+    assert unproduced(project) == {"h"}
+
+
+def test_an_open_literal_reports_info_and_does_not_fail(project: Project) -> None:
+    models = "from typing import Literal\nMode = Literal['fast', 'slow'] | str\n" \
+             "def mode() -> Mode:\n    return 'fast'\n"
+    vocab_tree(project, {"src/m.py": models}, [{"symbol": "m.Mode"}])
+    run = project.check()
+    (finding,) = producer_findings(run)
+    assert (finding["variant"], finding["severity"]) == ("slow", "info")
+    assert run.exit_code == 0
+
+
+# --- enums ---------------------------------------------------------------------------------------
+
+
+def test_enum_members(project: Project) -> None:
+    models = ("import enum\nclass Color(enum.StrEnum):\n    RED = 'red'\n    GREEN = 'green'\n"
+              "    BLUE = 'blue'\n    GREY = 'grey'\n    PINK = 'pink'\n")
+    use = textwrap.dedent("""
+        from m import Color
+        a = Color.RED
+        b = Color["GREEN"]
+        c = Color("blue")
+        def f(x):
+            d = Color(x)
+            if x == Color.GREY:
+                return 1
+            match x:
+                case Color.PINK:
+                    return 2
+            return x in (Color.PINK,)
+    """)
+    vocab_tree(project, {"src/m.py": models, "src/use.py": use}, [{"symbol": "m.Color"}])
+    found = sites(project, "m.Color")
+    assert forms(found["RED"]) == {"member"}
+    assert forms(found["GREEN"]) == {"item"}
+    assert forms(found["BLUE"]) == {"call"}
+    assert unproduced(project) == {"GREY", "PINK"}
+
+
+# --- maps ----------------------------------------------------------------------------------------
+
+
+def test_a_typeddict_map_with_non_identifier_keys(project: Project) -> None:
+    models = textwrap.dedent("""
+        from typing import Literal, TypedDict
+        from pydantic import BaseModel
+        class Start(BaseModel):
+            type: Literal["turn/start"]
+        class End(BaseModel):
+            type: Literal["turn/end"]
+        EventMap = TypedDict("EventMap", {"turn/start": Start, "turn/end": End})
+    """)
+    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Start\nStart(type='turn/start')\n"},
+               [{"symbol": "m.EventMap"}])
+    (finding,) = producer_findings(project.check())
+    assert finding["variant"] == "turn/end"
+    assert finding["line"] == 7  # the map's key
+
+
+# --- fields, producers: false, exempt ------------------------------------------------------------
+
+
+FIELDS = """
+from typing import Annotated, Literal
+from pydantic import BaseModel, Field
+
+class Hint(BaseModel):
+    ttl: int
+
+class Cacheable(BaseModel):
+    cache: Hint | None = None
+
+class Text(Cacheable):
+    type: Literal["text"]
+    text: str
+    lang: str = "en"
+
+class Result(Cacheable):
+    type: Literal["result"]
+    ok: bool = True
+    note: str | None = Field(default=None, alias="n")
+
+Block = Annotated[Text | Result, Field(discriminator="type")]
+"""
+
+
+def test_optional_fields_never_set_are_reported_once_at_their_declaring_class(
+    project: Project,
+) -> None:
+    use = "from m import Text, Result\nText(type='text', text='t', lang='de')\n" \
+          "Result(type='result', ok=False)\n"
+    vocab_tree(project, {"src/m.py": FIELDS, "src/use.py": use},
+               [{"symbol": "m.Block", "fields": True}])
+    findings = producer_findings(project.check())
+    got = {(f["field"], f["variant"], f["line"]) for f in findings}
+    assert got == {("cache", "text, result", 8), ("note", "result", 18)}
+    project.write("src/use2.py",
+                  "from m import Result\nResult.model_validate({'type': 'result', 'n': 'x'})\n")
+    assert {f["field"] for f in producer_findings(project.check())} == {"cache"}
+    project.write("src/use3.py", "from m import Text\ndef f(kw):\n    return Text(**kw)\n")
+    assert producer_findings(project.check()) == []  # `**kw` may set anything
+
+
+def test_producers_false_skips_the_row(project: Project) -> None:
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS},
+               [{"symbol": "pkg.models.Trigger", "producers": False}])
+    assert producer_findings(project.check()) == []
+
+
+def test_exemptions_and_stale_exemptions(project: Project) -> None:
+    files = {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS,
+             "src/pkg/use.py": "from pkg.models import Alpha\nAlpha(kind='alpha')\n"}
+    vocab_tree(project, files, [{"symbol": "pkg.models.Trigger", "exempt": {"beta": "built by users"}}])
+    assert producer_findings(project.check()) == []
+    vocab_tree(project, files, [{"symbol": "pkg.models.Trigger",
+                                 "exempt": {"beta": "users", "alpha": "x", "gamma": "typo"}}])
+    run = project.check()
+    stale = producer_findings(run)
+    assert {(f["kind"], f["variant"]) for f in stale} == {
+        ("stale-exemption", "alpha"), ("stale-exemption", "gamma")}
+    assert all(f["path"] == "manifest/type-equiv.manifest.json" for f in stale)
+    assert run.exit_code == 1
+
+
+def test_field_exemptions_and_exemptions_on_shapes(project: Project) -> None:
+    use = ("from m import Text, Result\nText(type='text', text='t', lang='x')\n"
+           "Result(type='result', ok=True, n='x')\n")
+    files = {"src/m.py": FIELDS + "\nclass Plain(BaseModel):\n    x: int\n", "src/use.py": use}
+    vocab_tree(project, files, [{"symbol": "m.Block", "fields": True,
+                                 "exempt": {"Cacheable.cache": "set by users"}}])
+    assert producer_findings(project.check()) == []
+    vocab_tree(project, files, [{"symbol": "m.Block", "fields": True,
+                                 "exempt": {"Cacheable.cache": "x", "Text.lang": "set anyway"}},
+                                {"symbol": "m.Plain", "exempt": {"x": "not a vocabulary"}}])
+    stale = producer_findings(project.check())
+    assert {(f["symbol"], f["variant"]) for f in stale} == {("m.Block", "Text.lang"), ("m.Plain", "x")}
+    assert {f["kind"] for f in stale} == {"stale-exemption"}
+
+
+def test_an_exemption_needs_a_reason(project: Project) -> None:
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS},
+               [{"symbol": "pkg.models.Trigger", "exempt": {"beta": ""}}])
+    assert project.check().exit_code == 2
+
+
+def test_a_file_that_does_not_parse_is_reported_where_it_could_decide(project: Project) -> None:
+    """Beta has no producer, and the broken file names Beta: it might hold the producer."""
+    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                **{"src/pkg/broken.py": "from pkg.models import Beta\nBeta(\n"})
+    run = project.check()
+    assert sorted((f["kind"], f["path"]) for f in run.findings) == [
+        ("no-producer", "src/pkg/models.py"), ("parse-error", "src/pkg/broken.py")]
+
+
+def test_a_file_that_could_decide_nothing_is_not_parsed(project: Project) -> None:
+    """Every variant has a producer: by demand (docs/producers.md), the broken file naming Alpha is
+    never parsed, so it is no finding."""
+    models_tree(project, "from pkg.models import Alpha, Beta\nAlpha(kind='alpha')\nBeta(kind='beta')\n",
+                **{"src/pkg/broken.py": "from pkg.models import Alpha\nAlpha(\n"})
+    run = project.check()
+    assert run.exit_code == 0, run.stdout
+    assert run.findings == []
+
+
+# --- the producers command -----------------------------------------------------------------------
+
+
+def test_the_producers_command(project: Project) -> None:
+    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                **{"tests/test_b.py": "from pkg.models import Beta\nBeta(kind='beta')\n"})
+    run = project.run("producers", "--root", str(project.root), "pkg.models.Trigger")
+    assert run.exit_code == 0
+    assert "alpha  produced" in run.stdout
+    assert "beta   NO PRODUCER" in run.stdout
+    assert "test-only tests/test_b.py:2  call" in run.stdout
+    data = project.run("producers", "--root", str(project.root), "--format", "json",
+                       "pkg.models.Trigger").json
+    assert data["form"] == "union" and data["tag_field"] == "kind"
+    assert [(v["variant"], v["produced"]) for v in data["variants"]] == [("alpha", True), ("beta", False)]
+    bad = project.run("producers", "--root", str(project.root), "pkg.models.Alpha")
+    assert bad.exit_code == 2 and "not a vocabulary" in bad.stderr
+
+
+def test_file_scans_round_trip_through_json_for_a_cache() -> None:
+    from type_equiv.producers.records import FileScan, Spellings
+    from type_equiv.producers.sites import scan_text
+
+    spellings = Spellings(frozenset({"Alpha", "Trigger", "Stop"}), frozenset({"'alpha'", "'a'"}),
+                          frozenset({"kind"}))
+    text = textwrap.dedent("""
+        from pkg.models import Alpha, Trigger, Stop
+        class Loud(Alpha):
+            kind: Literal["alpha"]
+        def f(s: Stop = "a") -> Trigger:
+            x = {"kind": "alpha", "x": 1}
+            if s == "a":
+                return Alpha(kind="alpha", **x)
+    """)
+    scan = scan_text("pkg.use", False, text, spellings)
+    assert scan.refs and scan.dicts and scan.lits and scan.anns and scan.classes
+    assert FileScan.from_json(scan.to_json()) == scan
+    broken = scan_text("pkg.use", False, "def (:\n", spellings)
+    assert broken.error is not None and FileScan.from_json(broken.to_json()) == broken
+    assert spellings.key() == Spellings(spellings.names, spellings.values, spellings.tag_fields).key()
+
+
+# --- the repository and the example --------------------------------------------------------------
+
+
+def test_the_example_reports_exactly_the_seed_findings(tmp_path: Path) -> None:
+    root = tmp_path / "agent-session"
+    shutil.copytree(REPO / "examples" / "agent-session", root)
+    project = Project(root)
+    run = project.check()
+    found = sorted((f["symbol"], f["variant"], f.get("field")) for f in run.findings
+                   if f["kind"] == "no-producer")
+    assert found == [
+        ("agent_session.core.ContentBlock", "text, tool_result", "cache"),
+        ("agent_session.core.MessageSource", "agent", None),
+        ("agent_session.session.TurnTrigger", "continuation", None),
+    ]
+    (continuation,) = [f for f in run.findings if f.get("variant") == "continuation"]
+    assert [(s["path"], s["role"]) for s in continuation["sites"]] == [("tests/test_acp.py", "test")]
+    (cache,) = [f for f in run.findings if f.get("field") == "cache"]
+    assert (cache["path"], cache["line"]) == ("src/agent_session/core.py", 20)
+
+
+def test_the_repository_produces_every_variant_of_its_own_vocabularies() -> None:
+    run = Project(REPO).check()
+    assert [f for f in run.findings if f["kind"] in ("no-producer", "stale-exemption")] == []

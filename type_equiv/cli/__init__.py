@@ -1,0 +1,29 @@
+"""The command line: one module per command, each turning its options into a run and an exit code.
+
+`check` (check.py), `sync`, `producers`, `schema`, `monitor`; the group, its guard and the shared
+options live in base.py. Commands import their stages lazily, so `--version`, `--help` and a warm
+check start fast.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import warnings
+
+from type_equiv.cli import check, monitor, producers, schema, sync
+from type_equiv.cli.base import cli
+
+__all__ = ["check", "cli", "main", "monitor", "producers", "schema", "sync"]
+
+
+def main() -> None:
+    """Console-script entry point."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):  # an ASCII-only locale must not crash on a finding
+            stream.reconfigure(errors="backslashreplace")
+    # Parsing project code (never running it) must not print its warnings, e.g. Python 3.12's
+    # `SyntaxWarning: invalid escape sequence '\)'`, on every check.
+    warnings.filterwarnings("ignore", category=SyntaxWarning)
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module="<unknown>")
+    cli(prog_name="type-equiv")

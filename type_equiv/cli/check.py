@@ -1,0 +1,175 @@
+"""`type-equiv check`: the gate. A warm check replays the last result; otherwise the pipeline runs.
+
+The warm path (nothing this check reads has changed since the last one) imports neither pydantic nor
+the pipeline when the same view was rendered before: it writes the stored bytes back.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from type_equiv.cli.base import cli, exit_code, manifest_option, resolve_cache, resolve_root, root_option
+from type_equiv.model.options import CheckOptions
+
+if TYPE_CHECKING:
+    from type_equiv.model.run import Progress, ProgressSink
+    from type_equiv.model.session import SessionEnd, SessionEvent
+
+PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is worth drawing
+
+
+@cli.command()
+@root_option
+@manifest_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "jsonl", "github", "sarif"]), default="text",
+    show_default=True, help="Output format.",
+)
+@click.option(
+    "--base", default=None, metavar="REF",
+    help="A git ref: variants removed from a manifest vocabulary since REF are retired spellings.",
+)
+@click.option(
+    "--symbol", "symbols", multiple=True, metavar="NAME",
+    help="Check only this manifest symbol (dotted, as in the manifest); repeatable.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print findings only: no summary line.")
+@click.option(
+    "--watch", is_flag=True,
+    help="Re-run on every save of a listed doc, a source module or the manifest (Ctrl-C stops).",
+)
+@click.option(
+    "--schema", is_flag=True,
+    help="Also compare each paste's JSON Schema with the source's: IMPORTS project code and runs the"
+    " pastes (docs/equivalence.md).",
+)
+@click.option(
+    "--cache-dir", default=None, metavar="DIR",
+    help="Cache folder; mypy's cache is DIR/mypy.  [default: <root>/.type-equiv-cache]",
+)
+@click.option("--no-cache", is_flag=True, help="Read and write no cache (every mypy run is cold).")
+@click.argument("files", nargs=-1, type=click.Path())
+def check(
+    root: str, manifest: str | None, fmt: str, base: str | None,
+    symbols: tuple[str, ...], quiet: bool, watch: bool, files: tuple[str, ...],
+    schema: bool = False, cache_dir: str | None = None, no_cache: bool = False,
+) -> None:
+    """Check every paste listed in the manifest against its real definition.
+
+    Reads source statically: the default check never imports or executes project code.
+    FILES (the pre-commit convention) limit the run to what those files can affect; it does
+    nothing when none of them is a listed doc, a source module, a fixture or the manifest.
+    """
+    root_path, manifest_path = resolve_root(root, manifest)
+    options = CheckOptions(
+        root=root_path, manifest=manifest_path, base=base,
+        symbols=symbols, files=files or None,
+        schema=schema, cache_dir=None if no_cache else resolve_cache(root_path, cache_dir),
+    )
+    if watch:
+        if fmt not in ("text", "jsonl"):
+            raise click.UsageError("--watch redraws for a person: use --format text (or jsonl)")
+        from type_equiv.cli.watch import watch_check
+        from type_equiv.output import RENDERERS
+
+        sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet, screen=fmt == "text"))
+    sys.exit(run(options, fmt, quiet))
+
+
+def run(options: CheckOptions, fmt: str, quiet: bool) -> int:
+    """One check, rendered in `fmt`; the exit code."""
+    from type_equiv.warm import replay
+
+    view = (fmt, quiet, fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+    record = replay.Record.open(options)  # nothing this check reads has changed since the last one
+    if record is not None:
+        shown = record.output(view)
+        if shown is not None:  # rendered before: its bytes, and neither pydantic nor the pipeline
+            sys.stdout.write(shown[0])
+            sys.stderr.write(shown[1])
+            return shown[2]
+    from type_equiv.model.run import RunStats
+    from type_equiv.output import RENDERERS
+
+    stats = RunStats()
+    recording = None
+    events: Iterable[SessionEvent] | None = record.events() if record is not None else None
+    if events is None:
+        from type_equiv.pipeline import Run, run_check
+
+        recording = replay.Recording(options)
+        run = Run(options, recording.log, stats, _progress_bar())
+        events = recording.record(run_check(run), stats)
+    tap = _Tap(events)
+    out, err = _Copy(sys.stdout), _Copy(sys.stderr)
+    RENDERERS[fmt](tap, out, err, quiet=quiet, stats=stats)  # type: ignore[arg-type]
+    code = exit_code(tap.end)
+    kept = record or (recording.stored if recording is not None else None)
+    if kept is not None:
+        kept.keep(view, "".join(out.parts), "".join(err.parts), code)
+    return code
+
+
+class _Tap:
+    """Passes events through to the renderer while remembering how the session ended."""
+
+    def __init__(self, events: Iterable[SessionEvent]) -> None:
+        self.events = events
+        self.end: SessionEnd | None = None
+
+    def __iter__(self) -> Iterator[SessionEvent]:
+        from type_equiv.model.session import SessionEnd
+
+        for event in self.events:
+            if isinstance(event, SessionEnd):
+                self.end = event
+            yield event
+
+
+class _Copy:
+    """A stream that also keeps what was written: a warm check replays the rendered output."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return int(self.stream.write(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _progress_bar() -> ProgressSink:
+    """A rich progress bar on stderr for a long scan in a terminal; nothing in CI or in a pipe."""
+    from type_equiv.model.run import no_progress
+
+    if not (sys.stderr.isatty() and not os.environ.get("CI")):
+        return no_progress
+    bar: Any = None
+    task: Any = None
+
+    def draw(progress: Progress) -> None:
+        nonlocal bar, task
+        if bar is None and not progress.finished and progress.total >= PROGRESS_MIN_FILES:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as Bar
+
+            bar = Bar(TextColumn("scanning for producers"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            task = bar.add_task("scan", total=progress.total)
+            bar.start()
+        if bar is not None:
+            bar.update(task, completed=progress.done)
+            if progress.finished:
+                bar.stop()
+                bar = None
+
+    return draw

@@ -1,0 +1,123 @@
+"""`type-equiv producers SYMBOL`: the evidence behind one vocabulary's producer check.
+
+Always exit 0 (2 when SYMBOL is not a vocabulary or the manifest is bad): it shows, it does not judge.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from type_equiv.cli.base import EXIT_CLEAN, EXIT_ERROR, cli, manifest_option, resolve_root, root_option
+
+if TYPE_CHECKING:  # the command imports its stages only when it runs
+    from type_equiv.producers.verdicts import VocabularyReport
+
+
+@cli.command()
+@root_option
+@manifest_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="Output format.",
+)
+@click.argument("symbol")
+def producers(root: str, manifest: str | None, fmt: str, symbol: str) -> None:
+    """Show, per variant of SYMBOL (dotted, as in the manifest), where it is produced and consumed.
+
+    Test-only writers, consumers and wire decoding are listed and marked; they never count as
+    producers. Always exit 0 (2 when SYMBOL is not a vocabulary or the manifest is bad).
+    """
+    root_path, manifest_path = resolve_root(root, manifest)
+    sys.exit(run(root_path, manifest_path, fmt, symbol))
+
+
+def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
+    from type_equiv.model.errors import InputError
+    from type_equiv.producers.analysis import producers_report
+    from type_equiv.read.manifest import load_manifest
+    from type_equiv.read.reader import Project
+
+    try:
+        loaded = load_manifest(root_path, manifest_path)
+        report = producers_report(Project.open(loaded), loaded, symbol)
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        return EXIT_ERROR
+    if fmt == "json":
+        click.echo(json.dumps(report_json(report), indent=2))
+    else:
+        click.echo("\n".join(report_lines(report)))
+    return EXIT_CLEAN
+
+
+def report_json(report: VocabularyReport) -> dict[str, object]:
+    """`type-equiv producers SYMBOL --format json`."""
+    vocab = report.vocab
+    variants = []
+    for variant in vocab.variants:
+        variants.append({
+            "variant": variant.name,
+            "tag": variant.tag,
+            "class": variant.cls.qualname if variant.cls is not None else None,
+            "path": variant.path,
+            "line": variant.line,
+            "produced": bool(report.producers(variant.name)),
+            "catch_all": variant.catch_all,
+            "exempt": report.row.exempt.get(variant.name),
+            "sites": [s.model_dump() for s in report.sites.get(variant.name, [])],
+        })
+    return {
+        "symbol": report.row.symbol,
+        "definition": vocab.qualname,
+        "form": vocab.form,
+        "tag_field": vocab.tag_field,
+        "open": vocab.open,
+        "path": vocab.path,
+        "line": vocab.line,
+        "variants": variants,
+        "fields": [
+            {"field": f.name, "declared_on": f.declared_on, "path": f.path, "line": f.line,
+             "variants": f.variants, "set_at": [s.model_dump() for s in f.set_at]}
+            for f in report.fields or []
+        ],
+        "wire": [s.model_dump() for s in report.wire],
+        "scan": report.stats,
+    }
+
+
+def report_lines(report: VocabularyReport) -> list[str]:
+    """`type-equiv producers SYMBOL`: per variant, its sites; the ones that do not count marked."""
+    from type_equiv.read.vocabularies import describe
+
+    vocab = report.vocab
+    lines = [f"{report.row.symbol}: {describe(vocab)}"]
+    width = max((len(v.name) for v in vocab.variants), default=0)
+    for variant in vocab.variants:
+        produced = bool(report.producers(variant.name))
+        exempt = report.row.exempt.get(variant.name)
+        status = "produced" if produced else f"exempt: {exempt}" if exempt else "NO PRODUCER"
+        cls = f" {variant.cls.name}" if variant.cls is not None else ""
+        lines.append(f"  {variant.name:<{width}}  {status}  ({variant.path}:{variant.line}{cls})")
+        for site in report.sites.get(variant.name, []):
+            role = "test-only" if site.role == "test" else site.role
+            lines.append(f"      {role:<9} {site.path}:{site.line}  {site.form}")
+    if report.fields:
+        lines.append("  optional fields:")
+        for info in report.fields:
+            owner = info.declared_on.rsplit(".", 1)[-1]
+            places = list(dict.fromkeys(f"{s.path}:{s.line}" for s in info.set_at))
+            where = ", ".join(places[:5]) or "NEVER SET"
+            more = f" (+{len(places) - 5} more)" if len(places) > 5 else ""
+            lines.append(f"    {owner}.{info.name}  ({info.path}:{info.line}): {where}{more}")
+    if report.wire:
+        lines.append("  decoded from wire data (some variant, none in particular):")
+        lines.extend(f"      wire      {s.path}:{s.line}  {s.form}" for s in report.wire)
+    stats = report.stats
+    lines.append(f"  scanned {stats.get('files', 0):.0f} files, parsed {stats.get('parsed', 0):.0f}"
+                 f" in {stats.get('seconds', 0):.2f}s")
+    return lines

@@ -1,0 +1,109 @@
+"""`type-equiv sync`: rewrite drifted pastes (fix/sync.py does the work), then say what it did.
+
+Exit 0 when no drift is left, 1 when drift remains (with --diff: when the patch is not empty), 2 when
+it cannot judge.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from type_equiv.cli.base import EXIT_ERROR, cli, manifest_option, resolve_root, root_option
+
+if TYPE_CHECKING:  # the command imports its stages only when it runs
+    from type_equiv.fix.sync import DocResult, SyncOptions, SyncReport
+
+
+@cli.command()
+@root_option
+@manifest_option
+@click.option(
+    "--symbol", "symbols", multiple=True, metavar="NAME",
+    help="Sync only this manifest symbol (dotted, as in the manifest); repeatable.",
+)
+@click.option("--diff", is_flag=True, help="Print the patch as a unified diff; write nothing.")
+def sync(root: str, manifest: str | None, symbols: tuple[str, ...], diff: bool) -> None:
+    """Rewrite drifted pastes to match the source, as a minimal patch; record the lock file.
+
+    Only drifted members change; comments, layout and `...` elisions of the paste stay, and so does
+    every other byte of the doc. A missing paste is reported, never invented. Exit 0 when no drift
+    is left, 1 when drift remains (with --diff: when the patch is not empty), 2 when it cannot judge.
+    """
+    from type_equiv.fix.sync import SyncOptions
+
+    root_path, manifest_path = resolve_root(root, manifest)
+    sys.exit(run(SyncOptions(root=root_path, manifest=manifest_path, symbols=symbols, diff=diff)))
+
+
+def run(options: SyncOptions) -> int:
+    from type_equiv.fix.sync import run_sync
+    from type_equiv.model.errors import InputError
+
+    try:
+        report = run_sync(options)
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        return EXIT_ERROR
+    if options.diff:
+        for result in report.docs:
+            if result.changed:
+                sys.stdout.buffer.write(unified_diff(result).encode("utf-8"))
+        sys.stdout.flush()
+    click.echo("\n".join(report_lines(report, options.diff)), err=options.diff)
+    return exit_code(report, options.diff)
+
+
+def unified_diff(result: DocResult) -> str:
+    """A `git apply`-able unified diff of one doc (root-relative paths under a/ and b/)."""
+    a = _diff_lines(result.doc.bom + result.before)
+    b = _diff_lines(result.doc.bom + result.after)
+    out = []
+    for line in difflib.unified_diff(a, b, f"a/{result.shown}", f"b/{result.shown}"):
+        out.append(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def _diff_lines(text: str) -> list[str]:
+    from type_equiv.fix.docfile import split_lines
+
+    lines, eols = split_lines(text)
+    return [a + b for a, b in zip(lines, eols, strict=True)]
+
+
+def report_lines(report: SyncReport, diff: bool) -> list[str]:
+    """What sync did, one line per doc and per problem, `path:line:` first so editors jump."""
+    out: list[str] = []
+    verb = "would sync" if diff else "synced"
+    for result in report.docs:
+        if result.synced and result.shown not in report.refused:
+            out.append(f"{result.shown}: {verb} {', '.join(result.synced)}")
+        for u in result.unfixed:
+            out.append(f"{u.doc}:{u.line}: cannot sync {u.symbol}: {u.reason}")
+    for shown in report.refused:
+        out.append(f"{shown}: changed while sync ran; not written (run sync again)")
+    for note in report.notes:
+        out.append(f"{note.path}:{note.line}: [{note.kind}] {note.message}")
+    if report.lock_note:
+        out.append(f"type-equiv sync: {report.lock_note}")
+    done = [r for r in report.docs if r.changed and r.shown not in report.refused]
+    pastes = sum(len(r.synced) for r in done)
+    left = len(report.unfixed) + sum(len(r.synced) for r in report.docs if r.shown in report.refused)
+    tail = f"; {left} drifted paste{'s' if left != 1 else ''} left" if left else ""
+    if diff:
+        out.append(f"type-equiv sync --diff: {pastes} symbol(s) would change in {len(done)} doc(s){tail}")
+    else:
+        out.append(f"type-equiv sync: {pastes} symbol(s) rewritten in {len(done)} doc(s){tail}")
+    return out
+
+
+def exit_code(report: SyncReport, diff: bool) -> int:
+    """0: no drift left; 1: drift left (with --diff: whenever the patch is not empty)."""
+    if report.unfixed or report.refused:
+        return 1
+    if diff and any(r.changed for r in report.docs):
+        return 1
+    return 0

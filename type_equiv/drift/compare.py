@@ -1,0 +1,141 @@
+"""Stage 4: compare a paste's shape with the real one, yielding drift findings (never printing).
+
+Like mypy's stubtest `verify`, the comparison walks both sides in step and yields one finding per
+difference, each carrying both locations, so the renderer can show a compact diff.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from type_equiv.model.findings import Drift
+from type_equiv.read.manifest import SymbolRow
+from type_equiv.read.pastes import Paste
+from type_equiv.read.shapes import Member, Shape
+
+ROLE_WORD = {
+    "field": "field", "value": "member", "key": "key", "arm": "member", "literal": "value",
+    "method": "method", "nested": "nested class", "assign": "attribute",
+}
+
+
+def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None) -> Iterator[Drift]:
+    """Every way `pasted` differs from `real`; nothing when they are equal shapes.
+
+    `form` is the manifest row's `form`: a `"map"` (a TypedDict of variants) cannot be elided either.
+    """
+    if {pasted.kind, real.kind} == {"union", "alias"}:
+        # A one-arm union is an alias; compare both as sets of arms.
+        pasted, real = _as_union(pasted), _as_union(real)
+    if pasted.kind != real.kind:
+        yield _drift(symbol, pasted, real, None, f"{pasted.kind} `{pasted.name}`",
+                     f"{real.kind} `{real.name}`", f"the paste is a {pasted.kind}, the source a {real.kind}")
+        return
+    yield from _compare_header(pasted, real, symbol)
+    yield from _compare_members(pasted, real, symbol, form)
+
+
+def _as_union(shape: Shape) -> Shape:
+    if shape.kind != "alias":
+        return shape
+    members = tuple(replace(m, name=m.text) for m in shape.members)
+    return replace(shape, kind="union", members=members)
+
+
+def _compare_header(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
+    labels = dict.fromkeys(label for label, _ in real.header + pasted.header)
+    for label in labels:
+        mine = [t for lab, t in pasted.header if lab == label]
+        theirs = [t for lab, t in real.header if lab == label]
+        if label == "keyword":
+            mine, theirs = sorted(mine), sorted(theirs)
+        if mine != theirs:
+            yield _drift(
+                symbol, pasted, real, f"({label}s)", ", ".join(mine) or "(none)",
+                ", ".join(theirs) or "(none)", f"{label}s differ",
+            )
+
+
+def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) -> Iterator[Drift]:
+    if pasted.kind in ("union", "literal") and any(m.text == "..." for m in pasted.members):
+        yield _drift(symbol, pasted, real, None, "...", "(every variant)",
+                     f"a {pasted.kind}'s variant list cannot be elided with `...`: paste it whole")
+        return
+    if pasted.elided and (pasted.kind == "enum" or (form == "map" and pasted.kind == "typeddict")):
+        what = "an enum's member list" if pasted.kind == "enum" else "a map's keys (its variants)"
+        yield _drift(symbol, pasted, real, None, "...", "(every member)",
+                     f"{what} cannot be elided with `...`: paste every member")
+        pasted = replace(pasted, elided=False)  # then judge it as the complete paste it must be
+    shown = {m.name: m for m in pasted.members}
+    source = {m.name: m for m in real.members}
+    for name, member in source.items():
+        other = shown.get(name)
+        if other is None:
+            if member.required and not pasted.elided:
+                yield _member_drift(symbol, pasted, real, None, member,
+                                    "is in the source but not in the paste")
+        elif other.text != member.text:
+            yield _member_drift(symbol, pasted, real, other, member, "differs")
+    for name, member in shown.items():
+        if name not in source:
+            yield _member_drift(symbol, pasted, real, member, None,
+                                "is in the paste but not in the source")
+    if pasted.ordered or pasted.elided:
+        yield from _compare_order(pasted, real, symbol, shown, source)
+
+
+def _compare_order(
+    pasted: Shape, real: Shape, symbol: str, shown: dict[str, Member], source: dict[str, Member]
+) -> Iterator[Drift]:
+    """Order counts for positional constructors, and an elided paste must be an ordered subset."""
+    def counted(name: str) -> bool:  # an elided paste shows an ordered subset, methods included
+        return name in source and (pasted.elided or source[name].required)
+
+    mine = [n for n in shown if counted(n)]
+    theirs = [n for n in source if n in shown and counted(n)]
+    if mine != theirs:
+        why = "a positional constructor" if pasted.ordered else "an elided (`...`) paste"
+        yield _drift(symbol, pasted, real, "(order)", ", ".join(mine), ", ".join(theirs),
+                     f"member order differs, which matters for {why}")
+
+
+def _member_drift(
+    symbol: str, pasted: Shape, real: Shape, mine: Member | None, theirs: Member | None, what: str
+) -> Drift:
+    member = mine or theirs
+    assert member is not None
+    word = ROLE_WORD[member.role]
+    label = member.name if member.role not in ("arm", "literal") or member.name != "=" else "value"
+    return Drift(
+        symbol=symbol,
+        member=None if label == "value" else member.name,
+        message=f"{symbol}: {word} `{label}` {what}",
+        path=pasted.path,
+        line=mine.line if mine else pasted.line,
+        source_path=real.path,
+        source_line=theirs.line if theirs else real.line,
+        pasted=mine.text if mine else None,
+        real=theirs.text if theirs else None,
+    )
+
+
+def _drift(
+    symbol: str, pasted: Shape, real: Shape, member: str | None, mine: str, theirs: str, what: str
+) -> Drift:
+    return Drift(
+        symbol=symbol, member=member, message=f"{symbol}: {what}",
+        path=pasted.path, line=pasted.line, source_path=real.path, source_line=real.line,
+        pasted=mine, real=theirs,
+    )
+
+
+@dataclass(frozen=True)
+class Compared:
+    """One paste compared with the real definition at the syntax level, and the drift it found."""
+
+    row: SymbolRow
+    paste: Paste
+    pasted: Shape
+    real: Shape
+    drifts: list[Drift]

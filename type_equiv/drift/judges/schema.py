@@ -1,0 +1,202 @@
+"""Level 3, wire shape: the JSON Schemas pydantic generates for the paste and for the real symbol.
+
+Opt-in, because it imports project code (through `importing`, the one door) and executes each paste.
+Both schemas are generated in validation and serialization modes and normalised so that only the wire
+shape is left: titles and descriptions dropped, `$ref`s inlined, `anyOf`/`oneOf`/`enum`/`required`
+sorted, an `anyOf` of same-type `const`s read as an `enum`. What still differs — required keys,
+defaults, constraints, aliases, discriminators — is drift, one finding per differing schema path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from type_equiv.importing import (
+    ImportFailed,
+    PasteFailed,
+    SchemaUnavailable,
+    import_module,
+    import_symbol,
+    json_schema,
+    paste_module,
+    symbol_of,
+)
+from type_equiv.model.errors import InputError
+from type_equiv.model.findings import Drift
+
+if TYPE_CHECKING:
+    from type_equiv.drift.compare import Compared
+    from type_equiv.model.run import RunStats
+
+MODES = ("validation", "serialization")
+MAX_PATHS = 8  # per paste; the rest is summarised in the last finding
+DROPPED = {"title", "description", "$schema", "$defs", "definitions", "examples", "$comment"}
+DATA = {"const", "default", "examples", "enum"}  # values, not schemas: copied as they are
+NAMED = {"properties", "patternProperties", "dependentSchemas"}  # keys are names, values schemas
+
+
+def judge_schema(
+    root: Path, source_roots: Sequence[str], group: Sequence[Compared], stats: RunStats
+) -> list[Drift]:
+    """Schema drift of the pastes of one row (all pastes of `group` share the row)."""
+    row = group[0].row
+    try:
+        module = import_module(root, source_roots, row.symbol.rpartition(".")[0], stats.imported)
+        real = symbol_of(module, row.symbol)
+        expected = {mode: normalise(json_schema(real, mode)) for mode in MODES}
+    except ImportFailed as exc:
+        raise InputError(
+            f"{row.symbol}: the schema judge cannot judge it: {exc} (turn it off for this row with"
+            ' "schema": false in the manifest)'
+        ) from None
+    name = row.symbol.rpartition(".")[2]
+    found: list[Drift] = []
+    for compared in group:
+        block = compared.paste.block
+        try:
+            with paste_module(module, block.code, block.doc, block.fence_line) as namespace:
+                obj = namespace.__dict__[name]
+                actual = {mode: normalise(json_schema(obj, mode)) for mode in MODES}
+        except (PasteFailed, SchemaUnavailable) as exc:
+            found.append(_drift(compared, None, str(exc), None, None))
+            continue
+        found += _differences(compared, actual, expected)
+    return found
+
+
+def _differences(
+    compared: Compared, actual: dict[str, Any], expected: dict[str, Any]
+) -> list[Drift]:
+    by_path: dict[str, tuple[Any, Any, list[str]]] = {}
+    for mode in MODES:
+        for path, mine, theirs in diff(actual[mode], expected[mode]):
+            by_path.setdefault(path, (mine, theirs, []))[2].append(mode)
+    out = []
+    for i, (path, (mine, theirs, modes)) in enumerate(sorted(by_path.items())):
+        if i == MAX_PATHS:
+            out.append(_drift(compared, None, f"and {len(by_path) - MAX_PATHS} more schema paths differ",
+                              None, None))
+            break
+        where = " and ".join(modes)
+        out.append(_drift(compared, path or "/", f"the JSON Schema differs at `{path or '/'}` ({where})",
+                          _show(mine), _show(theirs)))
+    return out
+
+
+def _drift(compared: Compared, member: str | None, what: str, mine: str | None, theirs: str | None) -> Drift:
+    return Drift(
+        level="schema", symbol=compared.row.symbol, member=member,
+        message=f"{compared.row.symbol}: {what}", path=compared.pasted.path, line=compared.pasted.line,
+        source_path=compared.real.path, source_line=compared.real.line, pasted=mine, real=theirs,
+    )
+
+
+_ABSENT = object()
+
+
+def _show(value: Any) -> str | None:
+    return None if value is _ABSENT else json.dumps(value, sort_keys=True)
+
+
+def normalise(schema: dict[str, Any]) -> Any:
+    """The wire shape of a schema: see the module docstring for what is dropped and what is sorted."""
+    defs = {**schema.get("definitions", {}), **schema.get("$defs", {})}
+    return _schema(schema, defs, ())
+
+
+def _schema(node: Any, defs: dict[str, Any], stack: tuple[str, ...]) -> Any:
+    if isinstance(node, list):
+        return [_schema(item, defs, stack) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith(("#/$defs/", "#/definitions/")):
+        name = ref.rsplit("/", 1)[1]
+        if name in stack or name not in defs:
+            return {"$ref": name}  # recursion: the name is all that can be compared
+        target = _schema(defs[name], defs, (*stack, name))
+        rest = _schema({k: v for k, v in node.items() if k != "$ref"}, defs, stack)
+        return {**target, **rest} if isinstance(target, dict) else target
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in DROPPED:
+            continue
+        if key in DATA:
+            out[key] = value
+        elif key in NAMED and isinstance(value, dict):
+            out[key] = {name: _schema(v, defs, stack) for name, v in value.items()}
+        elif key == "discriminator" and isinstance(value, dict):
+            mapping = value.get("mapping", {})
+            out[key] = {**value, "mapping": {k: str(v).rsplit("/", 1)[-1] for k, v in mapping.items()}}
+            if not mapping:
+                del out[key]["mapping"]
+        else:
+            out[key] = _schema(value, defs, stack)
+    return _sorted(out)
+
+
+def _sorted(node: dict[str, Any]) -> dict[str, Any]:
+    for key in ("anyOf", "oneOf"):
+        if isinstance(node.get(key), list):
+            arms = node[key]
+            types = {arm.get("type") for arm in arms if isinstance(arm, dict)}
+            if key == "anyOf" and arms and len(types) == 1 and all(
+                isinstance(a, dict) and "const" in a and set(a) <= {"const", "type"} for a in arms
+            ):  # Literal["a"] | Literal["b"] is the enum ["a", "b"]
+                del node[key]
+                node["enum"] = [a["const"] for a in arms]
+                if None not in types:
+                    node["type"] = types.pop()
+            else:
+                node[key] = sorted(arms, key=_key)
+    if isinstance(node.get("enum"), list):
+        node["enum"] = sorted(node["enum"], key=_key)
+    if isinstance(node.get("required"), list):
+        node["required"] = sorted(node["required"], key=_key)
+    return node
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def diff(mine: Any, theirs: Any, path: str = "") -> Iterator[tuple[str, Any, Any]]:
+    """Every (JSON pointer, paste value, source value) where the two normalised schemas differ."""
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key in sorted(set(mine) | set(theirs)):
+            here = f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
+            if key not in mine:
+                yield here, _ABSENT, theirs[key]
+            elif key not in theirs:
+                yield here, mine[key], _ABSENT
+            else:
+                yield from diff(mine[key], theirs[key], here)
+    elif isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            yield from diff(a, b, f"{path}/{i}")
+    elif mine != theirs or type(mine) is not type(theirs):
+        yield path, mine, theirs
+
+
+def export_schemas(root: Path, manifest_path: Path, symbol: str | None, mode: str) -> dict[str, Any]:
+    """The `schema` command: each manifest symbol's (or only `symbol`'s) JSON Schema, by symbol."""
+    from type_equiv.read.manifest import load_manifest
+
+    manifest = load_manifest(root, manifest_path)
+    names = [row.symbol for row in manifest.model.symbols]
+    if symbol is not None:
+        if symbol not in names:
+            raise InputError(f"{symbol}: not a symbol of {manifest.path}; it lists {', '.join(names)}")
+        names = [symbol]
+    schemas: dict[str, Any] = {}
+    for name in names:
+        try:
+            exported = json_schema(import_symbol(root, manifest.model.source, name, []), mode)
+        except ImportFailed as exc:
+            raise InputError(f"{name}: {exc}") from None
+        exported.setdefault("title", name.rpartition(".")[2])
+        schemas[name] = exported
+    return schemas

@@ -1,0 +1,532 @@
+"""Level 2, types: mypy decides whether two differently spelled annotations name the same type.
+
+Every pair of a run goes into ONE generated module, checked by ONE in-process mypy build whose cache
+lives in `<cache-dir>/mypy`, so a warm run re-analyses only that module. Each pair becomes
+
+    _te_P3: TypeAlias = <the paste's annotation>
+    _te_R3: TypeAlias = <the source's annotation>
+    def _te_f3(value: _te_P3) -> None:
+        assert_type(value, _te_R3)
+
+`assert_type` asks mypy's `is_same_type` (proper subtypes both ways), the exact equivalence we want;
+mutual assignability is too loose (`list[Any]` and `list[int]` pass it). Names resolve as a reader of
+the doc would: a paste's names in the source module's namespace, then `typing`, `typing_extensions`,
+`collections.abc` and builtins; the source's names in its own module (rewritten to `_m0.Name`).
+
+mypy may still call two types the same when they are not the same to pydantic or to a reader, so its
+"same" is trusted only when three guards agree (each a difference mypy does not see; docs/equivalence.md):
+
+* `Annotated` metadata is invisible to mypy: inline `Annotated[T, m]` is rewritten to a marker generic
+  `_te_Annotated[T, _te_M0]` with one marker class per distinct metadata text, so mypy compares the
+  metadata nominally and in place.
+* mypy collapses a union arm that is a proper subtype of another (`int | bool` is `int` to it,
+  `Literal["a"] | str` is `str`, `object | int` is `object`): each side's collapses (where, which arm,
+  into what) must be the same on both sides.
+* An alias defined as `Annotated[...]` (`PositiveInt`) hides its metadata even from the marker rewrite,
+  and an implicit `Any` (an unresolved import) makes everything equal: both make the verdict untrusted.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import collections.abc
+import contextlib
+import io
+import os
+import re
+import secrets
+import sys
+import time
+import typing
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
+
+import typing_extensions
+
+from type_equiv.read.normalise import last_name, parse_expr
+
+if TYPE_CHECKING:
+    from mypy.build import BuildResult, Graph
+    from mypy.options import Options
+    from mypy.types import Type
+
+    from type_equiv.model.run import RunStats
+
+GENERATED = "_type_equiv_judge"
+QUALIFIERS = {"Required", "NotRequired", "ReadOnly", "ClassVar", "Final", "InitVar"}
+# Names the generated module binds itself; a paste may use them qualified (`typing.List`).
+OWN_MODULES = {"typing", "typing_extensions", "collections", "builtins"}
+# The implicit kinds of mypy's Any (TypeOfAny): an unresolved import, an error, an unannotated value.
+IMPLICIT_ANY = {1: "unannotated", 3: "an unresolved import", 5: "an error", 6: "a special form",
+                7: "another Any", 8: "an implementation artifact"}
+
+Side = Literal["paste", "real"]
+DIFFERENT = "mypy sees different types"  # the plain verdict: the message needs no explanation
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """The names a source module binds at its top level, read statically (it is never imported)."""
+
+    module: str
+    names: frozenset[str]
+    star: bool = False  # a `from x import *`: an unknown name may come from there
+
+    @staticmethod
+    def of(module: str, tree: ast.Module) -> Namespace:
+        names: set[str] = set()
+        star = False
+        for stmt in _top_level(tree.body):
+            if isinstance(stmt, ast.Import):
+                names.update(a.asname or a.name.split(".")[0] for a in stmt.names)
+            elif isinstance(stmt, ast.ImportFrom):
+                star = star or any(a.name == "*" for a in stmt.names)
+                names.update(a.asname or a.name for a in stmt.names if a.name != "*")
+            elif isinstance(stmt, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                names.add(stmt.name)
+            elif type(stmt).__name__ == "TypeAlias":  # `type X = ...` (ast.TypeAlias, Python 3.12+)
+                alias: Any = stmt
+                names.add(alias.name.id)
+            elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for target in targets:
+                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        return Namespace(module, frozenset(names), star)
+
+
+def _top_level(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """Module statements, descending into top-level `if`/`try` blocks (as definitions.py does)."""
+    for stmt in body:
+        if isinstance(stmt, ast.If):
+            yield from _top_level(stmt.body)
+            yield from _top_level(stmt.orelse)
+        elif isinstance(stmt, ast.Try):
+            for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
+                yield from _top_level(block)
+        else:
+            yield stmt
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two canonical annotation texts (normalise.canon_annotation) that differ, and where they live."""
+
+    pasted: str
+    real: str
+    namespace: Namespace
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """mypy's answer for one pair: `same` only when every guard agrees; both sides as mypy sees them."""
+
+    same: bool
+    pasted: str
+    real: str
+    reason: str = ""  # why the pair is drift (empty when same)
+
+
+def split_qualifiers(text: str) -> tuple[tuple[str, ...], str]:
+    """`NotRequired[ClassVar[X]]` → (("NotRequired", "ClassVar"), "X"): qualifiers are not types.
+
+    mypy rejects them outside their own context (a TypedDict body, a class body), so they are compared
+    as words and only what they wrap goes to mypy.
+    """
+    try:
+        node = parse_expr(text)
+    except SyntaxError:
+        return (), text
+    quals: list[str] = []
+    while True:
+        head = node.value if isinstance(node, ast.Subscript) else node
+        name = last_name(head)
+        if name not in QUALIFIERS:
+            break
+        quals.append(name)
+        if not isinstance(node, ast.Subscript):
+            return tuple(quals), "typing.Any"  # a bare `Final`: nothing to compare
+        node = node.slice
+    return tuple(quals), ast.unparse(node)
+
+
+def judge_types(
+    pairs: Sequence[Pair], source_roots: Sequence[Path], cache_dir: Path | None, stats: RunStats
+) -> list[Verdict]:
+    """One mypy build over every pair; a verdict per pair, in order. Never raises on project code."""
+    if not pairs:
+        return []
+    writer = _Writer()
+    spans = [writer.pair(i, pair) for i, pair in enumerate(pairs)]  # never raises: bad text stays text
+    text, offset = writer.text()
+    started = time.perf_counter()
+    try:
+        result, options = _build(text, source_roots, cache_dir)
+    except _BuildFailed as exc:
+        return [Verdict(False, p.pasted, p.real, f"mypy could not run: {exc}") for p in pairs]
+    finally:
+        stats.mypy_runs += 1
+        stats.mypy_seconds.append(time.perf_counter() - started)
+    errors = _errors_by_line(result.errors)
+    tree = result.files.get(GENERATED)
+    verdicts = []
+    for i, (pair, (first, last)) in enumerate(zip(pairs, spans, strict=True)):
+        lines = range(offset + first, offset + last + 1)
+        messages = [m for line in lines for m in errors.get(line, [])]
+        try:
+            verdicts.append(_verdict(i, pair, messages, tree, result, options, writer))
+        except Exception as exc:  # mypy's internals on odd input: undecided, so the drift stays
+            verdicts.append(Verdict(False, pair.pasted, pair.real, f"mypy could not judge it: {exc}"))
+    return verdicts
+
+
+class _BuildFailed(Exception):
+    pass
+
+
+def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> tuple[BuildResult, Options]:
+    from mypy import build
+    from mypy.errors import CompileError
+    from mypy.modulefinder import BuildSource
+    from mypy.options import Options
+
+    options = Options()
+    options.mypy_path = [str(p) for p in source_roots]
+    options.follow_imports = "silent"  # project code is read, never reported
+    options.ignore_missing_imports = True  # an unresolved import is an implicit Any, caught below
+    options.python_version = sys.version_info[:2]
+    if cache_dir is None:
+        options.incremental = False
+        options.cache_dir = os.devnull
+        where = Path(os.devnull).parent
+    else:
+        options.cache_dir = str(cache_dir / "mypy")
+        where = cache_dir
+    # The text always differs (a nonce), so mypy re-analyses the generated module and keeps its tree.
+    source = BuildSource(str(where / f"{GENERATED}.py"), GENERATED, text)
+    said = io.StringIO()  # mypy reports its own crashes on stderr, then exits: neither is ours to do
+    try:
+        with contextlib.redirect_stderr(said), contextlib.redirect_stdout(said):
+            return build.build([source], options), options
+    except CompileError as exc:
+        first = next((m for m in exc.messages if ": error:" in m), "\n".join(exc.messages[:1]))
+        raise _BuildFailed(first or "a blocking error") from None
+    except (Exception, SystemExit) as exc:  # a mypy crash on odd project code must not end the check
+        told = said.getvalue()
+        if "INTERNAL ERROR" in told:
+            raise _BuildFailed("mypy crashed on this code (an internal error of mypy itself)") from None
+        first = next((line.split(": error: ", 1)[1] for line in told.splitlines() if ": error: " in line), "")
+        raise _BuildFailed(first or f"{type(exc).__name__}: {exc}") from None
+
+
+_ERROR = re.compile(r"^[^\n]*?:(\d+): error: (.*?)(?:  \[[a-z-]+\])?$")
+
+
+def _errors_by_line(lines: Sequence[str]) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for line in lines:
+        match = _ERROR.match(line)
+        if match and GENERATED in line.split(":", 1)[0]:
+            out.setdefault(int(match.group(1)), []).append(match.group(2))
+    return out
+
+
+class _Writer:
+    """Builds the generated module: imports, marker classes, and one alias pair + assertion per pair."""
+
+    def __init__(self) -> None:
+        self.modules: dict[str, str] = {}  # source module -> its alias in the generated module
+        self.markers: dict[str, str] = {}  # canonical metadata text -> marker class name
+        self.refs: dict[tuple[int, Side], list[tuple[str, str]]] = {}  # (pair, side) -> (module, name)
+        self.body: list[str] = []
+        self.unreadable: set[int] = set()  # pairs whose text is no Python expression
+        self.parsed: Parsed = {}  # files read for `Annotated` aliases while judging this build
+
+    def module_alias(self, module: str) -> str:
+        return self.modules.setdefault(module, f"_m{len(self.modules)}")
+
+    def marker(self, metadata: str) -> str:
+        return self.markers.setdefault(metadata, f"_te_M{len(self.markers)}")
+
+    def pair(self, i: int, pair: Pair) -> tuple[int, int]:
+        """Append pair `i`; returns its first and last line numbers in the final text."""
+        pasted = self.rewrite(i, "paste", pair.pasted, pair.namespace)
+        real = self.rewrite(i, "real", pair.real, pair.namespace)
+        self.body += [
+            f"_te_P{i}: _te_TypeAlias = {pasted}",
+            f"_te_R{i}: _te_TypeAlias = {real}",
+            f"def _te_f{i}(value: _te_P{i}) -> None:",
+            f"    _te_assert_type(value, _te_R{i})",
+        ]
+        return len(self.body) - 3, len(self.body)  # relative; shifted by the header in text()
+
+    def rewrite(self, i: int, side: Side, text: str, ns: Namespace) -> str:
+        """The annotation with every name qualified as it resolves; `typing.Any` (and the pair marked
+        unreadable) when it is no expression, so one bad paste cannot break the module for all."""
+        refs = self.refs.setdefault((i, side), [])
+        try:
+            rewritten = ast.unparse(_Rewriter(self, side, ns, refs).visit(parse_expr(text)))
+        except (SyntaxError, ValueError, RecursionError):
+            rewritten = None
+        if rewritten is None or "\n" in rewritten:
+            self.unreadable.add(i)
+            return "typing.Any"
+        return rewritten
+
+    def header(self) -> list[str]:
+        lines = [
+            f"# Generated by type-equiv for one mypy run ({secrets.token_hex(4)}); see judges/types.py.",
+            "import builtins, collections.abc, typing, typing_extensions",
+            "from typing import Generic as _te_Generic, TypeVar as _te_TypeVar",
+            "from typing import TypeAlias as _te_TypeAlias, assert_type as _te_assert_type",
+        ]
+        lines += [f"import {module} as {alias}" for module, alias in self.modules.items()]
+        lines += [
+            '_te_T = _te_TypeVar("_te_T")',
+            '_te_U = _te_TypeVar("_te_U")',
+            "class _te_Annotated(_te_Generic[_te_T, _te_U]): ...",
+        ]
+        lines += [f"class {marker}: ...  # {text}" for text, marker in self.markers.items()]
+        return lines
+
+    def text(self) -> tuple[str, int]:
+        """The module's text, and how many header lines precede the body (pair lines shift by it)."""
+        header = self.header()
+        return "\n".join(header + self.body) + "\n", len(header)
+
+
+class _Rewriter(ast.NodeTransformer):
+    def __init__(self, writer: _Writer, side: Side, ns: Namespace, refs: list[tuple[str, str]]) -> None:
+        self.writer, self.side, self.ns, self.refs = writer, side, ns, refs
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        if (last_name(node.value) == "Annotated" and isinstance(node.slice, ast.Tuple)
+                and len(node.slice.elts) >= 2):
+            first, *meta = node.slice.elts
+            marker = self.writer.marker(", ".join(ast.unparse(m) for m in meta))
+            inner = self.visit(first)
+            return ast.Subscript(
+                value=ast.Name("_te_Annotated", ast.Load()),
+                slice=ast.Tuple([inner, ast.Name(marker, ast.Load())], ast.Load()), ctx=ast.Load(),
+            )
+        self.generic_visit(node)
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        module = self._resolve(node.id)
+        if module is None:
+            return node
+        if module == self.ns.module:
+            self.refs.append((module, node.id))
+            return ast.Attribute(ast.Name(self.writer.module_alias(module), ast.Load()), node.id, ast.Load())
+        return ast.Attribute(_dotted(module), node.id, ast.Load())
+
+    def _resolve(self, name: str) -> str | None:
+        """The module a name comes from, or None to leave it as written (builtins, our own imports)."""
+        ns = self.ns
+        if name in ns.names:
+            return ns.module
+        if self.side == "paste":
+            for module in (typing, typing_extensions, collections.abc):
+                value = getattr(module, name, None)
+                if value is not None and not name.startswith("_") and not isinstance(value, ModuleType):
+                    return module.__name__
+        if hasattr(builtins, name) or name in OWN_MODULES:
+            return None
+        return ns.module if (ns.star or self.side == "real") else None
+
+
+def _dotted(module: str) -> ast.expr:
+    first, *rest = module.split(".")
+    node: ast.expr = ast.Name(first, ast.Load())
+    for part in rest:
+        node = ast.Attribute(node, part, ast.Load())
+    return node
+
+
+def _verdict(
+    i: int, pair: Pair, messages: list[str], tree: Any, result: BuildResult, options: Options,
+    writer: _Writer,
+) -> Verdict:
+    if i in writer.unreadable:
+        return Verdict(False, pair.pasted, pair.real, "mypy cannot read it: not a type expression")
+    if tree is None or f"_te_P{i}" not in tree.names:
+        return Verdict(False, pair.pasted, pair.real, "mypy did not analyse the pair")
+    from mypy.messages import format_type_bare
+
+    pasted_t = tree.names[f"_te_P{i}"].node.target
+    real_t = tree.names[f"_te_R{i}"].node.target
+    shown_p = writer_unmark(format_type_bare(pasted_t, options), writer)
+    shown_r = writer_unmark(format_type_bare(real_t, options), writer)
+    other = [m for m in messages if not m.startswith("Expression is of type")]
+    if other:
+        return Verdict(False, shown_p, shown_r, f"mypy cannot read it: {writer_unmark(other[0], writer)}")
+    if messages:
+        return Verdict(False, shown_p, shown_r, DIFFERENT)
+    paste_facts, real_facts = _Facts.of(pasted_t, options), _Facts.of(real_t, options)
+    for facts, side in ((paste_facts, "paste"), (real_facts, "source")):
+        if facts.implicit_any:
+            return Verdict(False, shown_p, shown_r, f"mypy sees an implicit Any in the {side}"
+                           f" ({facts.implicit_any[0]}), so it cannot tell the types apart")
+    if paste_facts.collapses != real_facts.collapses:
+        extra = sorted(set(paste_facts.collapses) ^ set(real_facts.collapses))
+        _, dropped, kept = extra[0]
+        dropped, kept = writer_unmark(dropped, writer), writer_unmark(kept, writer)
+        return Verdict(False, shown_p, shown_r, f"mypy folds `{dropped}` into `{kept}` (`{kept} |"
+                       f" {dropped}` is `{kept}` to it), which would hide this difference")
+    hidden = {
+        side: {name for module, ref in writer.refs.get((i, side), [])
+               if (name := _hidden_metadata(result.graph, module, ref, set(), writer.parsed))}
+        for side in ("paste", "real")
+    }
+    if hidden["paste"] != hidden["real"]:
+        alias = sorted(hidden["paste"] ^ hidden["real"])[0]
+        return Verdict(False, shown_p, shown_r, f"`{alias}` is an `Annotated` alias whose metadata"
+                       " mypy does not see")
+    return Verdict(True, shown_p, shown_r)
+
+
+def writer_unmark(text: str, writer: _Writer) -> str:
+    """mypy's rendering with the generated names turned back into what the doc and source say."""
+    names = {marker: meta for meta, marker in writer.markers.items()}
+    text = re.sub(rf"(?:{GENERATED}\.)?_te_Annotated\[", "Annotated[", text)
+    text = re.sub(rf"(?:{GENERATED}\.)?(_te_M\d+)", lambda m: names.get(m.group(1), m.group(1)), text)
+    return re.sub(rf"{GENERATED}\.|_m\d+\.", "", text)
+
+
+@dataclass
+class _Facts:
+    """What mypy does to one side that its `is_same_type` does not show: collapses and implicit Anys."""
+
+    collapses: list[tuple[str, str, str]] = field(default_factory=list)  # (where, dropped, kept)
+    implicit_any: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def of(typ: Type, options: Options) -> _Facts:
+        facts = _Facts()
+        facts.walk(typ, "", options, set(), 0)
+        facts.collapses.sort()
+        return facts
+
+    def walk(self, typ: Type, where: str, options: Options, seen: set[str], depth: int) -> None:
+        from mypy.messages import format_type_bare
+        from mypy.subtypes import is_proper_subtype, is_same_type
+        from mypy.types import (
+            AnyType,
+            CallableType,
+            Instance,
+            ProperType,
+            TupleType,
+            TypedDictType,
+            TypeType,
+            UnionType,
+            flatten_nested_unions,
+            get_proper_type,
+        )
+
+        if depth > 30:
+            return
+        proper: ProperType = get_proper_type(typ)
+        if isinstance(proper, AnyType):
+            if proper.type_of_any in IMPLICIT_ANY:
+                self.implicit_any.append(IMPLICIT_ANY[proper.type_of_any])
+        elif isinstance(proper, UnionType):
+            items: list[ProperType] = [get_proper_type(t) for t in flatten_nested_unions(proper.items)]
+            for a in items:
+                for b in items:
+                    if a is b or is_same_type(a, b):
+                        continue
+                    if is_proper_subtype(a, b, ignore_promotions=True):
+                        self.collapses.append(
+                            (where, format_type_bare(a, options), format_type_bare(b, options))
+                        )
+            for item in items:
+                self.walk(item, where + "|", options, seen, depth + 1)
+        elif isinstance(proper, Instance):
+            for k, arg in enumerate(proper.args):
+                self.walk(arg, f"{where}{proper.type.fullname}[{k}]", options, seen, depth + 1)
+        elif isinstance(proper, TupleType):
+            for k, element in enumerate(proper.items):
+                self.walk(element, f"{where}tuple[{k}]", options, seen, depth + 1)
+        elif isinstance(proper, TypedDictType):
+            key = proper.fallback.type.fullname
+            if key not in seen:
+                seen.add(key)
+                for name, value in sorted(proper.items.items()):
+                    self.walk(value, f"{where}{{{name}}}", options, seen, depth + 1)
+        elif isinstance(proper, TypeType):
+            self.walk(proper.item, f"{where}type[]", options, seen, depth + 1)
+        elif isinstance(proper, CallableType):
+            for k, arg in enumerate(proper.arg_types):
+                self.walk(arg, f"{where}({k})", options, seen, depth + 1)
+            self.walk(proper.ret_type, f"{where}->", options, seen, depth + 1)
+
+
+Parsed = dict[tuple[str, int], ast.Module | None]  # (path, mtime) → its tree, for one build
+
+
+def _hidden_metadata(graph: Graph, module: str, name: str, seen: set[str], parsed: Parsed) -> str | None:
+    """The full name of an alias defined as `Annotated[...]` that `module.name` is or refers to.
+
+    mypy keeps aliases as their target type only, so the definition is read from the alias's file
+    (found through mypy's module graph, third-party packages included), following the names it uses.
+    """
+    from mypy.nodes import MypyFile, TypeAlias
+
+    state = graph.get(module)
+    tree = state.tree if state is not None else None
+    symbol = tree.names.get(name) if tree is not None else None
+    node = symbol.node if symbol is not None else None
+    if not isinstance(node, TypeAlias) or node.fullname in seen or len(seen) > 50:
+        return None
+    seen.add(node.fullname)
+    home, _, short = node.fullname.rpartition(".")
+    home_state = graph.get(home)
+    value = _alias_value(home_state.xpath, short, parsed) if home_state is not None else None
+    if value is None:
+        return None
+    if any(last_name(n) == "Annotated" for n in ast.walk(value) if isinstance(n, ast.expr)):
+        return node.fullname
+    home_tree = home_state.tree if home_state is not None else None
+    for sub in ast.walk(value):
+        found = None
+        if isinstance(sub, ast.Name):
+            found = _hidden_metadata(graph, home, sub.id, seen, parsed)
+        elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and home_tree is not None:
+            target = home_tree.names.get(sub.value.id)
+            if target is not None and isinstance(target.node, MypyFile):
+                found = _hidden_metadata(graph, target.node.fullname, sub.attr, seen, parsed)
+        if found:
+            return found
+    return None
+
+
+def _alias_value(path: str, name: str, parsed: Parsed) -> ast.expr | None:
+    try:
+        key = (path, Path(path).stat().st_mtime_ns)
+    except OSError:
+        return None
+    if key not in parsed:
+        try:
+            parsed[key] = ast.parse(Path(path).read_bytes())
+        except (OSError, SyntaxError, ValueError, RecursionError):
+            parsed[key] = None
+    tree = parsed[key]
+    if tree is None:
+        return None
+    for stmt in _top_level(tree.body):
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in stmt.targets
+        ):
+            return stmt.value
+        if (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+                and stmt.target.id == name and stmt.value is not None):
+            return stmt.value
+        alias: Any = stmt
+        if type(stmt).__name__ == "TypeAlias" and alias.name.id == name:
+            value: ast.expr = alias.value
+            return value
+    return None

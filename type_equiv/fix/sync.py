@@ -1,0 +1,352 @@
+"""`type-equiv sync`: rewrite drifted pastes to match the source, as a minimal patch of doc lines.
+
+Why lines of the raw doc, not Markdown or Python re-rendering: a doc is the author's text. markdown-it
+normalises newlines and strips container prefixes (`> `, list indentation), so the doc is split here on
+its own line endings and every code line of a block is mapped back to its raw line (container prefix
++ code). Only the lines of drifted members are replaced, missing members are inserted next to their
+source neighbours, extra ones deleted, and a changed class header rewrites the header lines; every
+other byte stays (comments, layout, `...` elisions, CRLF, trailing blanks, other blocks). A paste that
+cannot be patched member by member (an alias, a kind change) gets its whole statement replaced.
+
+Every rewrite is verified before it is written: the patched doc is parsed again and each paste compared
+with its source; a patch that would leave drift, or break another paste, is never written. Writes are
+atomic and refused when the doc changed since it was read. A missing paste is reported, never invented.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from type_equiv.drift.baseline import Entry, Lock, fingerprint, lock_path, parse_lock, updated
+from type_equiv.drift.compare import compare
+from type_equiv.fix.docfile import Changed, RawDoc, Snapshot, split_lines, write_atomic
+from type_equiv.fix.patch import Block, CannotPatch, Edit, Planner, Real, Site, apply_edits, string_lines
+from type_equiv.model import messages
+from type_equiv.model.errors import InputError
+from type_equiv.model.findings import Finding, ParseError
+from type_equiv.pipeline import real_shape
+from type_equiv.read.definitions import (
+    PythonCode,
+    find_definition,
+    module_file,
+    parse_python,
+    top_level_definitions,
+)
+from type_equiv.read.manifest import SymbolRow, load_manifest
+from type_equiv.read.pastes import python_blocks
+from type_equiv.read.reader import Project, Reader
+from type_equiv.read.shapes import lower
+
+# ---------------------------------------------------------------------------------------------------
+# Pastes in a raw doc, and the source definitions they copy
+
+
+def find_sites(shown: str, text: str) -> dict[str, list[Site]]:
+    """Every top-level definition in the doc's Python blocks, by name (blocks that do not parse: none)."""
+    sites: dict[str, list[Site]] = {}
+    for block in python_blocks(shown, text):
+        parsed = parse_python(block.code, shown, line_offset=block.fence_line)
+        if not isinstance(parsed, PythonCode):
+            continue
+        for name, node in top_level_definitions(parsed.module):
+            found = sites.setdefault(name, [])
+            found.append(Site(name, len(found), block, parsed, node))
+    return sites
+
+
+def load_real(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Real | None:
+    shape = real_shape(reader, row, findings)
+    if shape is None:
+        return None
+    module, name = row.symbol.rsplit(".", 1)
+    path = module_file(reader.root, reader.manifest.model.source, module)
+    assert path is not None
+    code = reader.module(path)
+    assert isinstance(code, PythonCode)
+    node = find_definition(code, name)
+    assert node is not None
+    text = code.module.code
+    return Real(shape, code, node, split_lines(text)[0], string_lines(text))
+
+
+# ---------------------------------------------------------------------------------------------------
+# One doc: plan every drifted paste, verify, escalate, give up
+
+
+@dataclass(frozen=True)
+class Target:
+    """A paste to keep equal to a source definition."""
+
+    row: SymbolRow
+    real: Real
+    site: Site
+
+
+@dataclass
+class Unfixed:
+    doc: str
+    line: int
+    symbol: str
+    reason: str
+
+
+@dataclass
+class DocResult:
+    """What sync made of one doc: its new text (not yet written), what changed, what could not."""
+
+    doc: RawDoc
+    after: str
+    synced: list[str] = field(default_factory=list)  # symbols whose pastes were rewritten
+    unfixed: list[Unfixed] = field(default_factory=list)
+    pastes: dict[str, int] = field(default_factory=dict)  # symbol → how many pastes it has here
+    clean: dict[tuple[str, int], tuple[str, str]] = field(default_factory=dict)  # → (source, paste fp)
+
+    @property
+    def shown(self) -> str:
+        return self.doc.shown
+
+    @property
+    def before(self) -> str:
+        return self.doc.text()
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+    def data(self) -> bytes:
+        return (self.doc.bom + self.after).encode("utf-8")
+
+
+def _drifts(site: Site, target: Target) -> bool:
+    pasted = lower(site.code, site.node)
+    return any(True for _ in compare(pasted, target.real.shape, target.row.symbol, target.row.form))
+
+
+def _site(sites: dict[str, list[Site]], key: tuple[str, int]) -> Site | None:
+    found = sites.get(key[0], [])
+    return found[key[1]] if key[1] < len(found) else None
+
+
+def sync_doc(doc: RawDoc, targets: list[Target]) -> DocResult:
+    """Plan, apply and verify the rewrite of one doc's drifted pastes (nothing is written here).
+
+    Each drifted paste first gets a member-by-member patch; if that cannot be planned or would not
+    verify, its whole statement is replaced; if even that fails, it is left alone and reported.
+    """
+    drifting = [t for t in targets if _drifts(t.site, t)]
+    strategy = {t.site.key: "minimal" for t in drifting}
+    reasons: dict[tuple[str, int], str] = {}
+    final = (doc.lines, doc.eols)
+    for _ in range(2 * len(drifting) + 1):
+        edits: list[Edit] = []
+        planned: dict[tuple[str, int], Target] = {}
+        for target in drifting:
+            key = target.site.key
+            while strategy[key] != "skip":
+                try:
+                    edits += _plan(doc, target, strategy[key])
+                    planned[key] = target
+                    break
+                except CannotPatch as exc:
+                    reasons[key] = str(exc)
+                    strategy[key] = "whole" if strategy[key] == "minimal" else "skip"
+        try:
+            lines, eols = apply_edits(doc, edits)
+        except CannotPatch as exc:  # not expected: each paste owns its lines
+            for key in planned:
+                reasons[key], strategy[key] = str(exc), "skip"
+            continue
+        failed = _verify(doc, lines, eols, targets, planned)
+        if not failed:
+            final = (lines, eols)
+            break
+        for key in failed:
+            if strategy[key] == "whole":
+                reasons[key] = "the rewritten paste would still differ from the source"
+            strategy[key] = "whole" if strategy[key] == "minimal" else "skip"
+    result = DocResult(doc, doc.text(*final))
+    after = find_sites(doc.shown, result.after)
+    for target in targets:
+        key, symbol = target.site.key, target.row.symbol
+        result.pastes[symbol] = result.pastes.get(symbol, 0) + 1
+        site = _site(after, key)
+        if site is not None and not _drifts(site, target):
+            pasted = lower(site.code, site.node)
+            result.clean[(symbol, key[1])] = (fingerprint(target.real.shape), fingerprint(pasted))
+            if target in drifting and symbol not in result.synced:
+                result.synced.append(symbol)
+        elif target in drifting:
+            line = lower(target.site.code, target.site.node).line
+            result.unfixed.append(Unfixed(doc.shown, line, symbol, reasons.get(key, "cannot rewrite")))
+    return result
+
+
+def _plan(doc: RawDoc, target: Target, strategy: str) -> list[Edit]:
+    block = Block.map(doc, target.site.block)
+    pasted = lower(target.site.code, target.site.node)
+    planner = Planner(block, target.site, pasted, target.real, target.row.form)
+    return planner.minimal() if strategy == "minimal" else planner.whole()
+
+
+def _verify(
+    doc: RawDoc, lines: list[str], eols: list[str], targets: list[Target],
+    planned: dict[tuple[str, int], Target],
+) -> set[tuple[str, int]]:
+    """Planned pastes that still drift, and planned pastes sharing a block with a paste they broke."""
+    sites = find_sites(doc.shown, doc.text(lines, eols))
+    failed: set[tuple[str, int]] = set()
+    broken_blocks: set[int] = set()
+    for target in targets:
+        key = target.site.key
+        site = _site(sites, key)
+        bad = site is None or _drifts(site, target)
+        if bad and key in planned:
+            failed.add(key)
+        elif bad and not _drifts(target.site, target):
+            broken_blocks.add(target.site.block.fence_line)  # was clean, broken by a neighbour's patch
+    for key, target in planned.items():
+        if target.site.block.fence_line in broken_blocks:
+            failed.add(key)
+    return failed
+
+
+# ---------------------------------------------------------------------------------------------------
+# The run
+
+
+@dataclass(frozen=True)
+class SyncOptions:
+    root: Path
+    manifest: Path
+    symbols: tuple[str, ...] = ()  # --symbol NAME…: only these rows
+    diff: bool = False  # --diff: print the patch, write nothing
+
+
+@dataclass
+class SyncReport:
+    docs: list[DocResult] = field(default_factory=list)
+    notes: list[Finding] = field(default_factory=list)  # not drift: reported, never fixed here
+    refused: list[str] = field(default_factory=list)  # docs changed while sync ran: not written
+    lock_note: str | None = None
+
+    @property
+    def unfixed(self) -> list[Unfixed]:
+        return [u for d in self.docs for u in d.unfixed]
+
+
+def run_sync(options: SyncOptions) -> SyncReport:
+    """Sync every selected row's pastes, then the lock; raises InputError when it cannot judge."""
+    root = options.root
+    manifest = load_manifest(root, options.manifest)
+    rows = list(manifest.model.symbols)
+    if options.symbols:
+        known = {r.symbol for r in rows}
+        unknown = [s for s in dict.fromkeys(options.symbols) if s not in known]
+        if unknown:
+            raise InputError(f"{manifest.path}: no manifest row for {', '.join(unknown)}")
+        rows = [r for r in rows if r.symbol in options.symbols]
+    project = Project.open(manifest)
+    report = SyncReport()
+    reals: dict[str, Real | None] = {}
+    for row in rows:
+        found: list[Finding] = []
+        reals[row.symbol] = load_real(project, row, found)
+        report.notes += found
+    by_doc: dict[str, list[SymbolRow]] = {}
+    for row in rows:
+        for doc in dict.fromkeys(row.docs):
+            by_doc.setdefault(doc, []).append(row)
+    for shown, doc_rows in by_doc.items():
+        result = _sync_one(root, shown, doc_rows, reals, report)
+        if result is None:
+            continue
+        report.docs.append(result)
+        if result.changed and not options.diff:
+            try:
+                write_atomic(result.doc.path, result.data(), result.doc.snapshot)
+            except Changed:
+                report.refused.append(shown)
+            except OSError as exc:  # read-only, disk full, file too large: the doc is as it was
+                why = exc.strerror or str(exc)
+                raise InputError(f"{shown}: cannot write: {why}; the doc is unchanged") from None
+    if not options.diff:
+        fresh = {k: v for r in report.docs if r.shown not in report.refused for k, v in _lock_entries(r)}
+        keep = None if options.symbols else {(r.symbol, d) for r in manifest.model.symbols for d in r.docs}
+        report.lock_note = _write_lock(options.manifest, fresh, keep)
+    return report
+
+
+def _sync_one(
+    root: Path, shown: str, rows: list[SymbolRow], reals: dict[str, Real | None], report: SyncReport
+) -> DocResult | None:
+    try:
+        doc = RawDoc.read(root, shown)
+    except OSError as exc:
+        report.notes.append(ParseError(path=shown, line=1, message=f"cannot read doc: {exc.strerror}"))
+        return None
+    except UnicodeDecodeError as exc:
+        report.notes.append(ParseError(path=shown, line=1, message=f"doc is not UTF-8: {exc.reason}"))
+        return None
+    sites = find_sites(shown, doc.text())
+    targets: list[Target] = []
+    owner: set[tuple[str, int]] = set()
+    for row in rows:
+        name = row.symbol.rsplit(".", 1)[1]
+        found = sites.get(name, [])
+        if not found:
+            report.notes.append(_broken_mention(shown, doc.text(), name, row.symbol)
+                                or messages.no_paste(row.symbol, shown, name, None, by_sync=True))
+        real = reals[row.symbol]
+        if real is None:
+            continue
+        for site in found:
+            if site.key not in owner:  # two rows with one short name: the first row owns the paste
+                owner.add(site.key)
+                targets.append(Target(row, real, site))
+    return sync_doc(doc, targets)
+
+
+def _broken_mention(shown: str, text: str, name: str, symbol: str) -> ParseError | None:
+    """A block that mentions the name but does not parse: that, not a missing paste, is the problem."""
+    for block in python_blocks(shown, text):
+        parsed = parse_python(block.code, shown, line_offset=block.fence_line)
+        if isinstance(parsed, ParseError) and name in block.code:
+            return messages.broken_paste(parsed, symbol, block.fence_line, name, by_sync=True)
+    return None
+
+
+def _lock_entries(result: DocResult) -> Iterator[tuple[tuple[str, str], Entry]]:
+    """An entry for every symbol whose pastes in this doc are all clean now."""
+    for symbol, count in result.pastes.items():
+        clean = [result.clean.get((symbol, i)) for i in range(count)]
+        fps = [c for c in clean if c is not None]
+        if len(fps) == count:
+            yield (symbol, result.shown), Entry(fps[0][0], tuple(paste for _, paste in fps))
+
+
+def _write_lock(
+    manifest: Path, fresh: dict[tuple[str, str], Entry], keep: set[tuple[str, str]] | None
+) -> str | None:
+    """Merge `fresh` into the lock and write it if that changes it; a problem comes back as a note."""
+    path = lock_path(manifest)
+    try:
+        before: Snapshot | None = Snapshot.take(path)
+    except FileNotFoundError:
+        before = None
+    except OSError as exc:
+        return f"{path.name}: cannot read ({exc.strerror}); lock not updated"
+    old = parse_lock(before.data.decode("utf-8", "replace")) if before else Lock()
+    text = updated(old, fresh, keep).render()
+    if before is not None and before.data == text.encode("utf-8"):
+        return None
+    if before is None and not fresh:
+        return None
+    try:
+        write_atomic(path, text.encode("utf-8"), before)
+    except Changed:
+        return f"{path.name} changed while sync ran; lock not updated"
+    except OSError as exc:
+        return f"{path.name}: cannot write ({exc.strerror}); lock not updated"
+    return None

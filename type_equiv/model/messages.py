@@ -1,0 +1,123 @@
+"""The wording of every finding a stage raises about the manifest, a paste or a producer, in one place.
+
+As in pyflakes' messages.py, a stage says *what* it found by calling one named constructor here with
+the facts; the sentence a user reads lives only here, so two stages never word one thing twice and a
+reviewer reads every message side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from type_equiv.model.findings import (
+    NoProducer,
+    ParseError,
+    PasteMissing,
+    Site,
+    SourceMissing,
+    StaleExemption,
+)
+
+Where = tuple[str, int]  # (path, line) of the manifest row a finding blames
+
+
+def module_not_found(symbol: str, module: str, roots: Sequence[str], row: Where) -> SourceMissing:
+    return SourceMissing(
+        message=f"{symbol}: module `{module}` not found under the source roots ({', '.join(roots)})",
+        path=row[0], line=row[1], symbol=symbol,
+    )
+
+
+def name_not_defined(symbol: str, name: str, shown: str, row: Where) -> SourceMissing:
+    return SourceMissing(
+        message=f"{symbol}: `{name}` is not defined at the top level of {shown}",
+        path=row[0], line=row[1], symbol=symbol, source_path=shown, source_line=1,
+    )
+
+
+def no_paste(symbol: str, doc: str, name: str, source: Where | None, by_sync: bool = False) -> PasteMissing:
+    tail = " (sync never invents a paste: add one, then run sync)" if by_sync else ""
+    return PasteMissing(
+        symbol=symbol, path=doc, line=1,
+        message=f"{symbol}: {doc} has no ```python block defining `{name}`{tail}",
+        source_path=source[0] if source else None, source_line=source[1] if source else None,
+    )
+
+
+def broken_paste(error: ParseError, symbol: str, fence_line: int, name: str,
+                 by_sync: bool = False) -> ParseError:
+    """No paste defines the name, but a block that does not parse mentions it: that is the problem."""
+    head = "cannot sync: " if by_sync else ""
+    return error.model_copy(update={
+        "symbol": symbol,
+        "message": f"{symbol}: {head}the block at line {fence_line} mentions `{name}` but is {error.message}",
+    })
+
+
+def unscannable(path: str, line: int, message: str) -> ParseError:
+    return ParseError(path=path, line=line, message=f"{message} (the producer check cannot read this file)")
+
+
+def exempt_not_a_vocabulary(symbol: str, variant: str, row: Where) -> StaleExemption:
+    return StaleExemption(
+        path=row[0], line=row[1], symbol=symbol, variant=variant,
+        message=f"{symbol}: `exempt` names `{variant}`, but {symbol} is not a vocabulary"
+        " (no variants); drop the entry",
+    )
+
+
+def exempt_but_produced(symbol: str, variant: str, first: Site, row: Where) -> StaleExemption:
+    return StaleExemption(
+        path=row[0], line=row[1], symbol=symbol, variant=variant,
+        source_path=first.path, source_line=first.line,
+        message=f"{symbol}: `exempt` lists `{variant}`, but it has a producer"
+        f" ({first.path}:{first.line}, {first.form}); drop the exemption",
+    )
+
+
+def exempt_field_but_set(symbol: str, key: str, first: Site, row: Where) -> StaleExemption:
+    return StaleExemption(
+        path=row[0], line=row[1], symbol=symbol, variant=key,
+        source_path=first.path, source_line=first.line,
+        message=f"{symbol}: `exempt` lists field `{key}`, but a producer sets it"
+        f" ({first.path}:{first.line}); drop the exemption",
+    )
+
+
+def exempt_not_a_variant(symbol: str, name: str, known: Sequence[str], row: Where) -> StaleExemption:
+    return StaleExemption(
+        path=row[0], line=row[1], symbol=symbol, variant=name,
+        message=f"{symbol}: `exempt` names `{name}`, which is not a variant"
+        f" (variants: {', '.join(known)}); drop or correct the entry",
+    )
+
+
+def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence[Site],
+                tests: Sequence[Site], consumers: Sequence[Site], soft: bool) -> NoProducer:
+    """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …)."""
+    if tests:
+        why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
+    elif consumers:
+        why = f"it is only consumed ({_places(consumers)}), and consumers never count"
+    else:
+        why = "nothing constructs it, tests included"
+    tail = " (open vocabulary: shown, not failing)" if soft else ""
+    return NoProducer(
+        severity="info" if soft else "error",
+        path=at[0], line=at[1], symbol=symbol, source_path=at[0], source_line=at[1], variant=variant,
+        sites=list(sites),
+        message=f"{symbol}: {what} has no producer: {why}{tail}",
+    )
+
+
+def field_never_set(symbol: str, field: str, owner: str, variants: str, at: Where) -> NoProducer:
+    return NoProducer(
+        path=at[0], line=at[1], symbol=symbol, source_path=at[0], source_line=at[1],
+        variant=variants, field=field,
+        message=f"{symbol}: optional field `{field}` (declared on {owner}, in variants {variants})"
+        " is never set by a producer",
+    )
+
+
+def _places(sites: Sequence[Site]) -> str:
+    return ", ".join(f"{s.path}:{s.line}" for s in sites[:3])

@@ -1,0 +1,23 @@
+"""The last stage: one renderer per output format, each turning session events into bytes.
+
+Formatting lives here only, once per format; renderers consume the event stream as it comes, so
+`jsonl` streams. Each format is one module importing only the model (and collect.py).
+"""
+
+from __future__ import annotations
+
+from type_equiv.output.collect import Renderer
+from type_equiv.output.github import render_github
+from type_equiv.output.machine import render_json, render_jsonl
+from type_equiv.output.sarif import render_sarif
+from type_equiv.output.text import render_text
+
+RENDERERS: dict[str, Renderer] = {
+    "text": render_text,
+    "json": render_json,
+    "jsonl": render_jsonl,
+    "github": render_github,
+    "sarif": render_sarif,
+}
+
+__all__ = ["RENDERERS", "Renderer"]

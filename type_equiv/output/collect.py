@@ -1,0 +1,91 @@
+"""What every renderer shares: its signature, the session gathered, the summary counts, identities.
+
+One renderer per format (text.py, machine.py, github.py, sarif.py), each importing only the model;
+output/__init__.py is the one registry that names them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol, TextIO, get_args
+
+from type_equiv.model.findings import Finding, FindingBase
+from type_equiv.model.run import RunStats
+from type_equiv.model.session import Failed, FindingEvent, SessionEnd, SessionEvent, SymbolChecked
+
+
+class Renderer(Protocol):
+    """events, stdout, stderr; `quiet` leaves out everything but findings (machine formats ignore it);
+    `stats` is what the run executed (a replayed run executed nothing)."""
+
+    def __call__(
+        self, events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
+        stats: RunStats | None = None,
+    ) -> None: ...
+
+
+@dataclass
+class Collected:
+    """A whole session gathered: CI formats need every finding before they write (SARIF is one document)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    symbols: list[SymbolChecked] = field(default_factory=list)
+    end: SessionEnd = field(
+        default_factory=lambda: SessionEnd(reason=Failed(message="session ended without a result"))
+    )
+
+    @property
+    def failure(self) -> str | None:
+        return self.end.reason.message if isinstance(self.end.reason, Failed) else None
+
+
+def collect(events: Iterable[SessionEvent]) -> Collected:
+    collected = Collected()
+    for event in events:
+        if isinstance(event, FindingEvent):
+            collected.findings.append(event.finding)
+        elif isinstance(event, SymbolChecked):
+            collected.symbols.append(event)
+        elif isinstance(event, SessionEnd):
+            collected.end = event
+    return collected
+
+
+def summary(findings: list[Finding], symbols: list[SymbolChecked], stats: RunStats | None) -> dict[str, int]:
+    return {
+        "symbols": len(symbols),
+        "pastes": sum(len(s.pastes) for s in symbols),
+        "errors": sum(f.severity == "error" for f in findings),
+        "infos": sum(f.severity == "info" for f in findings),
+        # What the run executed: mypy builds, and project modules imported (0 and 0 for a clean check).
+        "mypy_runs": stats.mypy_runs if stats is not None else 0,
+        "imported_modules": len(stats.imported) if stats is not None else 0,
+    }
+
+
+def finding_classes() -> list[type[FindingBase]]:
+    """Every finding kind's class, read from the `Finding` union so a new kind needs no edit here."""
+    union = get_args(Finding)[0]
+    return [cls for cls in get_args(union) if isinstance(cls, type) and issubclass(cls, FindingBase)]
+
+
+def kind_of(cls: type[FindingBase]) -> str:
+    default = cls.model_fields["kind"].default
+    assert isinstance(default, str)
+    return default
+
+
+def identity(finding: Finding) -> tuple[str, ...]:
+    """What a finding is *about*, never where: kind, symbol, member/variant/field/word, and the file.
+
+    Line numbers move whenever a doc is edited above a finding; an identity built from them would make
+    a CI system think every finding below the edit was fixed and a new one opened.
+    """
+    parts = [finding.kind, finding.symbol or ""]
+    for name in ("member", "variant", "field", "text", "pointer"):
+        value = getattr(finding, name, None)
+        if value is not None:
+            parts.append(f"{name}={value}")
+    parts.append(finding.path)
+    return tuple(parts)

@@ -1,0 +1,183 @@
+"""`--format sarif`: one SARIF 2.1.0 log, for GitHub code scanning and other SARIF readers.
+
+One rule per finding kind (read from the `Finding` union, so a new kind is a new rule without an edit
+here). Results point at the finding's location, with the source side as a related location. Their
+`partialFingerprints` hash what a finding is about (kind, symbol, member/variant, file) and never a line
+number, so editing a doc above a finding does not close one alert and open another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from type_equiv import __version__
+from type_equiv.model.findings import Drift, Finding, FindingBase
+from type_equiv.model.run import RunStats
+from type_equiv.model.session import SessionEvent
+from type_equiv.output.collect import collect, finding_classes, identity, kind_of
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+FINGERPRINT = "typeEquiv/v1"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+
+HELP: dict[str, tuple[str, str]] = {
+    "drift": (
+        "A pasted definition differs from the real one.",
+        "The code block in the doc no longer equals the definition in the source. Change the paste to "
+        "match the source (`type-equiv sync` rewrites drifted pastes), or change the source if the doc "
+        "is right. The related location is the source side.",
+    ),
+    "paste-missing": (
+        "A doc listed for a symbol holds no paste of it.",
+        "The manifest lists this doc for the symbol, but no ```python block in it defines the name. "
+        "Paste the definition, or remove the doc from the symbol's row in the manifest.",
+    ),
+    "source-missing": (
+        "A manifest symbol's module or name is not found.",
+        "The manifest row names a module that is not under the source roots, or a name that is not "
+        "defined at the top level of that module. Fix the dotted symbol or the `source` roots.",
+    ),
+    "parse-error": (
+        "A paste or a source file is not valid Python.",
+        "type-equiv parses pastes and sources without running them; this one does not parse. Fix the "
+        "syntax at the location shown (or mark a deliberately partial block `no-type-equiv`).",
+    ),
+    "no-producer": (
+        "A vocabulary variant (or optional field) is never produced by production code.",
+        "No code outside the tests constructs this variant, so readers of the docs are promised "
+        "something the program never emits. Produce it, remove it, or exempt it in the manifest with "
+        "a reason.",
+    ),
+    "stale-exemption": (
+        "A manifest exemption names a variant that is produced, or that no longer exists.",
+        "Remove the exemption from the manifest row; it no longer excuses anything.",
+    ),
+    "retired-spelling": (
+        "A retired name is still used outside the places allowed to mention it.",
+        "The manifest retires this spelling; use the current name, or move the mention to an allowed "
+        "path.",
+    ),
+    "fixture-invalid": (
+        "A fixture does not validate against the symbol it claims to hold.",
+        "A JSON/JSONL fixture listed for the symbol fails validation against the real model. Update the "
+        "fixture or the model.",
+    ),
+}
+
+
+def rules() -> list[dict[str, Any]]:
+    out = []
+    for cls in finding_classes():
+        kind = kind_of(cls)
+        short, full = HELP.get(kind, _from_docstring(cls))
+        severity = cls.model_fields["severity"].default
+        out.append({
+            "id": kind,
+            "name": "".join(part.capitalize() for part in kind.split("-")),
+            "shortDescription": {"text": short},
+            "fullDescription": {"text": full},
+            "help": {"text": full},
+            "defaultConfiguration": {"level": LEVELS.get(str(severity), "error")},
+        })
+    return out
+
+
+def _from_docstring(cls: type[FindingBase]) -> tuple[str, str]:
+    text = " ".join((cls.__doc__ or kind_of(cls)).split())
+    return text.split(";")[0].rstrip(".") + ".", text
+
+
+def artifact(path: str) -> dict[str, str]:
+    """Root-relative paths are relative URIs against %SRCROOT%; a path outside the root stays absolute."""
+    posix = PurePosixPath(path)
+    if posix.is_absolute():
+        return {"uri": "file://" + quote(posix.as_posix())}
+    return {"uri": quote(posix.as_posix()), "uriBaseId": SRCROOT}
+
+
+def location(path: str, line: int | None) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": artifact(path)}
+    if line is not None:
+        physical["region"] = {"startLine": max(1, line)}
+    return {"physicalLocation": physical}
+
+
+def fingerprint(finding: Finding, seen: Counter[tuple[str, ...]]) -> str:
+    """Hash of the finding's identity; a repeat of the same identity in one run gets its ordinal."""
+    key = identity(finding)
+    seen[key] += 1
+    text = "\x1f".join(key) + (f"\x1f#{seen[key]}" if seen[key] > 1 else "")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def result(finding: Finding, rule_index: dict[str, int], seen: Counter[tuple[str, ...]]) -> dict[str, Any]:
+    message = finding.message
+    if isinstance(finding, Drift) and (finding.pasted is not None or finding.real is not None):
+        message += (f"\n- paste:  {finding.pasted if finding.pasted is not None else '(absent)'}"
+                    f"\n+ source: {finding.real if finding.real is not None else '(absent)'}")
+    out: dict[str, Any] = {
+        "ruleId": finding.kind,
+        "ruleIndex": rule_index[finding.kind],
+        "level": LEVELS.get(finding.severity, "error"),
+        "message": {"text": message},
+        "locations": [location(finding.path, finding.line)],
+        "partialFingerprints": {FINGERPRINT: fingerprint(finding, seen)},
+    }
+    if finding.source_path is not None and (finding.source_path, finding.source_line) != (
+        finding.path, finding.line
+    ):
+        related = location(finding.source_path, finding.source_line)
+        related.update(id=1, message={"text": "the real definition (source side)"})
+        out["relatedLocations"] = [related]
+    properties = {
+        name: value for name in ("symbol", "member", "variant", "field", "level", "side")
+        if (value := getattr(finding, name, None)) is not None
+    }
+    if properties:
+        out["properties"] = properties
+    return out
+
+
+def sarif_log(events: Iterable[SessionEvent]) -> dict[str, Any]:
+    run = collect(events)
+    rule_list = rules()
+    rule_index = {rule["id"]: i for i, rule in enumerate(rule_list)}
+    seen: Counter[tuple[str, ...]] = Counter()
+    invocation: dict[str, Any] = {"executionSuccessful": run.failure is None}
+    if run.failure is not None:
+        invocation["toolExecutionNotifications"] = [
+            {"level": "error", "message": {"text": run.failure}}
+        ]
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "type-equiv",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "rules": rule_list,
+            }},
+            "invocations": [invocation],
+            "results": [result(f, rule_index, seen) for f in run.findings],
+            "columnKind": "unicodeCodePoints",
+        }],
+    }
+
+
+def render_sarif(
+    events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
+    stats: RunStats | None = None,
+) -> None:
+    """The whole log as one JSON document; a run that could not be judged also says so on stderr."""
+    log = sarif_log(events)
+    out.write(json.dumps(log, indent=2) + "\n")
+    for note in log["runs"][0]["invocations"][0].get("toolExecutionNotifications", []):
+        err.write(f"type-equiv: {note['message']['text']}\n")

@@ -1,0 +1,168 @@
+"""The only module that knows every stage and their order.
+
+manifest → pastes + definitions → shapes → compare → the judges (syntax, types, schema) → the producer
+check → retired spellings → recorded fixtures. `run_check` yields the session events
+(docs/session.md); renderers turn them into output. Nothing here prints, and bad input ends the
+session with a `Failed` reason instead of raising. What the run reads reaches `log`; what it ran
+(mypy builds, imports) is counted in `stats`; the warm layer (warm/replay.py) wraps this from outside.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from type_equiv import __version__
+from type_equiv.drift.baseline import Lock, lock_path, read_lock, with_side
+from type_equiv.drift.compare import Compared, compare
+from type_equiv.drift.judges import judge_drift
+from type_equiv.guards.fixtures import check_fixtures
+from type_equiv.guards.retired import check_retired
+from type_equiv.model import messages
+from type_equiv.model.errors import InputError
+from type_equiv.model.findings import Finding, ParseError
+from type_equiv.model.options import CheckOptions
+from type_equiv.model.run import ProgressSink, RunStats, no_progress
+from type_equiv.model.session import (
+    Clean,
+    Failed,
+    FindingEvent,
+    FindingsFound,
+    Location,
+    SessionEnd,
+    SessionEvent,
+    SessionStart,
+    SymbolChecked,
+)
+from type_equiv.producers.analysis import check_producers
+from type_equiv.read.log import NO_LOG, ReadLog
+from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
+from type_equiv.read.pastes import Doc
+from type_equiv.read.reader import Project, Reader
+from type_equiv.read.scope import restrict, select_scope
+from type_equiv.read.shapes import Shape, lower
+from type_equiv.store.cache import Cache
+
+RowEvent = SymbolChecked | FindingEvent
+
+
+@dataclass
+class Run:
+    """One check's options and the channels its stages report through (none of them global)."""
+
+    options: CheckOptions
+    log: ReadLog = NO_LOG
+    stats: RunStats = field(default_factory=RunStats)
+    progress: ProgressSink = no_progress
+
+
+def run_check(run: Run) -> Iterator[SessionEvent]:
+    """One check session: start, each stage's results and findings, end."""
+    options = run.options
+    root = options.root
+    yield SessionStart(
+        version=__version__, root=str(root), manifest=display_path(root, options.manifest)
+    )
+    errors = 0
+    try:
+        manifest = load_manifest(root, options.manifest)
+        project = Project.open(manifest, Cache(options.cache_dir, root), run.log)
+        for event in _stages(project, run):
+            if isinstance(event, FindingEvent) and event.finding.severity == "error":
+                errors += 1
+            yield event
+        project.save_cache()
+    except InputError as exc:
+        yield SessionEnd(reason=Failed(message=str(exc)))
+        return
+    yield SessionEnd(reason=FindingsFound() if errors else Clean())
+
+
+def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
+    options = run.options
+    scope = select_scope(project.manifest, options.manifest, options.symbols, options.files)
+    if scope.changed is not None and not (scope.rows or scope.tree_rows):
+        # none of the named files is one the rows read (the pre-commit no-op), but any may spell a
+        # retired word: that scan reads only the named files, and nothing without `retired`/--base
+        yield from check_retired(project, options.manifest, options.base, scope.changed)
+        return
+    project = project.with_manifest(restrict(project.manifest, scope.rows))
+    if project.manifest.model.retired:
+        run.log.refuse("retired spellings: git lists the files")
+    if any(row.fixtures for row in project.manifest.model.symbols):
+        run.log.refuse("fixtures: validated by imported code")
+    lock = functools.cache(lambda: _lock(project))
+    compared: list[Compared] = []
+    rows = [list(check_row(project, row, lock, compared)) for row in project.manifest.model.symbols]
+    yield from judge_drift(project, options, rows, compared, run.stats)  # syntax → mypy → schemas
+    yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
+    yield from check_retired(project, options.manifest, options.base, scope.changed)
+    yield from check_fixtures(project, run.stats)
+
+
+def _lock(reader: Reader) -> Lock:
+    """The lock beside the manifest (docs/sync.md); empty when absent: check never requires it."""
+    path = lock_path(reader.root / reader.manifest.path)
+    reader.log.file(path)
+    return read_lock(path)
+
+
+def check_row(
+    reader: Reader, row: SymbolRow, lock: Callable[[], Lock], compared: list[Compared]
+) -> Iterator[RowEvent]:
+    """Find the real definition and every paste of one row, and compare each paste with it; each
+    comparison is added to `compared`, for the judges."""
+    findings: list[Finding] = []
+    real = real_shape(reader, row, findings)
+    name = row.symbol.rsplit(".", 1)[1]
+    pastes: list[Location] = []
+    for doc_path in row.docs:
+        doc = reader.doc(doc_path)
+        if doc.unreadable is not None:
+            findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
+            continue
+        found = doc.pastes.get(name, [])
+        if not found:
+            findings.append(_missing_paste(row, doc, name, real))
+        for index, paste in enumerate(found):
+            pasted = lower(paste.code, paste.node)
+            pastes.append(Location(path=doc_path, line=pasted.line))
+            if real is not None:
+                drifts = list(compare(pasted, real, row.symbol, row.form))
+                if drifts:  # which side moved since the last sync (drift/baseline.py); None: unknown
+                    side = lock().side(row.symbol, doc_path, index, len(found), real, pasted)
+                    drifts = list(with_side(drifts, side))
+                findings.extend(drifts)
+                compared.append(Compared(row, paste, pasted, real, drifts))
+    source = Location(path=real.path, line=real.line) if real is not None else None
+    yield SymbolChecked(symbol=row.symbol, source=source, pastes=pastes)
+    for finding in findings:
+        yield FindingEvent(finding=finding)
+
+
+def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape | None:
+    """The row's real definition lowered to a shape, or None with the finding that says why."""
+    module, name = row.symbol.rsplit(".", 1)
+    manifest = reader.manifest
+    path = reader.module_path(module)
+    where = (manifest.path, manifest.line_of(row.symbol))
+    if path is None:
+        findings.append(messages.module_not_found(row.symbol, module, manifest.model.source, where))
+        return None
+    found = reader.shape(path, name)
+    if isinstance(found, ParseError):
+        findings.append(found.model_copy(update={"symbol": row.symbol}))
+        return None
+    if found is None:
+        findings.append(messages.name_not_defined(row.symbol, name, reader.shown(path), where))
+        return None
+    return found
+
+
+def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:
+    """No paste: blame a block that mentions the name but does not parse, if there is one."""
+    for block, error in doc.broken:
+        if name in block.code:
+            return messages.broken_paste(error, row.symbol, block.fence_line, name)
+    return messages.no_paste(row.symbol, doc.path, name, (real.path, real.line) if real else None)

@@ -1,0 +1,379 @@
+"""The producer check: every variant of every vocabulary must be constructed by production code.
+
+The pipeline, one module per step, so a cache and worker processes slot in without restructuring:
+
+1. `sites.scan_module` (pure) parses one file with stdlib `ast` and returns small site records;
+   `scanning.TreeScanner` decides which files, where (cache, workers) and reads each file once.
+2. `join.Join` sorts the tree's records into one vocabulary's variants: producer, test-only writer,
+   consumer or wire decoding (docs/producers.md has the rules).
+3. Here, `Analysis` asks the scanner for what the question needs — by demand for `check` (only
+   whether each variant has a producer), completely for `fields` rows and the `producers` command —
+   and `findings_of` turns each report into findings.
+
+Nothing here imports project code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Sequence
+
+from type_equiv.model.errors import InputError
+from type_equiv.model.findings import Site
+from type_equiv.model.run import ProgressSink, no_progress
+from type_equiv.model.session import FindingEvent
+from type_equiv.producers.join import Join, TreeScan, fields_report
+from type_equiv.producers.records import Spellings
+from type_equiv.producers.scan import Needles, TreeScanner, file_size
+from type_equiv.producers.sites import read_text
+from type_equiv.producers.verdicts import VocabularyReport, findings_of, stale_for_shape, unscannable
+from type_equiv.read.classes import Symbols, row_module_paths
+from type_equiv.read.manifest import ManifestFile, SymbolRow
+from type_equiv.read.names import Resolver
+from type_equiv.read.reader import Reader
+from type_equiv.read.tree import SourceFile, SourceTree, modules_of
+from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
+
+GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
+
+
+def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
+    """Per variant, the needles of a likely producer: its class called or dotted (`TextPart(`,
+    `TextPart.model_validate`), an enum's members (`Color.RED`, `Color("red")`, `Color["RED"]`)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for variant in vocab.variants:
+        if vocab.form == "enum":
+            out[variant.name] = tuple(f"{vocab.name}{c}" for c in ".([")
+        elif variant.cls is not None:
+            out[variant.name] = (f"{variant.cls.name}(", f"{variant.cls.name}.")
+    return out
+
+
+def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> frozenset[str]:
+    """Names whose files can hold a site of these open variants only beside one of their quoted
+    tags: a union's or map's own name and its bases' (`make(Trigger, kind="x")`, `Base(kind="x")`:
+    the tag keyword; every other site names the class or is a quoted tag by a binder). Not for a
+    literal or enum vocabulary (an annotation names it far from any value), nor when an open variant's
+    tag is not a string (no quoted needle finds it), nor a name that is also a variant's class."""
+    out: set[str] = set()
+    for vocab, names in zip(vocabs, open_, strict=True):
+        if vocab.form not in ("union", "map"):
+            continue
+        variants = [v for v in vocab.variants if v.name in names]
+        if all((isinstance(v.tag, str) and v.tag) or (v.tag is None and v.cls is not None)
+               for v in variants):
+            out.update({vocab.name, vocab.symbol.rsplit(".", 1)[-1]})
+            out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
+    classes = {v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None}
+    return frozenset(out - classes)
+
+
+def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, int],
+           tried: set[tuple[int, tuple[str, ...]]]) -> list[str]:
+    """Greedy set cover: files holding the most wanted needles per byte, until all are held.
+
+    A file with the size and needles of one picked before (`tried`; a copy, a vendored
+    duplicate) is passed over: it would most likely disappoint as its twin did.
+    """
+    candidates = {rel: set(ws) & wanted for rel, ws in held.items() if (size[rel], ws) not in tried}
+    candidates = {rel: ws for rel, ws in candidates.items() if ws}
+    left = set(wanted)
+    picked: list[str] = []
+    while left and candidates:
+        best = max(sorted(candidates), key=lambda r: len(candidates[r] & left) / (size[r] + 2000))
+        if not candidates[best] & left:
+            break
+        picked.append(best)
+        tried.add((size[best], held[best]))
+        left -= candidates.pop(best)
+    return picked
+
+
+def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | None) -> Spellings:
+    """What the scan looks for: each vocabulary's and its bases' names, and per variant its class
+    name, tag or value and tag field — of the variants in `only` (per vocabulary; None: all)."""
+    names: set[str] = set()
+    values: set[str] = set()
+    tag_fields: set[str] = set()
+    for i, vocab in enumerate(vocabs):
+        keep = None if only is None else only[i]
+        names.add(vocab.name)
+        names.add(vocab.symbol.rsplit(".", 1)[-1])
+        names.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
+        for variant in vocab.variants:
+            if keep is not None and variant.name not in keep:
+                continue
+            if variant.cls is not None:
+                names.add(variant.cls.name)
+            if variant.key is not None:
+                values.add(variant.key)
+            if variant.tag_field:
+                tag_fields.add(variant.tag_field)
+    return Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
+
+
+class Analysis:
+    """The tree's records joined against vocabularies: one scan serves every manifest row."""
+
+    def __init__(self, reader: Reader, manifest: ManifestFile,
+                 progress: ProgressSink = no_progress) -> None:
+        model = manifest.model
+        self.manifest = manifest
+        self.root = manifest.root
+        self.tree = SourceTree.of(manifest.root, model.source, model.tests, model.exclude, reader.log)
+        self.files = self.tree.files()
+        self.by_rel = {f.rel: f for f in self.files}
+        self.reader = reader
+        self.texts = reader.files.scanned  # the retired stage reads them too
+        modules = modules_of(self.files)
+        self.modules = modules
+        self.scanner = TreeScanner(self.root, self.files, reader.cache, self.texts, reader.log, progress)
+        self.resolver = Resolver({
+            name: (file.package, self._tree_loader(file)) for name, file in modules.items()
+        }, known=lambda module: self.scanner.cached_bindings(self.modules[module].rel))
+        paths = row_module_paths(manifest.root, model.source, [r.symbol for r in model.symbols],
+                                 {name: file.path for name, file in modules.items()})
+        self.defs = Symbols(reader, self.resolver, paths)
+        self.scan: TreeScan | None = None
+
+    def _tree_loader(self, file: SourceFile) -> _Loader:
+        return _Loader(self, file)
+
+    def text(self, file: SourceFile) -> str | None:
+        """A module's text for the resolver. A file of the scan is read as the scan reads it, so its
+        stamp and hash are kept and the scan's outcome for it can be cached (a module the resolver
+        reads first is otherwise parsed again by every run)."""
+        if file.rel not in self.texts:
+            self.reader.log.file(file.path)
+            index = self.scanner.by_rel.get(file.rel)
+            if index is not None:
+                return self.scanner.local.text(index)[0]
+            self.texts[file.rel] = read_text(file.path)
+        return self.texts[file.rel]
+
+    def vocabularies(self, rows: Iterable[SymbolRow]) -> list[tuple[SymbolRow, Vocabulary | None]]:
+        return [(row, self._vocabulary(row)) for row in rows]
+
+    def _vocabulary(self, row: SymbolRow) -> Vocabulary | None:
+        try:
+            return read_vocabulary(row, self.defs)
+        except RecursionError:  # a definition nested past what can be walked: judge it a shape
+            return None
+
+    def run(self, vocabs: Sequence[Vocabulary], complete: Sequence[Vocabulary] | None = None) -> TreeScan:
+        """Scan the tree for these vocabularies; subclasses found add a further round (rare).
+
+        Every site of the vocabularies in `complete` (all of them by default) is found. The others
+        are scanned *by demand*: only whether each variant has a producer is asked, so once one is
+        found, the files that could only add more sites of that variant are never parsed.
+        """
+        spellings = _spellings(vocabs, None)
+        scanner = self.scanner
+        try:
+            if complete is None or len(complete) == len(vocabs):
+                scan = self._two_phase(scanner, spellings, spellings)
+                self._subclass_rounds(scanner, scan, vocabs, spellings)
+            else:
+                scan = self._by_demand(scanner, vocabs, complete, spellings)
+            scanner.save()
+        finally:
+            scanner.close()
+        scan.seconds = scanner.seconds
+        self.scan = scan
+        return scan
+
+    def _by_demand(self, scanner: TreeScanner, vocabs: Sequence[Vocabulary],
+                   complete: Sequence[Vocabulary], spellings: Spellings) -> TreeScan:
+        """Parse a few production files that call or dot variants' classes (`TextPart(`,
+        `Color.`), chosen to cover the most variants per byte, until each variant has a producer or
+        `GREEDY_ROUNDS` pass. Then the two-phase scan, with the spellings of only the variants still
+        without a producer (and of `complete`), over the files not parsed yet.
+
+        A variant left unproduced has every site the full scan finds: any file holding one holds
+        its class's, its vocabulary's or a base's name, or its quoted tag beside a binder, all of
+        which the second pass looks for. Records are taken with all spellings throughout.
+        """
+        words = {id(vocab): _strong_words(vocab) for vocab in vocabs}
+        everything = Needles.of(w for per in words.values() for ws in per.values() for w in ws)
+        production = [f.rel for f in self.files if not f.test]
+        held = scanner.scan(production, [everything], None).words if everything.words else {}
+        scan = TreeScan(files=self.by_rel, scans={}, read=0, parsed=0)
+        size = {rel: file_size(self.by_rel[rel].path) for rel in held}
+        self.scan = scan
+        open_ = {id(vocab): {v.name for v in vocab.variants} for vocab in vocabs}
+        tried: set[tuple[int, tuple[str, ...]]] = set()
+        for _ in range(GREEDY_ROUNDS):
+            wanted = {w for vocab in vocabs for name in open_[id(vocab)]
+                      for w in words[id(vocab)].get(name, ())}
+            picked = _cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans}, size, tried)
+            if not picked:
+                break
+            scan.fold(self._scan(scanner, picked, [], spellings))
+            open_ = {id(vocab): self._unproduced(vocab, scan) for vocab in vocabs}
+        for vocab in complete:
+            open_[id(vocab)] = {v.name for v in vocab.variants}
+        still = [vocab for vocab in vocabs if open_[id(vocab)]]
+        if not still:
+            return scan
+        need = _spellings(still, [open_[id(vocab)] for vocab in still])
+        gated = _gated_names(still, [open_[id(vocab)] for vocab in still])
+        self._two_phase(scanner, need, spellings, done=scan, gated=gated)
+        self._subclass_rounds(scanner, scan, still, spellings)
+        return scan
+
+    def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
+        produced = {f.variant for f in Join(self.resolver.canonical, vocab).collect(scan)
+                    if f.variant is not None and f.site.role == "producer"}
+        return {v.name for v in vocab.variants} - produced
+
+    def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
+                         spellings: Spellings) -> None:
+        classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
+        names = set(spellings.names)
+        for _ in range(8):  # each round follows one more level of subclasses (rare)
+            new = {q.rsplit(".", 1)[-1] for q in self._subclasses(scan, classes)} - names
+            if not new:
+                break
+            names |= new
+            spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
+            scan.fold(self._scan(scanner, None, [Needles.of(new)], spellings))
+
+    def _scan(self, scanner: TreeScanner, rels: list[str] | None, filters: list[Needles],
+              spellings: Spellings) -> TreeScan:
+        """One request to the scan engine (scanning.py: cache, worker processes); the modules it
+        parsed hand their bindings to the resolver, which then never parses them again."""
+        result = scanner.scan(rels, filters, spellings)
+        for rel, bindings in result.bindings.items():
+            file = self.by_rel[rel]
+            if self.modules.get(file.module) is file:
+                self.resolver.seed(file.module, bindings)
+        return TreeScan(files=self.by_rel, scans=result.scans, read=result.read, parsed=result.parsed)
+
+    def _two_phase(self, scanner: TreeScanner, need: Spellings, spellings: Spellings,
+                   done: TreeScan | None = None, gated: frozenset[str] = frozenset()) -> TreeScan:
+        """Parse the files that name a class or vocabulary; then, of the rest, only those holding a
+        quoted tag or value *and* a name that could bind it: a tag field (`"kind"`, `kind=`,
+        `.kind`) or a field or parameter annotated with a spelled name in the first phase's files.
+        Common tags (`"text"`, `"error"`) alone would otherwise parse half of a large tree.
+
+        `need` picks the files, `spellings` what is recorded in them; files in `done` were parsed
+        already (by demand, `_by_demand`), and the result is folded into it. A `gated` name makes a
+        file a candidate only beside a quoted tag (`_gated_names`)."""
+        rels = None if done is None else [f.rel for f in self.files if f.rel not in done.scans]
+        scan = self._scan(scanner, rels, [Needles.of(need.names - gated)], spellings)
+        if done is not None:
+            done.fold(scan)
+            scan = done
+        quoted = [n for n in need.needles() if n[:1] in "'\""]
+        if gated and quoted:
+            rest = [f.rel for f in self.files if f.rel not in scan.scans]
+            scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
+        binders = set(need.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
+        if not quoted or not binders:
+            return scan
+        context = Needles.of(form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))
+        rest = [f.rel for f in self.files if f.rel not in scan.scans]
+        scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
+        return scan
+
+    def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:
+        """Classes in the scanned files that derive (at any depth seen so far) from a variant class."""
+        found: set[str] = set()
+        sites = [s for fs in scan.scans.values() for s in fs.classes]
+        changed = True
+        while changed:
+            changed = False
+            for site in sites:
+                if site.qualname not in found and any(
+                    self.resolver.canonical(b) in classes or self.resolver.canonical(b) in found
+                    for b in site.bases
+                ):
+                    found.add(site.qualname)
+                    changed = True
+        return found
+
+    # joining ------------------------------------------------------------------------------------
+
+    def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
+        assert self.scan is not None
+        joiner = Join(self.resolver.canonical, vocab)
+        found = joiner.collect(self.scan)
+        sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
+        built: dict[str, list[tuple[Site, tuple[str, ...]]]] = {v.name: [] for v in vocab.variants}
+        wire: list[Site] = []
+        seen: set[tuple[str | None, Site]] = set()
+        for item in found:
+            if item.variant is not None and item.site.role == "producer":
+                built[item.variant].append((item.site, item.keys))
+            if (item.variant, item.site) in seen:
+                continue
+            seen.add((item.variant, item.site))
+            if item.variant is None:
+                wire.append(item.site)
+            else:
+                sites[item.variant].append(item.site)
+        order = {"producer": 0, "test": 1, "consumer": 2, "wire": 3}
+        for listed in sites.values():
+            listed.sort(key=lambda s: (order[s.role], s.path, s.line))
+        fields = fields_report(vocab, built) if row.fields else None
+        stats = {"files": len(self.files), "read": self.scan.read, "parsed": self.scan.parsed,
+                 "seconds": round(self.scan.seconds, 3)}
+        return VocabularyReport(row, vocab, sites, sorted(wire, key=lambda s: (s.path, s.line)),
+                                fields, stats)
+
+
+class _Loader:
+    """Lazily parses one module for the resolver (re-export chains), sharing the scan's text cache."""
+
+    def __init__(self, analysis: Analysis, file: SourceFile) -> None:
+        self.analysis = analysis
+        self.file = file
+
+    def __call__(self) -> ast.Module | None:
+        text = self.analysis.text(self.file)
+        if text is None:
+            return None
+        try:
+            return ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+
+
+# --- the check stage -----------------------------------------------------------------------------
+
+
+def check_producers(reader: Reader, manifest: ManifestFile, rows: Sequence[SymbolRow] | None = None,
+                    progress: ProgressSink = no_progress) -> Iterator[FindingEvent]:
+    """The `no-producer` and `stale-exemption` findings of the manifest's rows (all by default)."""
+    rows = list(manifest.model.symbols if rows is None else rows)
+    wanted = [row for row in rows if row.producers]
+    if not wanted:
+        return
+    analysis = Analysis(reader, manifest, progress)
+    pairs = analysis.vocabularies(wanted)
+    vocabs = [vocab for _, vocab in pairs if vocab is not None]
+    complete = [vocab for row, vocab in pairs if vocab is not None and row.fields]
+    scan = analysis.run(vocabs, complete) if vocabs else None
+    if scan is not None:
+        yield from (FindingEvent(finding=f) for f in unscannable(scan, vocabs))
+    for row, vocab in pairs:
+        if vocab is None:
+            yield from (FindingEvent(finding=f) for f in stale_for_shape(manifest, row))
+            continue
+        report = analysis.report(row, vocab)
+        for finding in findings_of(report, manifest):
+            yield FindingEvent(finding=finding)
+
+
+def producers_report(reader: Reader, manifest: ManifestFile, symbol: str) -> VocabularyReport:
+    """The `producers SYMBOL` command's data; InputError when SYMBOL is no vocabulary."""
+    row = next((r for r in manifest.model.symbols if r.symbol == symbol), None)
+    if row is None:
+        row = SymbolRow(symbol=symbol, docs=["-"])
+    analysis = Analysis(reader, manifest)
+    vocab = read_vocabulary(row.model_copy(update={"fields": True}), analysis.defs)
+    if vocab is None:
+        raise InputError(f"{symbol}: not a vocabulary (a union of tagged classes, a TypedDict map,"
+                         " a Literal alias or an enum) — or not found under the source roots")
+    analysis.run([vocab])
+    return analysis.report(row.model_copy(update={"fields": True}), vocab)

@@ -1,0 +1,309 @@
+"""Step 2 of the producer check: the tree's site records joined against one vocabulary.
+
+`Join` follows each record's name across modules (`resolve.Resolver`), applies the subclass policy,
+and sorts the site into producer, test-only writer, consumer or wire decoding for one variant — the
+rules of docs/producers.md. `fields_report` answers `"fields": true`: which optional fields some
+producer sets.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from type_equiv.model.findings import Site, SiteRole
+from type_equiv.producers.records import (
+    CONSTRUCTORS,
+    CONSUMER_FORMS,
+    PRODUCER_FORMS,
+    DictSite,
+    FileScan,
+    LitSite,
+    RefSite,
+)
+from type_equiv.read.tree import SourceFile
+from type_equiv.read.vocabularies import Variant, Vocabulary
+
+
+@dataclass
+class TreeScan:
+    """Every scanned file's records, plus what the scan cost (for `--format json` and benchmarks)."""
+
+    files: dict[str, SourceFile]
+    scans: dict[str, FileScan]
+    read: int = 0
+    parsed: int = 0
+    seconds: float = 0.0
+
+    def fold(self, more: TreeScan) -> None:
+        """Take in a further scan of the same tree: its records and what it read and parsed."""
+        self.scans.update(more.scans)
+        self.read += more.read
+        self.parsed += more.parsed
+
+
+@dataclass(frozen=True)
+class Found:
+    """A site sorted for one variant (or for the vocabulary as a whole, `variant` None)."""
+
+    variant: str | None
+    site: Site
+    keys: tuple[str, ...] = ()  # what the construction sets (fields check)
+
+
+@dataclass
+class FieldReport:
+    name: str
+    declared_on: str
+    path: str
+    line: int
+    variants: list[str]
+    set_at: list[Site] = field(default_factory=list)
+
+
+class Join:
+    """Sorts one tree's records into the sites of one vocabulary's variants."""
+
+    def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary) -> None:
+        self.vocab = vocab
+        self.canonical = canonical
+        self.by_class = vocab.classes()
+        self.family = {vocab.qualname, canonical(vocab.symbol), *vocab.bases}
+        self.by_key: dict[str, list[Variant]] = {}
+        for variant in vocab.variants:
+            if variant.key is not None:
+                self.by_key.setdefault(variant.key, []).append(variant)
+        self.members = {v.name: v for v in vocab.variants} if vocab.form == "enum" else {}
+
+    def subclasses(self, scan: TreeScan) -> dict[str, str]:
+        """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
+
+        A subclass produces its base's variant unless it redeclares the tag field with other values.
+        """
+        out: dict[str, str] = {}
+        sites = [s for fs in scan.scans.values() for s in fs.classes]
+        changed = True
+        while changed:
+            changed = False
+            for site in sites:
+                qualname = site.qualname
+                if qualname in out or qualname in self.by_class:
+                    continue
+                for base in site.bases:
+                    target = self.canonical(base)
+                    target = out.get(target, target)
+                    variants = self.by_class.get(target)
+                    if variants is None:
+                        continue
+                    field_name = variants[0].tag_field
+                    tags = dict(site.tags).get(field_name) if field_name else None
+                    if tags is not None and not set(tags) & {v.key for v in variants}:
+                        continue
+                    out[qualname] = target
+                    changed = True
+                    break
+        return out
+
+    def collect(self, scan: TreeScan) -> list[Found]:
+        found: list[Found] = []
+        subclasses = self.subclasses(scan) if self.by_class else {}
+        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else set()
+        for rel, fs in scan.scans.items():
+            file = scan.files[rel]
+            spans = [s for s in self.vocab.spans if s.path == rel]
+            for ref in fs.refs:
+                if not any(s.line <= ref.line <= s.end_line for s in spans):
+                    found.extend(self._ref(file, ref, subclasses))
+            if self.by_class:
+                for site in fs.dicts:
+                    if not any(s.line <= site.line <= s.end_line for s in spans):
+                        found.extend(self._dict(file, site))
+            for lit in fs.lits:
+                if not any(s.line <= lit.line <= s.end_line for s in spans):
+                    found.extend(self._lit(file, lit, annotated))
+        return found
+
+    def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
+        role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
+        return Site(path=file.rel, line=line, form=form, role=role)
+
+    def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
+        target = self.canonical(ref.ref)
+        vocab = self.vocab
+        if vocab.form == "enum":
+            yield from self._enum_ref(file, ref, target)
+            return
+        cls, rest = _split(target, self.by_class, subclasses, self.family)
+        if cls is None:
+            return
+        consumer = ref.consumer or ref.form in CONSUMER_FORMS
+        if cls in self.family:
+            if rest:
+                if rest[0] in CONSTRUCTORS and len(rest) == 1 and ref.form == "call":
+                    yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
+                return
+            if ref.form in ("call", "factory") and not consumer:
+                for variant in self._by_tag(ref.pairs, None):
+                    yield Found(variant.name, self._site(file, ref.line, "tag-keyword", False), ref.keys)
+            return
+        built = subclasses.get(cls, cls)
+        variants = self.by_class.get(built, [])
+        form = ref.form
+        if rest:
+            if rest[0] not in CONSTRUCTORS or len(rest) > 1 or form != "call":
+                return
+            form = "validate"
+        elif form in ("reference", "item"):
+            return
+        if built != cls and form in PRODUCER_FORMS:
+            form = f"{form} (subclass {cls.rsplit('.', 1)[-1]})"
+        keys = ref.keys
+        if form != "call":  # positional arguments of a factory or `model_validate` are no fields
+            keys = tuple(k for k in keys if not k.startswith("#"))
+        if form == "validate" and "?" in ref.args[:1]:
+            keys = ("**",)
+        if ref.form == "table":
+            keys = ("**",)
+        for variant in self._pick(variants, ref.pairs, consumer):
+            yield Found(variant.name, self._site(file, ref.line, form, consumer), keys)
+
+    def _pick(self, variants: list[Variant], pairs: tuple[tuple[str, str], ...],
+              consumer: bool) -> list[Variant]:
+        """Which of a class's variants a construction builds: the tag keyword, else the only or default."""
+        if not variants:
+            return []
+        if consumer or len(variants) == 1:
+            return variants
+        tag_field = variants[0].tag_field
+        chosen = [v for v in variants if (tag_field, v.key) in pairs]
+        if chosen:
+            return chosen
+        default = variants[0].tag_default
+        return [v for v in variants if default is not None and v.tag == default]
+
+    def _by_tag(self, pairs: tuple[tuple[str, str], ...], keys: tuple[str, ...] | None) -> list[Variant]:
+        out: list[Variant] = []
+        for variant in self.vocab.variants:
+            if variant.tag_field is None or (variant.tag_field, variant.key) not in pairs:
+                continue
+            if keys is not None and not _fits(variant, keys):
+                continue
+            out.append(variant)
+        return out
+
+    def _dict(self, file: SourceFile, site: DictSite) -> Iterator[Found]:
+        for variant in self._by_tag(site.pairs, site.keys):
+            yield Found(variant.name, self._site(file, site.line, "dict", site.consumer), site.keys)
+
+    def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
+        qualname = self.vocab.qualname
+        consumer = ref.consumer or ref.form in CONSUMER_FORMS
+        if target.startswith(qualname + "."):
+            member = target[len(qualname) + 1:].split(".", 1)[0]
+            if member in self.members:
+                form = ref.form if consumer else "member"
+                yield Found(member, self._site(file, ref.line, form, consumer))
+            return
+        if target != qualname:
+            return
+        if ref.form == "item" and ref.args:
+            name = ast.literal_eval(ref.args[0])
+            if name in self.members:
+                yield Found(name, self._site(file, ref.line, "item", consumer))
+        elif ref.form == "call" and ref.args:
+            variants = self.by_key.get(ref.args[0], [])
+            if not variants:
+                yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
+            for variant in variants:
+                yield Found(variant.name, self._site(file, ref.line, "call", consumer))
+
+    def _annotated(self, scan: TreeScan) -> set[str]:
+        """Names of fields and parameters annotated with this (literal or enum) vocabulary."""
+        names: set[str] = set()
+        for fs in scan.scans.values():
+            for ann in fs.anns:
+                if self._mentions(ann.refs):
+                    names.add(ann.name)
+        return names
+
+    def _mentions(self, refs: tuple[str, ...]) -> bool:
+        family = self.family
+        return any(self.canonical(r) in family for r in refs)
+
+    def _lit(self, file: SourceFile, lit: LitSite, annotated: set[str]) -> Iterator[Found]:
+        variants = self.by_key.get(lit.value)
+        if not variants:
+            return
+        vocab = self.vocab
+        if lit.consumer:
+            if vocab.form in ("literal", "enum"):
+                if lit.form != "table-key" or self._mentions(lit.refs):
+                    for variant in variants:
+                        yield Found(variant.name, self._site(file, lit.line, lit.form, True))
+            elif lit.form in ("compare", "match", "membership"):
+                for variant in variants:
+                    if lit.key and lit.key == variant.tag_field:
+                        yield Found(variant.name, self._site(file, lit.line, lit.form, True))
+            return
+        if vocab.form not in ("literal", "enum"):
+            return
+        if lit.form in ("return", "assign", "default", "table-value"):
+            bound = self._mentions(lit.refs)
+        elif lit.form in ("keyword", "dict-value", "attr"):
+            bound = lit.key in annotated
+        else:
+            bound = False
+        if bound:
+            for variant in variants:
+                yield Found(variant.name, self._site(file, lit.line, lit.form, False))
+
+
+def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],
+           family: set[str]) -> tuple[str | None, tuple[str, ...]]:
+    """`pkg.mod.Cls.model_validate` → (`pkg.mod.Cls`, ('model_validate',)) for a known class."""
+    parts = target.split(".")
+    for i in range(len(parts), 0, -1):
+        head = ".".join(parts[:i])
+        if head in classes or head in subclasses or head in family:
+            return head, tuple(parts[i:])
+    return None, ()
+
+
+def _fits(variant: Variant, keys: tuple[str, ...]) -> bool:
+    """A dict's keys fit a variant when each is one of its fields (or an alias); `**` fits anything."""
+    if variant.cls is None:
+        return True
+    names = {f.name for f in variant.cls.fields} | {f.alias for f in variant.cls.fields if f.alias}
+    return all(k in names or k == "**" for k in keys)
+
+
+def fields_report(vocab: Vocabulary, built: dict[str, list[tuple[Site, tuple[str, ...]]]]
+            ) -> list[FieldReport]:
+    """Optional payload fields, each once at its declaring class, with the producers that set one."""
+    reports: dict[tuple[str, str], FieldReport] = {}
+    for variant in vocab.variants:
+        cls = variant.cls
+        if cls is None:
+            continue
+        init_fields = [f.name for f in cls.fields if f.init]
+        for info in cls.fields:
+            if not info.optional or info.name == variant.tag_field or not info.init:
+                continue
+            report = reports.setdefault(
+                (info.declared_on, info.name),
+                FieldReport(info.name, info.declared_on, info.path, info.line, []),
+            )
+            if variant.name not in report.variants:
+                report.variants.append(variant.name)
+            for site, set_keys in built[variant.name]:
+                if _sets(info.name, info.alias, set_keys, init_fields) and site not in report.set_at:
+                    report.set_at.append(site)
+    return list(reports.values())
+
+
+def _sets(name: str, alias: str | None, keys: tuple[str, ...], init_fields: list[str]) -> bool:
+    if "**" in keys or "*" in keys or name in keys or (alias is not None and alias in keys):
+        return True
+    positional = [int(k[1:]) for k in keys if k.startswith("#")]
+    return any(i < len(init_fields) and init_fields[i] == name for i in positional)

@@ -1,0 +1,102 @@
+"""The producer check's verdicts: a vocabulary's report turned into `no-producer` and `stale-exemption`
+findings (their wording lives in model/messages.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from type_equiv.model import messages
+from type_equiv.model.findings import Finding, NoProducer, Site
+from type_equiv.producers.join import FieldReport, TreeScan
+from type_equiv.read.manifest import ManifestFile, SymbolRow
+from type_equiv.read.vocabularies import Variant, Vocabulary
+
+
+@dataclass
+class VocabularyReport:
+    """Everything the producers command shows and the check judges, for one manifest row."""
+
+    row: SymbolRow
+    vocab: Vocabulary
+    sites: dict[str, list[Site]]  # variant name → its sites, every role
+    wire: list[Site]  # decoding of the whole vocabulary: some variant, none in particular
+    fields: list[FieldReport] | None  # None unless the row has `"fields": true`
+    stats: dict[str, float] = field(default_factory=dict)  # files listed / read / parsed, seconds
+
+    def producers(self, variant: str) -> list[Site]:
+        return [s for s in self.sites.get(variant, []) if s.role == "producer"]
+
+
+def unscannable(scan: TreeScan, vocabs: Sequence[Vocabulary]) -> Iterator[Finding]:
+    """A production file the scan could not parse may hold producers: say so, once per file."""
+    own = {span.path for vocab in vocabs for span in vocab.spans}
+    for rel, fs in sorted(scan.scans.items()):
+        if fs.error is not None and rel not in own and not scan.files[rel].test:
+            line, message = fs.error
+            yield messages.unscannable(rel, line, message)
+
+
+def stale_for_shape(manifest: ManifestFile, row: SymbolRow) -> Iterator[Finding]:
+    where = (manifest.path, manifest.line_of(row.symbol))
+    for variant in row.exempt:
+        yield messages.exempt_not_a_vocabulary(row.symbol, variant, where)
+
+
+MAX_SITES = 20
+
+
+def findings_of(report: VocabularyReport, manifest: ManifestFile) -> Iterator[Finding]:
+    """`no-producer` for each unproduced variant and never-set field; `stale-exemption` per entry."""
+    row, vocab = report.row, report.vocab
+    where = (manifest.path, manifest.line_of(row.symbol))
+    exempt = dict(row.exempt)
+    used: set[str] = set()
+    for variant in vocab.variants:
+        producers = report.producers(variant.name)
+        if variant.name in exempt:
+            used.add(variant.name)
+            if producers:
+                yield messages.exempt_but_produced(row.symbol, variant.name, producers[0], where)
+            continue
+        if producers:
+            continue
+        yield _no_producer(report, variant)
+    for info in report.fields or []:
+        key = f"{info.declared_on.rsplit('.', 1)[-1]}.{info.name}"
+        if key in exempt:
+            used.add(key)
+            if info.set_at:
+                yield messages.exempt_field_but_set(row.symbol, key, info.set_at[0], where)
+            continue
+        if not info.set_at:
+            yield _unset_field(report, info)
+    for name in exempt:
+        if name not in used:
+            yield messages.exempt_not_a_variant(row.symbol, name, [v.name for v in vocab.variants], where)
+
+
+def _what(vocab: Vocabulary, variant: Variant) -> str:
+    if vocab.form == "enum":
+        return f"member `{variant.name}`"
+    if vocab.form == "literal":
+        return f"value {variant.key}"
+    cls = f" ({variant.cls.name})" if variant.cls is not None else ""
+    return f"variant `{variant.name}`{cls}"
+
+
+def _no_producer(report: VocabularyReport, variant: Variant) -> NoProducer:
+    vocab = report.vocab
+    sites = report.sites.get(variant.name, [])
+    tests = [s for s in sites if s.role == "test"]
+    consumers = [s for s in sites if s.role == "consumer"]
+    return messages.no_producer(report.row.symbol, _what(vocab, variant), variant.name,
+                                (variant.path, variant.line), sites[:MAX_SITES], tests, consumers,
+                                soft=variant.catch_all or vocab.open)
+
+
+def _unset_field(report: VocabularyReport, info: FieldReport) -> NoProducer:
+    owner = info.declared_on.rsplit(".", 1)[-1]
+    return messages.field_never_set(report.row.symbol, info.name, owner, ", ".join(info.variants),
+                                    (info.path, info.line))

@@ -1,0 +1,538 @@
+"""One pass over a module's statements (`Walker`), recording every use of a spelled name.
+
+It records every use of a spelled name (a class, a vocabulary, an enum), every quoted tag or value
+where something could bind it, the fields and parameters annotated with a spelled name, and the
+classes deriving from one. Names resolve through the file's own imports only; joining across files is
+join.py's work.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from type_equiv.producers.records import (
+    ANNOTATION_WRAPPERS,
+    CONSUMER_FORMS,
+    MAPPING_HEADS,
+    NEUTRAL_CALLS,
+    TYPE_CALLS,
+    AnnSite,
+    ClassSite,
+    DictSite,
+    LitSite,
+    RefSite,
+    Spellings,
+)
+from type_equiv.read.names import Bindings, bind_import, dotted_name
+from type_equiv.read.vocabularies import literal_key, literal_values
+
+VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
+
+
+@dataclass
+class Scope:
+    owner: str  # dotted name of the enclosing module, class or function
+    returns: tuple[str, ...] = ()  # names in the enclosing function's return annotation
+    cls: str | None = None  # enclosing class body (fields, defaults)
+    annotated: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local name → annotation
+    aliases: dict[str, str] = field(default_factory=dict)  # local `cls = TextPart`
+
+
+class Walker:
+    """One pass over a module's statements; expressions are walked with a context flag."""
+
+    def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
+        self.module = module
+        self.package = package
+        self.names = spellings.names
+        self.values = spellings.values
+        self.tag_fields = spellings.tag_fields
+        self.bindings = bindings
+        self.hot: dict[str, bool] = {}
+        self.refs: list[RefSite] = []
+        self.dicts: list[DictSite] = []
+        self.lits: list[LitSite] = []
+        self.anns: list[AnnSite] = []
+        self.classes: list[ClassSite] = []
+        self.decorator = False
+        self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
+
+    # names --------------------------------------------------------------------------------------
+
+    def target(self, head: str, scope: Scope) -> str | None:
+        return scope.aliases.get(head) or self.bindings.names.get(head)
+
+    def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
+        """The dotted target of a name chain through imports, if it involves a spelled name."""
+        parts = dotted_name(node)
+        if parts is None:
+            return None
+        target = self.target(parts[0], scope)
+        if target is None:
+            if not self.bindings.stars or parts[0] not in self.names:
+                return None
+            target = f"{self.module}.{parts[0]}"  # maybe star-imported: the resolver follows `*`
+        if spelled_only and not self._hot(target) and not any(p in self.names for p in parts[1:]):
+            return None
+        return target if len(parts) == 1 else target + "." + ".".join(parts[1:])
+
+    def _hot(self, target: str) -> bool:
+        hot = self.hot.get(target)
+        if hot is None:
+            hot = any(p in self.names for p in target.split("."))
+            self.hot[target] = hot
+        return hot
+
+    def annotation_refs(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
+        """Dotted names in an annotation (string annotations parsed) that involve a spelled name."""
+        if node is None:
+            return ()
+        out: list[str] = []
+        self._annotation_refs(node, scope, out)
+        return tuple(dict.fromkeys(out)) if len(out) > 1 else tuple(out)
+
+    def _annotation_refs(self, node: ast.expr, scope: Scope, out: list[str]) -> None:
+        if isinstance(node, ast.Name | ast.Attribute):
+            found = self.dotted(node, scope)
+            if found is not None:
+                out.append(found)
+        elif isinstance(node, ast.Subscript):
+            self._annotation_refs(node.value, scope, out)
+            head = node.value
+            if not (isinstance(head, ast.Name | ast.Attribute) and _last_name(head) == "Literal"):
+                self._annotation_refs(node.slice, scope, out)  # Literal["a"] holds values, no names
+        elif isinstance(node, ast.BinOp):
+            self._annotation_refs(node.left, scope, out)
+            self._annotation_refs(node.right, scope, out)
+        elif isinstance(node, ast.Tuple | ast.List):
+            for elt in node.elts:
+                self._annotation_refs(elt, scope, out)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and self.names_in(node.value):
+            inner = _forward_ref(node.value)
+            if inner is not None:
+                self._annotation_refs(inner, scope, out)
+
+    def names_in(self, text: str) -> list[str]:
+        """Bound names a string annotation mentions (a forward reference is parsed only then)."""
+        return [n for n in self.bindings.names if n in text] if len(text) < 200 else []
+
+    def literals(self, node: ast.expr | None, follow: bool = False) -> list[str]:
+        """Spelled literal keys a producing expression can evaluate to (both arms of `a if c else b`).
+
+        With `follow`, a local name stands for the literals last assigned to it in the same
+        function (`cause = "a" if e else "b"; f(cause=cause)`): one step of data flow, no more.
+        """
+        if node is None:
+            return []
+        if isinstance(node, ast.Name):
+            return self.local_values.get(node.id, []) if follow else []
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, str | int | bool) and value is not None:
+                key = literal_key(value)
+                return [key] if key in self.values else []
+            return []
+        if isinstance(node, ast.IfExp):
+            return self.literals(node.body, follow) + self.literals(node.orelse, follow)
+        if isinstance(node, ast.BoolOp):
+            return [k for v in node.values for k in self.literals(v, follow)]
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            return [k for e in node.elts for k in self.literals(e, follow)]
+        return []
+
+    def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
+            refs: tuple[str, ...] = ()) -> None:
+        for value in self.literals(node, follow=not consumer):
+            self.lits.append(LitSite(getattr(node, "lineno", 0), value, form, consumer, key, refs))
+
+    # statements ---------------------------------------------------------------------------------
+
+    def body(self, stmts: Sequence[ast.stmt], scope: Scope) -> None:
+        for stmt in stmts:
+            self.stmt(stmt, scope)
+
+    def stmt(self, node: ast.stmt, scope: Scope) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            self.function(node, scope)
+        elif isinstance(node, ast.ClassDef):
+            self.class_(node, scope)
+        elif isinstance(node, ast.Return):
+            if node.value is not None:
+                if scope.returns:
+                    self.lit(node.value, "return", refs=scope.returns)
+                self.expr(node.value, scope, VALUE)
+        elif isinstance(node, ast.AnnAssign):
+            self.ann_assign(node, scope)
+        elif isinstance(node, ast.Assign):
+            self.assign(node, scope)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            if scope.owner != self.module:  # nested imports: bind for the rest of the file
+                bind_import(self.bindings, node, self.module, self.package)
+                self.hot.clear()
+        elif isinstance(node, ast.Match):
+            self.expr(node.subject, scope, VALUE)
+            subject = _describe(node.subject)
+            for case in node.cases:
+                self.pattern(case.pattern, subject, scope)
+                if case.guard is not None:
+                    self.expr(case.guard, scope, VALUE)
+                self.body(case.body, scope)
+        else:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.stmt):
+                    self.stmt(child, scope)
+                elif isinstance(child, ast.expr):
+                    self.expr(child, scope, VALUE)
+                elif isinstance(child, ast.ExceptHandler):
+                    self.body(child.body, scope)
+                elif isinstance(child, ast.withitem):
+                    self.expr(child.context_expr, scope, VALUE)
+
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
+        self.decorator = True
+        for deco in node.decorator_list:
+            self.expr(deco, scope, VALUE)
+        self.decorator = False
+        owner = f"{scope.owner}.{node.name}"
+        inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
+                       aliases=dict(scope.aliases))
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults: list[tuple[ast.arg, ast.expr | None]] = [
+            *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
+                 strict=True),
+            *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+        ]
+        for arg, default in defaults:
+            refs = self.annotation_refs(arg.annotation, scope)
+            if refs:
+                self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs))
+                inner.annotated[arg.arg] = refs
+                self.lit(default, "default", key=arg.arg, refs=refs)
+            if default is not None:
+                self.expr(default, scope, VALUE)
+        saved, self.local_values = self.local_values, {}
+        self.body(node.body, inner)
+        self.local_values = saved
+
+    def class_(self, node: ast.ClassDef, scope: Scope) -> None:
+        self.decorator = True
+        for deco in node.decorator_list:
+            self.expr(deco, scope, VALUE)
+        self.decorator = False
+        qualname = f"{scope.owner}.{node.name}"
+        spelled = [self.dotted(b, scope) for b in node.bases]
+        if any(spelled):
+            bases = tuple(self.dotted(b, scope, spelled_only=False) or "" for b in node.bases)
+            tags: list[tuple[str, tuple[str, ...]]] = []
+            for stmt in node.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                    values = literal_values(stmt.annotation)
+                    if values:
+                        tags.append((stmt.target.id, tuple(literal_key(v) for v in values)))
+            self.classes.append(ClassSite(node.lineno, node.end_lineno or node.lineno, qualname,
+                                          bases, tuple(tags)))
+        for keyword in node.keywords:
+            self.expr(keyword.value, scope, VALUE)
+        inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases))
+        self.body(node.body, inner)
+
+    def ann_assign(self, node: ast.AnnAssign, scope: Scope) -> None:
+        refs = self.annotation_refs(node.annotation, scope)
+        target = node.target
+        if refs and isinstance(target, ast.Name):
+            if scope.cls is not None:
+                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs))
+            scope.annotated[target.id] = refs
+        value = node.value
+        if value is None:
+            return
+        if refs:
+            form = "default" if scope.cls is not None else "assign"
+            name = target.id if isinstance(target, ast.Name) else ""
+            self.lit(value, form, key=name, refs=refs)
+            if isinstance(value, ast.Call):  # `x: V = Field(default="a")`, `field(default="a")`
+                for keyword in value.keywords:
+                    if keyword.arg == "default":
+                        self.lit(keyword.value, form, key=name, refs=refs)
+            table = _mapping_parts(node.annotation)
+            if table is not None and isinstance(value, ast.Dict):
+                key_refs = self.annotation_refs(table[0], scope)
+                value_refs = self.annotation_refs(table[1], scope)
+                for k, v in zip(value.keys, value.values, strict=True):
+                    if key_refs:
+                        self.lit(k, "table-key", consumer=True, refs=key_refs)
+                    if value_refs:
+                        self.lit(v, "table-value", refs=value_refs)
+        self.expr(value, scope, VALUE)
+
+    def assign(self, node: ast.Assign, scope: Scope) -> None:
+        value = node.value
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                if scope.owner != self.module:
+                    values = self.literals(value, follow=True)
+                    if values:
+                        self.local_values[target.id] = values
+                    else:
+                        self.local_values.pop(target.id, None)
+                if target.id in scope.annotated:
+                    self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
+                if scope.owner != self.module:
+                    alias = self.dotted(value, scope) if isinstance(value, ast.Name | ast.Attribute) else None
+                    if alias is not None:
+                        scope.aliases[target.id] = alias
+                        self.hot.pop(alias, None)
+                    else:
+                        scope.aliases.pop(target.id, None)
+            elif isinstance(target, ast.Attribute):
+                self.lit(value, "attr", key=target.attr)
+                self.expr(target.value, scope, VALUE)
+            elif isinstance(target, ast.Subscript):
+                key = target.slice
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    self.lit(value, "dict-value", key=key.value)
+                self.expr(target, scope, VALUE)
+        self.expr(value, scope, VALUE)
+
+    def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
+        if isinstance(node, ast.MatchValue):
+            ref = self.dotted(node.value, scope) if isinstance(node.value, ast.Attribute) else None
+            if ref is not None:
+                self.refs.append(RefSite(node.lineno, ref, "match", True))
+            else:
+                self.lit(node.value, "match", consumer=True, key=subject)
+        elif isinstance(node, ast.MatchClass):
+            ref = self.dotted(node.cls, scope)
+            if ref is not None:
+                self.refs.append(RefSite(node.lineno, ref, "match", True))
+            for sub in node.patterns:
+                self.pattern(sub, "", scope)
+            for attr, sub in zip(node.kwd_attrs, node.kwd_patterns, strict=True):
+                self.pattern(sub, attr, scope)
+        elif isinstance(node, ast.MatchMapping):
+            for key, sub in zip(node.keys, node.patterns, strict=True):
+                name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+                self.pattern(sub, name, scope)
+        elif isinstance(node, ast.MatchOr):
+            for sub in node.patterns:
+                self.pattern(sub, subject, scope)
+        elif isinstance(node, ast.MatchAs) and node.pattern is not None:
+            self.pattern(node.pattern, subject, scope)
+        elif isinstance(node, ast.MatchSequence):
+            for sub in node.patterns:
+                self.pattern(sub, "", scope)
+
+    # expressions --------------------------------------------------------------------------------
+
+    def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
+        if isinstance(node, ast.Name | ast.Attribute):
+            ref = self.dotted(node, scope)
+            if ref is not None:
+                if ctx != TYPE:
+                    form = "compare" if ctx == CONSUMER else "reference"
+                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER))
+            elif isinstance(node, ast.Attribute):
+                self.expr(node.value, scope, ctx)
+        elif isinstance(node, ast.Call):
+            self.call(node, scope, ctx)
+        elif isinstance(node, ast.Compare):
+            self.compare(node, scope)
+        elif isinstance(node, ast.Dict):
+            self.dict_display(node, scope, ctx)
+        elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+            for elt in node.elts:
+                self.element(elt, scope, ctx, "reference")  # often an isinstance tuple: neutral
+        elif isinstance(node, ast.Subscript):
+            self.subscript(node, scope, ctx)
+        elif isinstance(node, ast.Constant):
+            return
+        else:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child, scope, ctx)
+                elif isinstance(child, ast.comprehension):
+                    self.expr(child.iter, scope, ctx)
+                    for cond in child.ifs:
+                        self.expr(cond, scope, ctx)
+                elif isinstance(child, ast.keyword):
+                    self.expr(child.value, scope, ctx)
+
+    def element(self, node: ast.expr, scope: Scope, ctx: int, form: str,
+                keys: tuple[str, ...] = (), pairs: tuple[tuple[str, str], ...] = ()) -> None:
+        """An element that may be a bare class: a class-valued table entry or a factory argument.
+
+        `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
+        """
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
+            if self.dotted(node.value, scope) is not None:
+                node = node.value
+        elif (isinstance(node, ast.Call) and _last_name(node.func) == "cast" and len(node.args) == 2
+              and not node.keywords):
+            node = node.args[1]
+        if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
+            ref = self.dotted(node, scope)
+            if ref is not None:
+                self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs))
+                return
+        self.expr(node, scope, ctx)
+
+    def call(self, node: ast.Call, scope: Scope, ctx: int) -> None:
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        consumer = ctx == CONSUMER
+        if name in TYPE_CALLS:
+            return
+        if name in ("isinstance", "issubclass") and len(node.args) == 2:
+            self.expr(node.args[0], scope, ctx)
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            for kind in kinds:
+                self.element(kind, scope, VALUE, "isinstance")
+            return
+        keys: list[str] = []
+        pairs: list[tuple[str, str]] = []
+        for i, arg in enumerate(node.args):
+            keys.append("*" if isinstance(arg, ast.Starred) else f"#{i}")
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                keys.extend(_dict_keys(keyword.value))
+                continue
+            keys.append(keyword.arg)
+            for value in self.literals(keyword.value):
+                pairs.append((keyword.arg, value))
+        key_t, pair_t = tuple(keys), tuple(pairs)
+        callee = self.dotted(func, scope)
+        if callee is not None:
+            args = tuple(self._arg_key(a) for a in node.args)
+            if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
+                key_t = key_t + _dict_keys(node.args[0])
+                pair_t = pair_t + tuple(self._dict_pairs(node.args[0]))
+            self.refs.append(RefSite(node.lineno, callee, "call", consumer, key_t, pair_t, args))
+        else:
+            self.expr(func, scope, ctx)
+        if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
+            self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
+        form = "dispatch" if self.decorator else "reference" if name in NEUTRAL_CALLS else "factory"
+        for arg in node.args:
+            self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope, ctx, form,
+                         key_t, pair_t)
+        for keyword in node.keywords:
+            if keyword.arg is not None:
+                self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
+                         refs=(callee,) if callee else ())
+            self.element(keyword.value, scope, ctx, form, key_t, pair_t)
+
+    def _arg_key(self, node: ast.expr) -> str:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
+            return literal_key(node.value)
+        return "{}" if isinstance(node, ast.Dict) else "?"
+
+    def _dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
+        for key, value in zip(node.keys, node.values, strict=True):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                for lit in self.literals(value):
+                    yield key.value, lit
+
+    def compare(self, node: ast.Compare, scope: Scope) -> None:
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            left, right = operands[i], operands[i + 1]
+            if isinstance(op, ast.In | ast.NotIn):
+                self.lit(right, "membership", consumer=True, key=_describe(left))
+                self.lit(left, "membership", consumer=True, key=_describe(right))
+            else:
+                self.lit(right, "compare", consumer=True, key=_describe(left))
+                self.lit(left, "compare", consumer=True, key=_describe(right))
+        for operand in operands:
+            if isinstance(operand, ast.Name | ast.Attribute):
+                ref = self.dotted(operand, scope)
+                if ref is not None:
+                    self.refs.append(RefSite(operand.lineno, ref, "compare", True))
+                    continue
+            self.expr(operand, scope, CONSUMER)
+
+    def dict_display(self, node: ast.Dict, scope: Scope, ctx: int) -> None:
+        keys: list[str] = []
+        pairs: list[tuple[str, str]] = []
+        consumer = ctx == CONSUMER
+        for key, value in zip(node.keys, node.values, strict=True):
+            if key is None:
+                keys.extend(_dict_keys(value))
+                self.expr(value, scope, ctx)
+                continue
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                keys.append(key.value)
+                for lit in self.literals(value):
+                    pairs.append((key.value, lit))
+                self.lit(value, "dict-value", consumer, key=key.value)
+            else:
+                self.element(key, scope, ctx, "dispatch")
+            self.element(value, scope, ctx, "table")
+        if any(k in self.tag_fields for k, _ in pairs):
+            self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer))
+
+    def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
+        base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
+        key = node.slice
+        if base is not None and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            self.refs.append(RefSite(node.lineno, base, "item", ctx == CONSUMER,
+                                     args=(literal_key(key.value),)))
+            return
+        if base is None:
+            self.expr(node.value, scope, ctx)
+        typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
+        self.expr(key, scope, TYPE if typed else ctx)
+
+
+@functools.lru_cache(maxsize=4096)
+def _forward_ref(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _describe(node: ast.expr) -> str:
+    """What a compared operand names: `source.kind` → kind, `event["type"]` → type."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return str(node.slice.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+def _dict_keys(node: ast.expr) -> tuple[str, ...]:
+    """Keys a `**x` sets: the display's keys when `x` is one, else unknown (`**`)."""
+    if isinstance(node, ast.Dict):
+        keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        if len(keys) == len(node.keys):
+            return tuple(keys)
+    return ("**",)
+
+
+def _mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """`dict[K, V]` (through `Final[...]`) → (K, V)."""
+    node = annotation
+    while isinstance(node, ast.Subscript):
+        head = node.value.id if isinstance(node.value, ast.Name) else getattr(node.value, "attr", "")
+        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if head in MAPPING_HEADS and len(args) == 2:
+            return args[0], args[1]
+        if head in ANNOTATION_WRAPPERS and args:
+            node = args[0]
+            continue
+        return None
+    return None

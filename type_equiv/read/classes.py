@@ -1,0 +1,215 @@
+"""Classes of the project by qualified name: their bases and fields, inherited ones included.
+
+A vocabulary's variants are classes (a union, a map) whose tag field may be declared on a base; what
+a dict display or a constructor call may set depends on every field of the class. `Symbols` looks a
+top-level definition up by its qualified name through the run's reader, following names across
+modules (names.Resolver), and each class is read once per run.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from type_equiv.model.findings import ParseError
+from type_equiv.read.definitions import PythonCode, find_definition, module_file
+from type_equiv.read.names import Resolver
+from type_equiv.read.normalise import last_name, parse_expr, subscript_head
+from type_equiv.read.shapes import Member, Shape, lower
+
+if TYPE_CHECKING:
+    from type_equiv.read.reader import DefinitionReader
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """A field of a variant's payload class, as declared on `declared_on` (which may be a base)."""
+
+    name: str
+    annotation: str
+    default: str | None
+    path: str
+    line: int
+    declared_on: str  # qualified class name
+    alias: str | None = None
+    optional: bool = False  # has a default (TypedDict: not required)
+    init: bool = True  # dataclass `field(init=False)`: a constructor cannot set it
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class found in the project: where it is, what it derives from, and its fields (own last)."""
+
+    qualname: str
+    path: str
+    line: int
+    end_line: int
+    bases: tuple[str, ...]  # qualified names, resolved through imports
+    fields: tuple[FieldInfo, ...]  # inherited first, each name once (the most derived declaration)
+    typeddict: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+    def field(self, name: str) -> FieldInfo | None:
+        for info in self.fields:
+            if info.name == name:
+                return info
+        return None
+
+
+class WholeModules:
+    """A `DefinitionReader` over whole parsed modules, for a reader that only has `module` (the tree at
+    a git ref): every lookup parses the module, and nothing is known without parsing."""
+
+    def module(self, path: Path) -> PythonCode | ParseError:
+        raise NotImplementedError
+
+    def definition(self, path: Path, name: str) -> tuple[PythonCode, cst.CSTNode] | ParseError | None:
+        code = self.module(path)
+        if isinstance(code, ParseError):
+            return code
+        node = find_definition(code, name)
+        return (code, node) if node is not None else None
+
+    def shape(self, path: Path, name: str) -> Shape | ParseError | None:
+        found = self.definition(path, name)
+        return lower(*found) if isinstance(found, tuple) else found
+
+    def is_class(self, path: Path, name: str) -> bool:
+        return False
+
+
+@dataclass
+class Symbols:
+    """Top-level definitions by qualified name, lowered to shapes; each looked up once per run."""
+
+    reader: DefinitionReader
+    resolver: Resolver
+    module_paths: dict[str, Path]
+    _classes: dict[str, ClassInfo | None] = field(default_factory=dict)
+
+    def statement(self, qualname: str) -> tuple[PythonCode, cst.CSTNode] | None:
+        module, _, name = qualname.rpartition(".")
+        path = self.module_paths.get(module)
+        if path is None:
+            return None
+        found = self.reader.definition(path, name)
+        return found if isinstance(found, tuple) else None
+
+    def shape(self, qualname: str) -> Shape | None:
+        module, _, name = qualname.rpartition(".")
+        path = self.module_paths.get(module)
+        shaped = self.reader.shape(path, name) if path is not None else None
+        return shaped if isinstance(shaped, Shape) else None
+
+    def is_class(self, qualname: str) -> bool:
+        """Known to be a `class` statement without parsing it (the reader's `ast` index)."""
+        module, _, name = qualname.rpartition(".")
+        path = self.module_paths.get(module)
+        return path is not None and self.reader.is_class(path, name)
+
+    def class_info(self, qualname: str, _depth: int = 0) -> ClassInfo | None:
+        """The class `qualname` with its fields, inherited ones included (bases in the project)."""
+        if qualname in self._classes:
+            return self._classes[qualname]
+        self._classes[qualname] = None  # a cycle of bases ends here
+        shape = self.shape(qualname)
+        if shape is None or shape.kind not in ("class", "typeddict") or _depth > 20:
+            return None
+        module = qualname.rpartition(".")[0]
+        bases: list[str] = []
+        for label, text in shape.header:
+            if label == "base":
+                head = text.split("[", 1)[0].strip()
+                bases.append(self.resolver.canonical(f"{module}.{head}"))
+        fields: dict[str, FieldInfo] = {}
+        for base in bases:
+            base_info = self.class_info(base, _depth + 1)
+            if base_info is not None:
+                for inherited in base_info.fields:
+                    fields[inherited.name] = inherited
+        typeddict = shape.kind == "typeddict"
+        total = ("keyword", "total=False") not in shape.header
+        for member in shape.members:
+            info = _field(member, shape.path, qualname, typeddict, total)
+            if info is not None:
+                fields.pop(info.name, None)
+                fields[info.name] = info
+        result = ClassInfo(qualname, shape.path, shape.line, shape.end_line, tuple(bases),
+                           tuple(fields.values()), typeddict)
+        self._classes[qualname] = result
+        return result
+
+    def ancestors(self, qualname: str) -> list[str]:
+        """Every project class `qualname` derives from, nearest first."""
+        out: list[str] = []
+        todo = [qualname]
+        while todo:
+            info = self.class_info(todo.pop(0))
+            if info is None:
+                continue
+            for base in info.bases:
+                if base not in out and self.class_info(base) is not None:
+                    out.append(base)
+                    todo.append(base)
+        return out
+
+
+def _field(member: Member, path: str, owner: str, typeddict: bool, total: bool) -> FieldInfo | None:
+    if member.role not in ("field", "key") or member.annotation is None:
+        return None
+    if member.name.startswith("_") and not typeddict:
+        return None
+    ann = expr_of(member.annotation)
+    head = subscript_head(ann) if ann is not None else None
+    if head == "ClassVar":
+        return None
+    default = member.default
+    alias, init, optional = None, True, default is not None
+    call = expr_of(default) if default is not None else None
+    if isinstance(call, ast.Call) and last_name(call.func) in ("Field", "field", "attrib", "attr.ib"):
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        alias = const_str(keywords.get("alias")) or const_str(keywords.get("validation_alias"))
+        init_node = keywords.get("init")
+        init = not (isinstance(init_node, ast.Constant) and init_node.value is False)
+        has_default = "default" in keywords or "default_factory" in keywords or "factory" in keywords
+        positional = [a for a in call.args if not (isinstance(a, ast.Constant) and a.value is Ellipsis)]
+        optional = has_default or bool(positional)
+    if typeddict:
+        optional = head == "NotRequired" or (not total and head != "Required")
+    return FieldInfo(member.name, member.annotation, default, path, member.line, owner, alias,
+                     optional, init)
+
+
+def expr_of(text: str) -> ast.expr | None:
+    try:
+        return parse_expr(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def const_str(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+
+
+def row_module_paths(root: Path, source: Sequence[str], symbols: Sequence[str],
+                     paths: dict[str, Path]) -> dict[str, Path]:
+    """`paths` (module → file, from the tree listing) plus each manifest symbol's module where the
+    listing lacks it: a definition may live in an excluded or test-named file."""
+    out = dict(paths)
+    for symbol in symbols:
+        module = symbol.rsplit(".", 1)[0]
+        if module not in out:
+            found = module_file(root, source, module)
+            if found is not None:
+                out[module] = found
+    return out

@@ -1,0 +1,368 @@
+"""Stage 2b: find a symbol's real definition in the source, statically (libcst; never imports).
+
+Also home to the parsing helper shared with pastes, so both sides are read the same way.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
+
+from type_equiv.model.findings import ParseError
+from type_equiv.read.text import split_lines
+
+DefinitionNode = cst.ClassDef | cst.SimpleStatementLine | cst.TypeAlias
+
+
+@dataclass(frozen=True)
+class PythonCode:
+    """A parsed piece of Python: a source module or a paste's code block.
+
+    `line_offset` maps the code's own 1-based lines to the lines of the file that holds it (a doc).
+    """
+
+    path: str
+    module: cst.Module
+    positions: dict[cst.CSTNode, CodeRange]
+    line_offset: int = 0
+
+    def line(self, node: cst.CSTNode) -> int:
+        return self.positions[node].start.line + self.line_offset
+
+    def end_line(self, node: cst.CSTNode) -> int:
+        return self.positions[node].end.line + self.line_offset
+
+    def text(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+
+def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | ParseError:
+    """Parse with libcst, or return a located parse-error finding (never raises on bad code)."""
+    try:
+        module = cst.parse_module(code)
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        positions = dict(wrapper.resolve(PositionProvider))
+    except cst.ParserSyntaxError as exc:
+        line, column, message = _locate(code, exc)
+        return ParseError(
+            path=path, line=line + line_offset, message=f"not valid Python: {message} (column {column})"
+        )
+    except RecursionError:  # libcst recurses once per nesting level
+        return ParseError(path=path, line=1 + line_offset, message="cannot parse: nested too deeply")
+    except (MemoryError, ValueError) as exc:
+        return ParseError(path=path, line=1 + line_offset, message=f"cannot parse: {exc}")
+    return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
+
+
+class _Positions(dict[cst.CSTNode, CodeRange]):
+    """Positions of a parsed definition: the statements `shapes.lower` asks about come from stdlib
+    `ast` (the same lines libcst computes, at a fraction of the cost); any other node makes libcst's
+    PositionProvider run once over the whole piece, so every answer is libcst's own."""
+
+    def __init__(self, module: cst.Module, known: dict[cst.CSTNode, CodeRange]) -> None:
+        super().__init__(known)
+        self.module = module
+        self.complete = False
+
+    def __missing__(self, node: cst.CSTNode) -> CodeRange:
+        if self.complete:
+            raise KeyError(node)
+        self.complete = True
+        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.update(wrapper.resolve(PositionProvider))
+        return self[node]
+
+
+def parse_statements(code: str, path: str, line_offset: int = 0) -> PythonCode | ParseError:
+    """`parse_python` for a definition's own lines (definition_in): libcst parses, and the positions
+    of its statements and of their class bodies' statements come from `ast` (see `_Positions`)."""
+    try:
+        module = cst.parse_module(code)
+        tree = ast.parse(code)
+    except (cst.ParserSyntaxError, SyntaxError, RecursionError, MemoryError, ValueError):
+        return parse_python(code, path, line_offset)  # its error, located as always
+    lines = split_lines(code)
+    known: dict[cst.CSTNode, CodeRange] = {}
+    if not _map_body(module.body, tree.body, lines, known):
+        known = {}
+    return PythonCode(path=path, module=module, positions=_Positions(module, known),
+                      line_offset=line_offset)
+
+
+def _map_body(nodes: Sequence[cst.CSTNode], stmts: Sequence[ast.stmt], lines: list[str],
+              known: dict[cst.CSTNode, CodeRange]) -> bool:
+    """Pair libcst statements with `ast`'s (a `a; b` line is one libcst statement, two `ast` ones);
+    False when they do not pair up. Only statements whose libcst range is exactly `ast`'s span —
+    simple lines, `def` and `class` (from the keyword, decorators excluded) — are recorded."""
+    index = 0
+    for node in nodes:
+        count = len(node.body) if isinstance(node, cst.SimpleStatementLine) else 1
+        if count < 1 or index + count > len(stmts):
+            return False
+        first, last = stmts[index], stmts[index + count - 1]
+        index += count
+        if isinstance(node, cst.SimpleStatementLine) or (
+            isinstance(node, cst.FunctionDef) and isinstance(first, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
+            known[node] = _range(first, last, lines)
+        elif isinstance(node, cst.ClassDef) and isinstance(first, ast.ClassDef):
+            known[node] = _range(first, last, lines)
+            if isinstance(node.body, cst.IndentedBlock) and not _map_body(
+                node.body.body, first.body, lines, known
+            ):
+                return False
+    return index == len(stmts)
+
+
+def _range(first: ast.stmt, last: ast.stmt, lines: list[str]) -> CodeRange:
+    end_line = last.end_lineno or last.lineno
+
+    def column(line: int, offset: int | None) -> int:  # ast counts UTF-8 bytes, libcst characters
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return len(text.encode("utf-8")[: offset or 0].decode("utf-8", errors="replace"))
+
+    return CodeRange(CodePosition(first.lineno, column(first.lineno, first.col_offset)),
+                     CodePosition(end_line, column(end_line, last.end_col_offset)))
+
+
+def _locate(code: str, exc: cst.ParserSyntaxError) -> tuple[int, int, str]:
+    """Line, column and message of a syntax error libcst found.
+
+    libcst stops at the token *after* an error and puts tokenizer errors (tabs, NUL bytes) at 1:1, so
+    CPython's own parser, which pinpoints them (`'(' was never closed`), says where and why when it
+    agrees the code is broken; it is asked only after libcst failed.
+    """
+    if "\0" in code:
+        before = code[: code.index("\0")]
+        return before.count("\n") + 1, len(before) - before.rfind("\n"), "a NUL byte"
+    try:
+        compile(code, "<code>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        return error.lineno or 1, error.offset or 1, error.msg
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return exc.raw_line, exc.raw_column + 1, exc.message
+
+
+def defined_name(stmt: cst.CSTNode) -> str | None:
+    """The name a top-level statement defines as a type, or None."""
+    if isinstance(stmt, cst.ClassDef):
+        return stmt.name.value
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.TypeAlias):
+            return small.name.value
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+            return small.target.value if small.value is not None else None
+        if (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+        ):
+            return small.targets[0].target.value
+    return None
+
+
+def top_level_definitions(module: cst.Module) -> Iterator[tuple[str, cst.CSTNode]]:
+    """Every (name, statement) defined at module level, including inside top-level `if`/`try`.
+
+    Conditional definitions (`if TYPE_CHECKING:`, `try: ... except ImportError:`) still define the
+    name a reader sees; the first definition in file order wins where a name is defined twice.
+    """
+    yield from _walk(module.body)
+
+
+def _walk(body: Sequence[cst.CSTNode]) -> Iterator[tuple[str, cst.CSTNode]]:
+    for stmt in body:
+        name = defined_name(stmt)
+        if name is not None:
+            yield name, stmt
+        elif isinstance(stmt, cst.If):
+            yield from _walk(_suite(stmt.body))
+            orelse = stmt.orelse
+            while orelse is not None:
+                yield from _walk(_suite(orelse.body))
+                orelse = orelse.orelse if isinstance(orelse, cst.If) else None
+        elif isinstance(stmt, cst.Try):
+            yield from _walk(_suite(stmt.body))
+            for handler in stmt.handlers:
+                yield from _walk(_suite(handler.body))
+            if stmt.orelse is not None:
+                yield from _walk(_suite(stmt.orelse.body))
+
+
+def _suite(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
+    return body.body if isinstance(body, cst.IndentedBlock) else ()
+
+
+def find_definition(code: PythonCode, name: str) -> cst.CSTNode | None:
+    for found, stmt in top_level_definitions(code.module):
+        if found == name:
+            return stmt
+    return None
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One top-level statement of a module, as stdlib `ast` sees it: its lines and what it may define.
+
+    `names` is a superset of what `defined_name` would say (every `Name` target, the class name);
+    `nested` marks a top-level `if`/`try` holding a candidate, which `top_level_definitions` descends.
+    """
+
+    first: int  # 1-based line of its first decorator, or of the statement itself
+    last: int
+    names: tuple[str, ...]
+    nested: bool = False
+    is_class: bool = False  # a `class` statement: it defines its name, and is never an alias
+
+
+@dataclass(frozen=True)
+class ModuleIndex:
+    """Where a module's top-level definitions are, so one of them can be parsed with libcst alone.
+
+    A 24,000-line module costs seconds to parse with libcst and its positions; its `ast` index costs
+    a tenth of that, and a definition's own lines a few milliseconds. Plain data: a cache stores it.
+    """
+
+    statements: tuple[Statement, ...]
+
+    def to_json(self) -> list[list[object]]:
+        return [[s.first, s.last, list(s.names), s.nested, s.is_class] for s in self.statements]
+
+    @classmethod
+    def from_json(cls, data: object) -> ModuleIndex:
+        """The inverse of `to_json`; raises ValueError/TypeError on a damaged entry."""
+        if not isinstance(data, list):
+            raise ValueError("a module index is a list")
+        out = []
+        for first, last, names, nested, is_class in data:
+            if not (isinstance(first, int) and isinstance(last, int) and isinstance(nested, bool)
+                    and isinstance(is_class, bool) and isinstance(names, list)
+                    and all(isinstance(n, str) for n in names)):
+                raise ValueError("damaged module index entry")
+            out.append(Statement(first, last, tuple(names), nested, is_class))
+        return cls(tuple(out))
+
+    def first_candidate(self, name: str) -> Statement | None:
+        """The first statement that may define `name` (`definition_in` tries them in this order)."""
+        return next((s for s in self.statements if name in s.names), None)
+
+
+SLICE_MAX_DEPTH = 100  # deeper syntax trees may be past libcst's recursion: parse those whole
+
+
+def index_module(text: str) -> ModuleIndex | None:
+    """The top-level statements that may define a name; None when only a whole-module libcst parse
+    gives the right answer: `ast` cannot parse the text, or it nests deeper than `SLICE_MAX_DEPTH`
+    (libcst recurses per level and may reject a module `ast` accepts, such as a 400-arm union: that
+    module's parse error is then reported as before, whichever definition is asked for)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    if _deeper_than(tree, SLICE_MAX_DEPTH):
+        return None
+    statements = []
+    for stmt in tree.body:
+        first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+        last = stmt.end_lineno or stmt.lineno
+        if isinstance(stmt, ast.If | ast.Try):
+            names = tuple(dict.fromkeys(n for inner in ast.walk(stmt) if isinstance(inner, ast.stmt)
+                                        and inner is not stmt for n in _ast_names(inner)))
+            if names:
+                statements.append(Statement(first, last, names, nested=True))
+            continue
+        names = _ast_names(stmt)
+        if names:
+            statements.append(Statement(first, last, names, is_class=isinstance(stmt, ast.ClassDef)))
+    return ModuleIndex(tuple(statements))
+
+
+def _deeper_than(tree: ast.AST, limit: int) -> bool:
+    """Whether any node sits more than `limit` levels down (`ast.iter_child_nodes`, unrolled: this
+    walks every node of every module a check reads)."""
+    node_type = ast.AST
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node, depth = pop()
+        if depth > limit:
+            return True
+        depth += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, node_type):
+                        push((item, depth))
+            elif isinstance(value, node_type):
+                push((value, depth))
+    return False
+
+
+def _ast_names(stmt: ast.stmt) -> tuple[str, ...]:
+    if isinstance(stmt, ast.ClassDef):
+        return (stmt.name,)
+    if isinstance(stmt, ast.Assign):
+        return tuple(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    if isinstance(stmt, ast.AnnAssign):
+        return (stmt.target.id,) if isinstance(stmt.target, ast.Name) and stmt.value is not None else ()
+    name = getattr(stmt, "name", None)  # PEP 695 `type N = ...` (ast.TypeAlias, Python 3.12+)
+    if type(stmt).__name__ == "TypeAlias" and isinstance(name, ast.Name):
+        return (name.id,)
+    return ()
+
+
+def definition_in(
+    lines: list[str], index: ModuleIndex, path: str, name: str,
+    parsed: dict[int, PythonCode | ParseError],
+) -> tuple[PythonCode, cst.CSTNode] | bool | None:
+    """`name`'s top-level definition, parsing only its own statement's lines with libcst.
+
+    The same answer as `find_definition` on the whole module, or False when only the whole module can
+    tell: the candidate sits in a top-level `if`/`try`, or its lines alone do not parse. `parsed`
+    keeps the statements parsed so far (first line → code) across lookups in one module.
+    """
+    for stmt in index.statements:
+        if name not in stmt.names:
+            continue
+        if stmt.nested:
+            return False
+        code = parsed.get(stmt.first)
+        if code is None:
+            code = parse_statements("".join(lines[stmt.first - 1: stmt.last]), path, stmt.first - 1)
+            parsed[stmt.first] = code
+        if isinstance(code, ParseError):
+            return False
+        node = find_definition(code, name)
+        if node is not None:
+            return code, node
+    return None
+
+
+def module_file(root: Path, source_roots: Sequence[str], module: str) -> Path | None:
+    """`a.b` → `<source root>/a/b.py` or `<source root>/a/b/__init__.py`; first root wins."""
+    parts = module.split(".")
+    for source in source_roots:
+        base = root.joinpath(source, *parts)
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            try:
+                if candidate.is_file():
+                    return candidate
+            except OSError:  # a module name too long for the file system is not there
+                continue
+    return None
+
+
+def outside_root(root: Path, path: Path) -> bool:
+    """Whether `path` (under `root` as spelled) resolves outside it: hostile repos symlink to secrets."""
+    try:
+        return not path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a symlink loop
+        return True

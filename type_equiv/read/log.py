@@ -1,0 +1,56 @@
+"""The one interface through which readers record what a run read (the warm layer listens).
+
+A warm check replays the last result when nothing the last run read has changed (warm/replay.py).
+For that, every reader says what it is about to read, through a `ReadLog` it is handed. Readers
+never import the warm layer: the pipeline runs the same with `NO_LOG`, and a test can hand in a
+plain recorder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from type_equiv.store.cache import Stamp
+
+
+class ReadLog(Protocol):
+    """What a run depends on, noted as it reads: the paths, their stamps and content hashes."""
+
+    def file(self, path: Path | str) -> None:
+        """About to read `path` (or to find it absent): its stamp is part of the result."""
+
+    def stamped(self, path: Path | str, stamp: Stamp | None) -> None:
+        """`path` was read when it had `stamp` (taken before the read)."""
+
+    def digest(self, path: Path | str, stamp: Stamp | None, dig: str) -> None:
+        """`path` held content `dig` under `stamp`: a later run in doubt compares it."""
+
+    def folder(self, path: Path | str) -> None:
+        """About to list `path`: a file added to or removed from it changes its stamp."""
+
+    def refuse(self, why: str) -> None:
+        """This run's result depends on more than the files it noted: it must not be replayed."""
+
+
+class NullLog:
+    """A run nobody records (`--no-cache`, `producers`, `sync`, tests)."""
+
+    def file(self, path: Path | str) -> None:
+        return None
+
+    def stamped(self, path: Path | str, stamp: Stamp | None) -> None:
+        return None
+
+    def digest(self, path: Path | str, stamp: Stamp | None, dig: str) -> None:
+        return None
+
+    def folder(self, path: Path | str) -> None:
+        return None
+
+    def refuse(self, why: str) -> None:
+        return None
+
+
+NO_LOG: ReadLog = NullLog()

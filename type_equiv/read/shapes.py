@@ -1,0 +1,270 @@
+"""Stage 3: lower a paste or a definition to a `Shape`, the normal form both sides are compared in.
+
+A shape keeps what counts (name, bases, keywords, decorators, fields with annotation and default, enum
+members, TypedDict keys, union arms, literal values) in canonical text, and forgets what never counts
+(layout, comments, docstrings, quote style). Each member remembers its lines, for findings and sync.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Literal
+
+import libcst as cst
+
+from type_equiv.read.definitions import PythonCode
+from type_equiv.read.normalise import (
+    annotation,
+    canon_annotation,
+    canon_expr,
+    literal_values,
+    parse_expr,
+    subscript_head,
+)
+
+ShapeKind = Literal["class", "enum", "typeddict", "union", "literal", "alias"]
+Role = Literal["field", "value", "key", "arm", "literal", "method", "nested", "assign"]
+
+ENUM_BASES = {"Enum", "StrEnum", "IntEnum", "Flag", "IntFlag", "ReprEnum"}
+ORDERED_DECORATORS = {"dataclass", "define", "frozen", "mutable", "attrs", "s"}
+# Members a paste may leave out: the source may have them, but whatever the paste shows must match.
+OPTIONAL_ROLES: frozenset[Role] = frozenset({"method", "nested", "assign"})
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    role: Role
+    text: str  # canonical display text; two members match when their texts are equal
+    line: int
+    end_line: int
+    annotation: str | None = None
+    default: str | None = None
+
+    @property
+    def required(self) -> bool:
+        return self.role not in OPTIONAL_ROLES
+
+
+@dataclass(frozen=True)
+class Shape:
+    name: str
+    kind: ShapeKind
+    path: str
+    line: int
+    end_line: int
+    header: tuple[tuple[str, str], ...] = ()  # (label, canonical text): decorators, bases, keywords
+    members: tuple[Member, ...] = ()
+    ordered: bool = False  # member order changes meaning (dataclass / NamedTuple constructors)
+    elided: bool = False  # the body has a bare `...` statement: the members shown are an ordered subset
+    node_text: str = field(default="", compare=False)
+
+
+def lower(code: PythonCode, node: cst.CSTNode) -> Shape:
+    """Lower a top-level defining statement (see definitions.defined_name) to its shape."""
+    if isinstance(node, cst.ClassDef):
+        return _class(code, node)
+    assert isinstance(node, cst.SimpleStatementLine)
+    small = node.body[0]
+    if isinstance(small, cst.TypeAlias):
+        name, value, params = small.name.value, small.value, small.type_parameters
+    elif isinstance(small, cst.AnnAssign):
+        assert isinstance(small.target, cst.Name) and small.value is not None
+        name, value, params = small.target.value, small.value, None
+    else:
+        assert isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Name)
+        name, value, params = small.targets[0].target.value, small.value, None
+    header = (("type parameters", code.text(params)),) if params is not None else ()
+    if isinstance(value, cst.Call) and _call_name(value) == "TypedDict":
+        return _functional_typeddict(code, node, name, value)
+    return _alias(code, node, name, value, header)
+
+
+def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
+    header: list[tuple[str, str]] = []
+    for deco in node.decorators:
+        header.append(("decorator", canon_expr(code.text(deco.decorator))))
+    base_names: set[str] = set()
+    for arg in node.bases:
+        text = canon_expr(code.text(arg.value))
+        base_names.add(text.rsplit(".", 1)[-1].split("[", 1)[0])
+        header.append(("base", f"{arg.star}{text}"))  # `*bases` keeps its star
+    for arg in node.keywords:
+        name = f"{arg.keyword.value}=" if arg.keyword is not None else arg.star  # `**kw` has no name
+        header.append(("keyword", f"{name}{canon_expr(code.text(arg.value))}"))
+    kind: ShapeKind = "class"
+    if base_names & ENUM_BASES:
+        kind = "enum"
+    elif "TypedDict" in base_names:
+        kind = "typeddict"
+    deco_names = {t.split("(", 1)[0].rsplit(".", 1)[-1] for label, t in header if label == "decorator"}
+    ordered = bool(deco_names & ORDERED_DECORATORS) or "NamedTuple" in base_names
+    members, elided = _class_members(code, node, kind)
+    return Shape(
+        name=node.name.value, kind=kind, path=code.path, line=code.line(node),
+        end_line=code.end_line(node), header=tuple(header), members=tuple(members),
+        ordered=ordered, elided=elided,
+    )
+
+
+def _class_members(
+    code: PythonCode, node: cst.ClassDef, kind: ShapeKind
+) -> tuple[list[Member], bool]:
+    members: list[Member] = []
+    ellipsis = False
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
+    for stmt in body:
+        line, end = code.line(stmt), code.end_line(stmt)
+        if isinstance(stmt, cst.FunctionDef):
+            members.append(Member(stmt.name.value, "method", _signature(code, stmt), line, end))
+        elif isinstance(stmt, cst.ClassDef):
+            members.append(Member(stmt.name.value, "nested", _nested(code, stmt), line, end))
+        elif isinstance(stmt, cst.SimpleStatementLine | cst.SimpleStatementSuite):
+            for small in stmt.body:
+                member = _small_member(code, small, kind, line, end)
+                if member is not None:
+                    members.append(member)
+                elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis):
+                    ellipsis = True
+        else:
+            text = " ".join(code.text(stmt).split())  # named by its text: equal text, same member
+            members.append(Member(f"<statement {text}>", "assign", text, line, end))
+    return members, ellipsis  # `class N(Base): ...` alone shows the header, every member elided
+
+
+def _small_member(
+    code: PythonCode, small: cst.BaseSmallStatement, kind: ShapeKind, line: int, end: int
+) -> Member | None:
+    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+        name = small.target.value
+        ann = canon_annotation(code.text(small.annotation.annotation))
+        default = canon_expr(code.text(small.value)) if small.value is not None else None
+        role: Role = "key" if kind == "typeddict" else "field"
+        text = f"{_key(name)}: {ann}" + (f" = {default}" if default is not None else "")
+        return Member(name, role, text, line, end, annotation=ann, default=default)
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target = small.targets[0].target
+        if isinstance(target, cst.Name):
+            value = canon_expr(code.text(small.value))
+            role = "value" if kind == "enum" else "assign"
+            return Member(target.value, role, f"{target.value} = {value}", line, end, default=value)
+    return None
+
+
+def _signature(code: PythonCode, func: cst.FunctionDef) -> str:
+    """A method as its decorators and signature; bodies never count."""
+    stub = func.with_changes(
+        body=cst.SimpleStatementSuite(body=[cst.Expr(cst.Ellipsis())]), leading_lines=()
+    )
+    try:
+        tree = ast.parse(code.module.code_for_node(stub).strip())
+        return ast.unparse(tree)
+    except SyntaxError:
+        return " ".join(code.module.code_for_node(stub).split())
+
+
+def _nested(code: PythonCode, cls: cst.ClassDef) -> str:
+    try:
+        tree = ast.parse(code.text(cls).strip())
+    except SyntaxError:
+        return " ".join(code.text(cls).split())
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and _is_docstring(body[0]):
+            del body[0]
+            if not body:
+                body.append(ast.Pass())
+    return ast.unparse(tree)
+
+
+def _key(name: str) -> str:
+    """TypedDict keys read the same in class and functional syntax: bare when they can be names."""
+    return name if name.isidentifier() else repr(name)
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
+
+
+def _call_name(call: cst.Call) -> str | None:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return None
+
+
+def _functional_typeddict(
+    code: PythonCode, node: cst.CSTNode, name: str, call: cst.Call
+) -> Shape:
+    """`N = TypedDict("N", {...}, total=False)` lowers like the class syntax, keys need not be names."""
+    header: list[tuple[str, str]] = [("base", canon_expr(code.text(call.func)))]
+    members: list[Member] = []
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) >= 2 and isinstance(positional[1].value, cst.Dict):
+        for element in positional[1].value.elements:
+            if not isinstance(element, cst.DictElement):
+                continue
+            key = canon_expr(code.text(element.key))
+            try:
+                key_name = str(ast.literal_eval(key))
+            except (ValueError, SyntaxError):
+                key_name = key
+            ann = canon_annotation(code.text(element.value))
+            line, end = code.line(element), code.end_line(element)
+            members.append(Member(key_name, "key", f"{_key(key_name)}: {ann}", line, end,
+                                  annotation=ann))
+    for arg in call.args:
+        if arg.keyword is not None:
+            header.append(("keyword", f"{arg.keyword.value}={canon_expr(code.text(arg.value))}"))
+    return Shape(
+        name=name, kind="typeddict", path=code.path, line=code.line(node),
+        end_line=code.end_line(node), header=tuple(header), members=tuple(members),
+    )
+
+
+def _alias(
+    code: PythonCode, node: cst.CSTNode, name: str, value: cst.BaseExpression,
+    header: tuple[tuple[str, str], ...],
+) -> Shape:
+    """An alias is a union (arms), a literal (values) or any other type (one `value` member)."""
+    line, end = code.line(node), code.end_line(node)
+    text = code.text(value)
+    meta: list[tuple[str, str]] = list(header)
+    try:
+        expr = parse_expr(text)
+    except SyntaxError:
+        expr = None
+    if isinstance(expr, ast.Subscript) and subscript_head(expr) == "Annotated":
+        args = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        meta += [("metadata", ast.unparse(m)) for m in args[1:]]
+        expr = args[0] if args else expr  # `Annotated[()]`
+    kind: ShapeKind = "alias"
+    canon = annotation(expr) if expr is not None else None
+    if isinstance(canon, ast.BinOp) and isinstance(canon.op, ast.BitOr):
+        kind = "union"
+        arms = {ast.unparse(a) for a in _bitor_arms(canon)}
+        members = [Member(t, "arm", t, line, end) for t in sorted(arms)]
+    elif isinstance(canon, ast.Subscript) and subscript_head(canon) == "Literal":
+        kind = "literal"
+        values = [ast.unparse(v) for v in literal_values(canon)]
+        members = [Member(v, "literal", v, line, end) for v in values]
+    else:
+        shown = ast.unparse(canon) if canon is not None else " ".join(text.split())
+        members = [Member("=", "arm", shown, line, end)]
+    return Shape(
+        name=name, kind=kind, path=code.path, line=line, end_line=end,
+        header=tuple(meta), members=tuple(members),
+    )
+
+
+def _bitor_arms(expr: ast.expr) -> list[ast.expr]:
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
+        return _bitor_arms(expr.left) + _bitor_arms(expr.right)
+    return [expr]

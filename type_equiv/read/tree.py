@@ -1,0 +1,176 @@
+"""The Python files a run reads: everything under the source roots and the test paths, minus `exclude`.
+
+Shared by every stage that scans the tree (producers today), so "which files count, and which are
+tests" is decided in one place. Listing is cheap (`os.scandir`, no reads); reading is the caller's.
+Never walked: hidden folders, `__pycache__`, `node_modules`, and virtual environments (a folder with
+`pyvenv.cfg`), which sit under `.` in most projects and would dwarf the code itself.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+from type_equiv.read.log import NO_LOG, ReadLog
+
+SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One Python file: where it is, which module it is, and whether it is a test."""
+
+    path: Path  # absolute
+    rel: str  # root-relative, '/'-separated: what findings show
+    module: str  # dotted module name relative to its source root ('' when it has none)
+    package: bool  # an `__init__.py`: relative imports resolve against the module itself
+    test: bool
+
+    @property
+    def production(self) -> bool:
+        return not self.test and bool(self.module)
+
+
+def is_test_name(name: str) -> bool:
+    """pytest's default test file names, plus `conftest.py`."""
+    return (
+        name == "conftest.py"
+        or (name.startswith("test_") and name.endswith(".py"))
+        or name.endswith("_test.py")
+    )
+
+
+def modules_of(files: Sequence[SourceFile]) -> dict[str, SourceFile]:
+    """Module name → the file that is that module; a production module wins a name over a test."""
+    modules: dict[str, SourceFile] = {}
+    for file in sorted(files, key=lambda f: f.test):
+        if file.module:
+            modules.setdefault(file.module, file)
+    return modules
+
+
+def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[pathspec.Pattern] | None:
+    return pathspec.PathSpec.from_lines("gitignore", patterns) if patterns else None
+
+
+@dataclass(frozen=True)
+class SourceTree:
+    """The manifest's `source`, `tests` and `exclude`, resolved against the root.
+
+    `exclude` and `tests` are gitwildmatch patterns (`.gitignore` syntax): `build/**`, `*_pb2.py`;
+    a plain folder name such as `tests` matches that folder and everything in it.
+    """
+
+    root: Path
+    source: tuple[str, ...] = (".",)
+    tests: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    log: ReadLog = NO_LOG  # hears of every folder listed: an added or removed file changes the result
+
+    @classmethod
+    def of(cls, root: Path, source: Sequence[str], tests: Sequence[str],
+           exclude: Sequence[str], log: ReadLog = NO_LOG) -> SourceTree:
+        norm = tuple(posixpath.normpath(s) for s in source) or (".",)
+        return cls(root, norm, tuple(tests), tuple(exclude), log)
+
+    def files(self) -> list[SourceFile]:
+        """Every Python file under the source roots and test paths, each once, in path order."""
+        exclude = _spec(self.exclude)
+        tests = _spec(self.tests)
+        seen: dict[str, SourceFile] = {}
+        bases = list(self.source) + [t for t in self.tests if _is_plain(t)]
+        for base in bases:
+            start = self.root if base == "." else self.root / base
+            self.log.file(start)
+            if start.is_file():
+                rels = [base] if base.endswith(".py") else []
+            elif start.is_dir():
+                rels = list(_walk(start, "" if base == "." else base, exclude, self.log))
+            else:
+                rels = []
+            for rel in rels:
+                if rel in seen or (exclude is not None and exclude.match_file(rel)):
+                    continue
+                seen[rel] = self._file(rel, tests)
+        if tests is not None and any(not _is_plain(t) for t in self.tests):
+            for rel in _walk(self.root, "", exclude, self.log):  # test globs may point anywhere
+                if rel not in seen and tests.match_file(rel):
+                    seen[rel] = self._file(rel, tests)
+        return [seen[rel] for rel in sorted(seen)]
+
+    def _file(self, rel: str, tests: pathspec.PathSpec[pathspec.Pattern] | None) -> SourceFile:
+        name = rel.rsplit("/", 1)[-1]
+        test = is_test_name(name) or (tests is not None and tests.match_file(rel))
+        module, package = self.module_of(rel)
+        return SourceFile(self.root / rel, rel, module, package, test)
+
+    def module_of(self, rel: str) -> tuple[str, bool]:
+        """`src/pkg/mod.py` under source root `src` → (`pkg.mod`, False); first root wins.
+
+        A file under no source root (a test folder beside `src`) gets its root-relative name, so
+        its relative imports still resolve.
+        """
+        for source in [*self.source, "."]:
+            if source == ".":
+                inner = rel
+            elif rel.startswith(source + "/"):
+                inner = rel[len(source) + 1:]
+            else:
+                continue
+            parts = inner[: -len(".py")].split("/")
+            package = parts[-1] == "__init__"
+            if package:
+                parts.pop()
+            if all(p.isidentifier() for p in parts):
+                return ".".join(parts), package
+            return "", package
+        return "", False  # pragma: no cover - "." always matches
+
+
+def _is_plain(pattern: str) -> bool:
+    """A tests entry that names a file or folder (walked directly) rather than a glob."""
+    return not any(c in pattern for c in "*?[!")
+
+
+def _inside(path: str, start: Path) -> bool:
+    try:
+        Path(path).resolve().relative_to(start.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
+def _walk(start: Path, prefix: str, exclude: pathspec.PathSpec[pathspec.Pattern] | None,
+          log: ReadLog) -> Iterator[str]:
+    """Root-relative paths of `.py` files under `start`; excluded folders are never entered."""
+    stack = [(start, prefix)]
+    while stack:
+        folder, rel = stack.pop()
+        log.folder(folder)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name
+            child = f"{rel}/{name}" if rel else name
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if name.startswith(".") or name in SKIPPED_DIRS:
+                        continue
+                    if exclude is not None and exclude.match_file(child + "/"):
+                        continue
+                    if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+                        continue
+                    stack.append((Path(entry.path), child))
+                elif name.endswith(".py") and entry.is_file():
+                    if entry.is_symlink() and not _inside(entry.path, start):
+                        continue  # a link out of the tree is not the project's code
+                    yield child
+            except OSError:
+                continue

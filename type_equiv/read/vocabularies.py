@@ -1,0 +1,498 @@
+"""Which manifest symbols are vocabularies, and what their variants are — read statically.
+
+Four forms (docs/producers.md): a **union** of classes that each carry a `Literal` tag field (a variant
+is a class and its tag), a TypedDict **map** whose keys are the tags of the classes they map to, a
+**literal** alias (a variant per value) and an **enum** (a variant per member). Anything else is a
+plain **shape**: drift-checked, never producer-checked. A manifest row's `form` overrides the guess.
+
+Symbols are found with libcst through the check's shared module cache (the drift stage has already
+parsed them); names in them are followed across modules by `resolve.Resolver`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import libcst as cst
+
+from type_equiv.model.errors import InputError
+from type_equiv.read.classes import ClassInfo, Symbols, const_str, expr_of
+from type_equiv.read.definitions import PythonCode
+from type_equiv.read.manifest import SymbolRow
+from type_equiv.read.normalise import last_name, parse_expr, subscript_head
+from type_equiv.read.shapes import Shape, lower
+
+Form = Literal["union", "map", "literal", "enum", "shape"]
+Value = str | int | bool
+OPEN_ARMS = frozenset({"str", "int", "LiteralString", "Any", "object"})
+WRAPPERS = frozenset({"Annotated", "Required", "NotRequired", "ReadOnly", "Final", "ClassVar"})
+TRANSPARENT = frozenset({"SerializeAsAny", "SkipValidation", "InstanceOf"})  # `X[Cls]` is `Cls`
+
+
+def literal_key(value: Value) -> str:
+    """The one spelling of a literal value every stage compares by (`'a'`, `1`, `True`)."""
+    try:
+        return repr(value)
+    except ValueError:  # an int past sys.get_int_max_str_digits(): no source spells a tag so
+        return f"<int of {value.bit_length() if isinstance(value, int) else 0} bits>"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant. `name` is what findings and `exempt` call it: tag, literal value or member name."""
+
+    name: str
+    path: str
+    line: int
+    tag: Value | None = None  # the tag / literal value / enum value (None: none, or not literal)
+    cls: ClassInfo | None = None  # union and map: the payload class
+    tags_of_class: tuple[Value, ...] = ()  # every tag the class may carry (a multi-value Literal)
+    tag_default: Value | None = None  # the tag field's default, if any
+    tag_field: str | None = None  # the payload class's tag field (union and map)
+    catch_all: bool = False  # an arm without a literal tag: an extension point
+
+    @property
+    def key(self) -> str | None:
+        return literal_key(self.tag) if self.tag is not None else None
+
+
+@dataclass(frozen=True)
+class Span:
+    path: str
+    line: int
+    end_line: int
+
+    def covers(self, path: str, line: int) -> bool:
+        return path == self.path and self.line <= line <= self.end_line
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A manifest symbol read as a vocabulary; `spans` is its own definition (sites there never count)."""
+
+    symbol: str  # the manifest's dotted name
+    qualname: str  # where it is defined (differs from `symbol` when the manifest names a re-export)
+    form: Form
+    path: str
+    line: int
+    variants: tuple[Variant, ...]
+    tag_field: str | None = None
+    open: bool = False  # `Literal[...] | str`, or a union with a catch-all arm
+    spans: tuple[Span, ...] = ()
+    bases: tuple[str, ...] = ()  # project classes every variant class derives from
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+    def variant(self, name: str) -> Variant | None:
+        for variant in self.variants:
+            if variant.name == name:
+                return variant
+        return None
+
+    def classes(self) -> dict[str, list[Variant]]:
+        """Payload class → its variants (a class whose tag is a multi-value `Literal` has several)."""
+        out: dict[str, list[Variant]] = {}
+        for variant in self.variants:
+            if variant.cls is not None:
+                out.setdefault(variant.cls.qualname, []).append(variant)
+        return out
+
+
+def _args(node: ast.Subscript) -> list[ast.expr]:
+    """The arguments of `X[...]`; never empty (`X[()]` has the empty tuple), so `[0]` is safe."""
+    if isinstance(node.slice, ast.Tuple) and node.slice.elts:
+        return list(node.slice.elts)
+    return [node.slice]
+
+
+def literal_values(text_or_node: str | ast.expr) -> tuple[Value, ...] | None:
+    """The values of a `Literal[...]` annotation (through `Annotated`, `Required`, unions of Literals)."""
+    node = expr_of(text_or_node) if isinstance(text_or_node, str) else text_or_node
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return literal_values(node.value)
+    if isinstance(node, ast.Subscript):
+        head = subscript_head(node)
+        if head in WRAPPERS:
+            return literal_values(_args(node)[0])
+        if head == "Literal":
+            values: list[Value] = []
+            for arg in _args(node):
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str | int | bool):
+                    values.append(arg.value)
+                elif isinstance(arg, ast.Subscript):
+                    inner = literal_values(arg)
+                    if inner is None:
+                        return None
+                    values.extend(inner)
+                else:
+                    return None
+            return tuple(values)
+        if head == "Union":
+            return _union_literals(_args(node))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _union_literals([node.left, node.right])
+    return None
+
+
+def _union_literals(arms: Sequence[ast.expr]) -> tuple[Value, ...] | None:
+    out: list[Value] = []
+    for arm in arms:
+        values = literal_values(arm)
+        if values is None:
+            return None
+        out.extend(values)
+    return tuple(out)
+
+
+def _default_value(default: str | None) -> Value | None:
+    """The constant a field defaults to: `'text'`, `Field('text')`, `field(default='text')`."""
+    node = expr_of(default) if default is not None else None
+    if isinstance(node, ast.Call):
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        node = keywords.get("default") or (node.args[0] if node.args else None)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
+        return node.value
+    return None
+
+
+# --- recognising the forms ---------------------------------------------------------------------
+
+
+@dataclass
+class _Arm:
+    """One arm of a union alias: a class (with an optional `Tag`), a literal, or an open type."""
+
+    qualname: str | None = None
+    tag: Value | None = None  # `Annotated[Cls, Tag("x")]`
+    literals: tuple[Value, ...] = ()
+    open: bool = False
+    line: int = 0
+
+
+def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
+    """The row's vocabulary, or None for a plain shape (or a definition the drift stage reports missing).
+
+    Raises InputError when the row forces a form the definition does not have.
+    """
+    if row.form == "shape":
+        return None
+    qualname = defs.resolver.canonical(row.symbol)
+    found = defs.statement(qualname)
+    if found is None:
+        return None
+    code, node = found
+    shape = lower(code, node)
+    span = Span(shape.path, shape.line, shape.end_line)
+    vocab: Vocabulary | None
+    if shape.kind == "enum":
+        vocab = _enum(row, qualname, shape, span)
+    elif shape.kind == "typeddict":
+        vocab = _map(row, qualname, shape, span, defs, forced=row.form == "map")
+    elif shape.kind in ("union", "literal", "alias"):
+        vocab = _alias(row, qualname, code, node, shape, span, defs)
+    else:
+        vocab = None
+    if row.form is not None and (vocab is None or vocab.form != row.form):
+        found_form = vocab.form if vocab is not None else f"a plain {shape.kind}"
+        raise InputError(
+            f"{row.symbol}: the manifest says \"form\": \"{row.form}\" but {shape.path}:{shape.line}"
+            f" defines {found_form}; fix or drop the row's \"form\""
+        )
+    return vocab
+
+
+def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span) -> Vocabulary:
+    variants: list[Variant] = []
+    for member in shape.members:
+        if member.role != "value" or member.name.startswith("_"):
+            continue
+        value = _default_value(member.default)
+        variants.append(Variant(member.name, shape.path, member.line, tag=value))
+    return Vocabulary(row.symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
+                      spans=(span,))
+
+
+def _map(row: SymbolRow, qualname: str, shape: Shape, span: Span, defs: Symbols,
+         forced: bool) -> Vocabulary | None:
+    """A TypedDict whose every key is the literal tag of the class it maps to."""
+    module = qualname.rpartition(".")[0]
+    variants: list[Variant] = []
+    spans = [span]
+    tag_fields: set[str] = set()
+    for member in shape.members:
+        if member.role != "key":
+            continue
+        arm = _class_arm(member.annotation or "", module, defs)
+        info = defs.class_info(arm) if arm is not None else None
+        tag_field = _tag_field_for(info, member.name) if info is not None else None
+        if tag_field is None and not forced:
+            return None
+        cls_tags: tuple[Value, ...] = (member.name,)
+        default = None
+        if info is not None and tag_field is not None:
+            tag_fields.add(tag_field)
+            spans.append(Span(info.path, info.line, info.end_line))
+            tag_info = info.field(tag_field)
+            cls_tags = literal_values(tag_info.annotation) or cls_tags if tag_info else cls_tags
+            default = _default_value(tag_info.default) if tag_info else None
+        variants.append(Variant(member.name, shape.path, member.line, tag=member.name, cls=info,
+                                tags_of_class=cls_tags, tag_default=default, tag_field=tag_field))
+    if not variants:
+        return None
+    tag_field = next(iter(tag_fields)) if len(tag_fields) == 1 else None
+    return Vocabulary(row.symbol, qualname, "map", shape.path, shape.line, tuple(variants),
+                      tag_field=tag_field, spans=tuple(spans),
+                      bases=_common_bases(variants, defs))
+
+
+def _class_arm(annotation: str, module: str, defs: Symbols) -> str | None:
+    node = expr_of(annotation)
+    while isinstance(node, ast.Subscript) and subscript_head(node) in WRAPPERS:
+        node = _args(node)[0]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        node = expr_of(node.value)
+    chain = _chain(node) if node is not None else None
+    return defs.resolver.canonical(f"{module}.{chain}") if chain else None
+
+
+def _chain(node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        return ".".join([node.id, *reversed(parts)])
+    return None
+
+
+def _tag_field_for(info: ClassInfo, key: str) -> str | None:
+    """The field of `info` whose `Literal` includes `key` (a map's key must be its class's tag)."""
+    for candidate in info.fields:
+        values = literal_values(candidate.annotation)
+        if values is not None and key in values:
+            return candidate.name
+    return None
+
+
+def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, shape: Shape,
+           span: Span, defs: Symbols) -> Vocabulary | None:
+    value = _alias_value(node)
+    if value is None:
+        return None
+    first_line = code.line(value) - 1  # parse_expr puts the code on its line 2
+    try:
+        expr = parse_expr(code.text(value))
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    module = qualname.rpartition(".")[0]
+    discriminator: str | None = None
+    arms: list[_Arm] = []
+    for arm, disc in _arms(expr, module, defs, first_line, set()):
+        arms.append(arm)
+        discriminator = discriminator or disc
+    if not arms:
+        return None
+    literal_arms = [a for a in arms if a.literals or a.open]
+    if len(literal_arms) == len(arms) and any(a.literals for a in arms):
+        variants = [Variant(str(v), shape.path, a.line, tag=v) for a in arms for v in a.literals]
+        return Vocabulary(row.symbol, qualname, "literal", shape.path, shape.line,
+                          tuple(_unique(variants)), open=any(a.open for a in arms), spans=(span,))
+    class_arms = [a for a in arms if a.qualname is not None]
+    if len(class_arms) != len([a for a in arms if not a.open]) or not class_arms:
+        return None
+    return _union(row, qualname, shape, span, class_arms, discriminator, defs,
+                  open_arm=any(a.open for a in arms))
+
+
+def _unique(variants: list[Variant]) -> Iterator[Variant]:
+    seen: set[str] = set()
+    for variant in variants:
+        if variant.name not in seen:
+            seen.add(variant.name)
+            yield variant
+
+
+def _alias_value(node: cst.CSTNode) -> cst.BaseExpression | None:
+    if not isinstance(node, cst.SimpleStatementLine):
+        return None
+    small = node.body[0]
+    if isinstance(small, cst.Assign | cst.AnnAssign | cst.TypeAlias):
+        return small.value
+    return None
+
+
+def _arms(expr: ast.expr, module: str, defs: Symbols, first_line: int,
+          seen: set[str]) -> Iterator[tuple[_Arm, str | None]]:
+    """The arms of a union alias, flattened through nested union and literal aliases."""
+    line = first_line + getattr(expr, "lineno", 2) - 1
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        inner = expr_of(expr.value)
+        if inner is not None:
+            yield from _arms(inner, module, defs, line - 1, seen)
+        return
+    if isinstance(expr, ast.Constant) and expr.value is None:
+        return
+    if isinstance(expr, ast.Call) and last_name(expr.func) == "TypeAliasType" and len(expr.args) >= 2:
+        yield from _arms(expr.args[1], module, defs, first_line, seen)
+        return
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
+        yield from _arms(expr.left, module, defs, first_line, seen)
+        yield from _arms(expr.right, module, defs, first_line, seen)
+        return
+    if isinstance(expr, ast.Subscript):
+        head = subscript_head(expr)
+        args = _args(expr)
+        if head in ("Union", "Optional"):
+            for arg in args:
+                yield from _arms(arg, module, defs, first_line, seen)
+            return
+        if head in TRANSPARENT and len(args) == 1:
+            yield from _arms(args[0], module, defs, first_line, seen)
+            return
+        if head == "Annotated":
+            disc, tag = _discriminator(args[1:])
+            for arm, inner_disc in _arms(args[0], module, defs, first_line, seen):
+                if tag is not None and arm.qualname is not None:
+                    arm.tag = tag
+                yield arm, disc or inner_disc
+            return
+        if head == "Literal":
+            values = literal_values(expr)
+            if values:
+                yield _Arm(literals=values, line=line), None
+            return
+        if head is not None and head not in WRAPPERS:
+            chain = _chain(expr.value)  # `Event[T]`: a generic class; `list[...]`: an open arm
+            target = defs.resolver.canonical(f"{module}.{chain}") if chain else None
+            if target is not None and defs.class_info(target) is not None:
+                yield _Arm(qualname=target, line=line), None
+            else:
+                yield _Arm(open=True, line=line), None
+            return
+    chain = _chain(expr)
+    if chain is None:
+        return
+    if chain.rsplit(".", 1)[-1] in OPEN_ARMS:
+        yield _Arm(open=True, line=line), None
+        return
+    target = defs.resolver.canonical(f"{module}.{chain}")
+    if target in seen:
+        return
+    found = defs.statement(target) if not defs.is_class(target) else None  # a class is no alias
+    if found is not None:
+        code, node = found
+        value = _alias_value(node)
+        if value is not None and not isinstance(node, cst.ClassDef):
+            try:
+                inner = parse_expr(code.text(value))
+            except (SyntaxError, ValueError, RecursionError):
+                return
+            yield from _arms(inner, target.rpartition(".")[0], defs, code.line(value) - 1,
+                             seen | {target})
+            return
+    yield _Arm(qualname=target, line=line), None
+
+
+def _discriminator(metadata: Sequence[ast.expr]) -> tuple[str | None, Value | None]:
+    """`Field(discriminator="kind")`, `Discriminator("kind")` and pydantic's `Tag("x")`."""
+    disc: str | None = None
+    tag: Value | None = None
+    for meta in metadata:
+        if not isinstance(meta, ast.Call):
+            continue
+        name = last_name(meta.func)
+        keywords = {k.arg: k.value for k in meta.keywords if k.arg}
+        if name == "Field":
+            disc = const_str(keywords.get("discriminator")) or disc
+        elif name is not None and name.endswith("Discriminator"):  # pydantic's, or an SDK's own
+            disc = const_str(meta.args[0] if meta.args else keywords.get("discriminator")) or disc
+        elif name == "Tag" and meta.args:
+            tag = const_str(meta.args[0])
+    return disc, tag
+
+
+def _union(row: SymbolRow, qualname: str, shape: Shape, span: Span, arms: list[_Arm],
+           discriminator: str | None, defs: Symbols, open_arm: bool) -> Vocabulary | None:
+    infos: list[tuple[_Arm, ClassInfo]] = []
+    for arm in arms:
+        assert arm.qualname is not None
+        info = defs.class_info(arm.qualname)
+        if info is not None:
+            infos.append((arm, info))
+    if not infos:
+        return None
+    tag_field = discriminator or _shared_tag_field([info for _, info in infos])
+    forced = row.form == "union"
+    if tag_field is None and not forced:
+        return None
+    variants: list[Variant] = []
+    spans = [span]
+    is_open = open_arm
+    for arm, info in infos:
+        spans.append(Span(info.path, info.line, info.end_line))
+        tag_info = info.field(tag_field) if tag_field else None
+        values = literal_values(tag_info.annotation) if tag_info is not None else None
+        if arm.tag is not None:
+            values = (arm.tag,)
+        default = _default_value(tag_info.default) if tag_info is not None else None
+        if not values:
+            is_open = is_open or tag_field is not None
+            variants.append(Variant(info.name, info.path, info.line, cls=info,
+                                    catch_all=tag_field is not None))
+            continue
+        for value in values:
+            variants.append(Variant(str(value), info.path, info.line, tag=value, cls=info,
+                                    tags_of_class=values, tag_default=default,
+                                    tag_field=tag_field))
+    return Vocabulary(row.symbol, qualname, "union", shape.path, shape.line,
+                      tuple(_unique(variants)), tag_field=tag_field, open=is_open,
+                      spans=tuple(spans), bases=_common_bases(variants, defs))
+
+
+def _shared_tag_field(infos: list[ClassInfo]) -> str | None:
+    """The field every class has, `Literal` in all (or all but catch-all arms); first declared wins."""
+    names = [f.name for f in infos[0].fields]
+    best: str | None = None
+    for name in names:
+        fields = [info.field(name) for info in infos]
+        if any(f is None for f in fields):
+            continue
+        literal = [literal_values(f.annotation) is not None for f in fields if f is not None]
+        if all(literal):
+            return name
+        if any(literal) and best is None:
+            best = name
+    return best
+
+
+def _common_bases(variants: Sequence[Variant], defs: Symbols) -> tuple[str, ...]:
+    """Project classes every payload class derives from that declare the tag field themselves:
+    calling one with a tag builds a variant. (A base without the tag, such as an SDK's own
+    `BaseModel`, says nothing about this vocabulary.)"""
+    common: list[str] | None = None
+    tag_fields = {v.tag_field for v in variants if v.tag_field}
+    for variant in variants:
+        if variant.cls is None:
+            continue
+        ancestors = defs.ancestors(variant.cls.qualname)
+        common = ancestors if common is None else [a for a in common if a in ancestors]
+    out = []
+    for base in common or ():
+        info = defs.class_info(base)
+        if info is not None and any(f.declared_on == base and f.name in tag_fields for f in info.fields):
+            out.append(base)
+    return tuple(out)
+
+
+def describe(vocab: Vocabulary) -> str:
+    """`union of 3 variants tagged by `kind`` — for the producers command's header."""
+    tagged = f" tagged by `{vocab.tag_field}`" if vocab.tag_field else ""
+    opened = " (open)" if vocab.open else ""
+    return f"{vocab.form}{opened} of {len(vocab.variants)} variants{tagged}, {vocab.path}:{vocab.line}"

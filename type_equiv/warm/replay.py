@@ -1,0 +1,329 @@
+"""Warm checks: when nothing a check read has changed, the last check's events are replayed.
+
+A run notes everything its result depends on as it reads it (its `ReadLog`, read/log.py): the manifest,
+docs, modules, the lock file, each file of the producer scan, each folder it listed (a file added
+or removed changes its folder's stamp), and the module paths it looked for and did not find. When
+the run ends cleanly its events are stored (cache store `run`), and the stamps of the paths under the
+root apart (`stamps`). The next check with the same options stats those paths (freshness.py); if
+every stamp is the same, it replays the events without importing the pipeline — a warm check costs
+start-up and `stat` calls. With `type-equiv monitor` running (monitor.py), the record also holds
+the journal's position from before the run's first read, and the paths the journal cannot see
+(`unvouched`, with their stamps): when the journal has seen no change since, only those are stat'ed,
+and the stamps store is not even read.
+
+A stamp that moved while the size did not (`touch`, `git checkout` of the same bytes) is in doubt,
+not changed: the file's content hash, kept per run in a side store (`digests`, read only then),
+decides. A match replays, and the record takes the new stamp once it is old enough to trust.
+
+What is never replayed, because its inputs are not files of the tree or are not this process's:
+a run that started mypy or imported project code (`--schema`, `schema`/`fixtures` rows), `--base`
+and retired spellings (git decides what is listed), file arguments (pre-commit), a run that failed,
+and a run that read a file changed in the last `RACY_NS` (it may change again unseen by `stat`).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from type_equiv.model.run import RunStats
+from type_equiv.read.log import NO_LOG, ReadLog
+from type_equiv.store.cache import FORMAT, Cache, Stamp, key_of
+from type_equiv.warm import journal as monitor
+from type_equiv.warm.freshness import Folders, Moved, journaled, moved, stable_digest
+from type_equiv.warm.journal import Reply
+
+if TYPE_CHECKING:
+    from type_equiv.model.options import CheckOptions
+    from type_equiv.model.session import SessionEvent
+
+STORE = "run"
+STAMPS = "stamps"  # the stamps of a run's paths under the root, read only when the journal can't vouch
+DIGESTS = "digests"  # content hashes of a run's files, read only when a stamp is in doubt
+
+
+class Inputs:
+    """What one run read, as stamps taken just before each read: paths under the root are kept
+    relative to it (`inside`), others absolute (`outside`). The run's `ReadLog`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.prefix = _prefix(root)
+        self.inside: dict[str, Stamp | None] = {}
+        self.outside: dict[str, Stamp | None] = {}
+        self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
+        self.refused: str | None = None
+        self.journal: Reply | None = None  # the monitor's answer before the first read (monitor.py)
+
+    def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
+        """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
+        spelled with `.`, `..` or `//` is kept absolute in `outside`, which is always stat'ed."""
+        text = os.fspath(path)
+        if text.startswith(self.prefix):
+            rel = text[len(self.prefix):]
+            if not ("//" in rel or "/." in "/" + rel) or posixpath.normpath(rel) == rel:
+                return self.inside, rel
+        return self.outside, text
+
+    def file(self, path: Path | str) -> None:
+        self._note(path, None, known=False)
+
+    def folder(self, path: Path | str) -> None:
+        self._note(path, None, known=False)  # a folder's stamp moves when an entry comes or goes
+
+    def stamped(self, path: Path | str, stamp: Stamp | None) -> None:
+        self._note(path, stamp, known=True)
+
+    def _note(self, path: Path | str, stamp: Stamp | None, known: bool) -> None:
+        slot, key = self._slot(path)
+        if key in slot:
+            return
+        if not known:
+            stamp = Stamp.of(path)
+        slot[key] = stamp
+        if stamp is not None and stamp.racy(time.time_ns()):
+            self.refuse(f"{key} changed moments ago")
+
+    def digest(self, path: Path | str, stamp: Stamp | None, dig: str) -> None:
+        """`path` held content `dig` under `stamp`; kept only if that is the stamp this run noted."""
+        slot, key = self._slot(path)
+        if stamp is not None and dig and slot.get(key) == stamp:
+            self.digests[self._marked(slot, key)] = dig
+
+    def digest_key(self, path: Path | str) -> str:
+        """Root-relative for paths under the root (the side store stays small), else `!` + path."""
+        return self._marked(*self._slot(path))
+
+    def _marked(self, slot: dict[str, Stamp | None], key: str) -> str:
+        return key if slot is self.inside else "!" + key
+
+    def refuse(self, why: str) -> None:
+        self.refused = self.refused or why
+
+    def all_digests(self) -> dict[str, str]:
+        """Each noted regular file's content hash: as read by the run, else read now while its stamp
+        still is the noted one (before and after the read: a file changing meanwhile gets none)."""
+        out: dict[str, str] = {}
+        for prefix, mark, slot in ((self.prefix, "", self.inside), ("", "!", self.outside)):
+            for key, stamp in slot.items():
+                known = self.digests.get(mark + key)
+                if known is not None:
+                    out[mark + key] = known
+                elif stamp is not None and (dig := stable_digest(prefix + key, stamp)) is not None:
+                    out[mark + key] = dig
+        return out
+
+    def folders(self) -> Folders:
+        """Paths under the root grouped by folder (`{"pkg/sub": {"mod.py": stamp}}`): a warm check
+        loads this, so it is kept small."""
+        inside: Folders = {}
+        for key, stamp in sorted(self.inside.items()):
+            folder, _, name = key.rpartition("/")
+            inside.setdefault(folder, {})[name] = stamp.to_json() if stamp else None
+        return inside
+
+    def others(self) -> dict[str, Any]:
+        """Paths outside the root (or spelled oddly), absolute: always stat'ed."""
+        return {key: stamp.to_json() if stamp else None for key, stamp in self.outside.items()}
+
+
+def _replayable(options: CheckOptions) -> bool:
+    return (options.cache_dir is not None and options.files is None and options.base is None
+            and not options.schema)
+
+
+def _key(options: CheckOptions) -> str:
+    return key_of(FORMAT, str(options.root), str(options.manifest), list(options.symbols))
+
+
+class Record:
+    """A stored run: its events, its rendered output per view, and what it read.
+
+    A view is (format, quiet, colour): replaying a view already rendered once writes its bytes back
+    without importing pydantic or the renderers. Colour is never stored (it depends on the terminal).
+    The payload holds `outside` and `unvouched` stamps; the stamps store holds `inside`, and is
+    loaded (`stamps`) only when the monitor's journal cannot answer for the tree.
+    """
+
+    def __init__(self, options: CheckOptions, payload: dict[str, Any],
+                 stamps: dict[str, Any] | None = None) -> None:
+        self.options = options
+        self.payload = payload
+        self.stamps = stamps
+        self.journal: Reply | None = None  # what the monitor answered when this record was opened
+
+    @classmethod
+    def open(cls, options: CheckOptions) -> Record | None:
+        """The last run with these options, if nothing it read has changed since."""
+        if not _replayable(options):
+            return None
+        assert options.cache_dir is not None
+        payload = Cache(options.cache_dir, options.root).load(STORE, _key(options))
+        if not isinstance(payload, dict):
+            return None
+        record = cls(options, payload)
+        try:
+            if not record._unchanged():
+                return None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        return record
+
+    def _unchanged(self) -> bool:
+        """Whether every path the run read is as it was; stamps that moved on the same bytes are
+        taken (once old enough to trust), and a journal's position now (when all was stat'ed)."""
+        since = self.payload.get("monitor")
+        journal = self.journal = monitor.ask(self.options.root, since if isinstance(since, str) else None)
+        if journal is not None and journal.changed == []:
+            inside: Folders = self.payload["unvouched"]  # the journal vouches for all the rest
+        else:
+            self.stamps = self._cache().load(STAMPS, self.stamps_key())
+            if not isinstance(self.stamps, dict):
+                return False
+            inside = self.stamps["inside"]
+            if journal is not None and journal.changed is not None:
+                inside = journaled(inside, journal.changed, journal.unwatched)
+        doubt = moved(_prefix(self.options.root), inside, self.payload["outside"])
+        taken = self._same_content(doubt) if doubt else []
+        if doubt is None or taken is None:
+            return False
+        for folder, name, _, stamp in taken:
+            self._take(folder, name, stamp)
+        if journal is not None and journal.changed is None and self.stamps is not None:
+            # every path was stat'ed: the journal's position now is a safe start for the next check
+            self.payload["monitor"] = journal.now
+            self.payload["unvouched"] = journaled(self.stamps["inside"], [], journal.unwatched)
+            self.save()
+        elif taken:
+            self.save()  # new stamps, old enough to trust, spare the next check the hashing
+        return True
+
+    def _same_content(self, doubt: list[Moved]) -> list[Moved] | None:
+        """None unless every file in doubt still holds the bytes the recorded run read (by content
+        hash); else those whose new stamp is old enough to be trusted by `stat` alone."""
+        digests = self._cache().load(DIGESTS, self.stamps_key())
+        if not isinstance(digests, dict):
+            return None
+        now = time.time_ns()
+        keys = Inputs(self.options.root)
+        taken = []
+        for entry in doubt:
+            path, stamp = entry[2], entry[3]
+            known = digests.get(keys.digest_key(path))
+            if not isinstance(known, str) or stable_digest(path, stamp) != known:
+                return None
+            if not stamp.racy(now):
+                taken.append(entry)
+        return taken
+
+    def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
+        """A moved stamp confirmed by content replaces the recorded one wherever it is kept."""
+        homes = ([self.payload["outside"]] if folder is None else
+                 [group[folder] for group in (self.payload["unvouched"],
+                                              self.stamps["inside"] if self.stamps else {})
+                  if folder in group])
+        for names in homes:
+            if name in names:
+                names[name] = stamp.to_json()
+
+    def _cache(self) -> Cache:
+        assert self.options.cache_dir is not None
+        return Cache(self.options.cache_dir, self.options.root)
+
+    def stamps_key(self) -> str:
+        return key_of(_key(self.options), self.payload.get("id"))
+
+    def output(self, view: tuple[str, bool, bool]) -> tuple[str, str, int] | None:
+        shown = self.payload.get("outputs", {}).get(_view(view))
+        if not (isinstance(shown, list) and len(shown) == 3 and isinstance(shown[0], str)
+                and isinstance(shown[1], str) and isinstance(shown[2], int)):
+            return None
+        return shown[0], shown[1], shown[2]
+
+    def events(self) -> list[SessionEvent] | None:
+        from pydantic import TypeAdapter
+
+        from type_equiv.model.session import SessionEvent
+
+        adapter: TypeAdapter[SessionEvent] = TypeAdapter(SessionEvent)
+        try:
+            return [adapter.validate_python(event) for event in self.payload["events"]]
+        except (KeyError, TypeError, ValueError):  # pydantic's errors are ValueErrors
+            return None
+
+    def keep(self, view: tuple[str, bool, bool], out: str, err: str, code: int) -> None:
+        """Store this view's rendered output with the record (a colour view never)."""
+        if view[2]:
+            return
+        self.payload.setdefault("outputs", {})[_view(view)] = [out, err, code]
+        self._cache().save(STORE, _key(self.options), self.payload)
+
+    def save(self) -> None:
+        """The payload, and the stamps store when this record holds it."""
+        cache = self._cache()
+        if self.stamps is not None:
+            cache.save(STAMPS, self.stamps_key(), self.stamps)
+        cache.save(STORE, _key(self.options), self.payload)
+
+
+def _prefix(root: Path) -> str:
+    return str(root).rstrip(os.sep) + os.sep
+
+
+def _view(view: tuple[str, bool, bool]) -> str:
+    fmt, quiet, colour = view
+    return f"{fmt}/{'quiet' if quiet else 'full'}/{'colour' if colour else 'plain'}"
+
+
+class Recording:
+    """A check whose reads are noted as it runs, stored for replay when it ends cleanly.
+
+    `log` is handed to the pipeline (pipeline.Run); `record` passes the session's events through and,
+    at a clean end, stores them with what the run read, unless something it depended on was not a
+    noted file (it ran mypy, imported project code, or a stage refused).
+    """
+
+    def __init__(self, options: CheckOptions) -> None:
+        self.options = options
+        self.inputs = Inputs(options.root) if _replayable(options) else None
+        self.stored: Record | None = None
+        if self.inputs is not None:
+            self.inputs.journal = monitor.ask(options.root, None)  # before any read: later changes seen
+            self.inputs.file(options.manifest)
+
+    @property
+    def log(self) -> ReadLog:
+        return self.inputs if self.inputs is not None else NO_LOG
+
+    def record(self, events: Iterable[SessionEvent], stats: RunStats) -> Iterator[SessionEvent]:
+        from type_equiv.model.session import Failed, SessionEnd
+
+        kept: list[SessionEvent] = []
+        for event in events:
+            if self.inputs is not None:
+                kept.append(event)
+            yield event
+        end = kept[-1] if kept else None
+        if isinstance(end, SessionEnd) and not isinstance(end.reason, Failed):
+            self._store(kept, stats)
+
+    def _store(self, events: list[SessionEvent], stats: RunStats) -> None:
+        inputs, options = self.inputs, self.options
+        if inputs is None or inputs.refused or stats.mypy_runs or stats.imported:
+            return
+        assert options.cache_dir is not None
+        run_id = os.urandom(8).hex()  # ties the side stores (stamps, content hashes) to this record
+        inside, seen = inputs.folders(), inputs.journal
+        payload: dict[str, Any] = {
+            "id": run_id, "outside": inputs.others(),
+            "monitor": seen.now if seen is not None else None,
+            "unvouched": journaled(inside, [], seen.unwatched) if seen is not None else {},
+            "events": [event.model_dump(mode="json") for event in events],
+        }
+        self.stored = Record(options, payload, {"inside": inside})
+        Cache(options.cache_dir, options.root).save(DIGESTS, self.stored.stamps_key(), inputs.all_digests())
+        self.stored.save()
