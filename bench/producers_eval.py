@@ -1,0 +1,424 @@
+"""Score type-equiv's producer check against hand-labelled variants of real projects (issue #15).
+
+Why: `no-producer` findings are only worth something when they agree with what a careful reader of the
+code concludes. `bench/producers/*.json` hold that reading — per variant a label (`produced`,
+`not-produced`, `wire`, `out-of-reach`) with evidence — for pinned wheels (`"kind": "wheel"`) and
+repositories at a commit (`"kind": "repo"`). This runner builds one root per project under WORK
+(a copy of the package, or `git archive` of the commit), writes a manifest with one row per catalogued
+vocabulary and a doc pasting each definition exactly (`ast.get_source_segment`), runs
+`TOOL check --format json --root ROOT`, and compares the findings with the labels.
+
+Run (from the repository root; nothing here imports type_equiv):
+
+    python bench/producers_eval.py --tool /tmp/te-frozen/.venv/bin/type-equiv --json /tmp/producers.json
+
+Scores: recall = not-produced variants reported (severity `error`; `info` when the row is marked
+`"open": true`) / all not-produced; precision = reported errors labelled not-produced / all reported
+errors (also shown without wire variants, which may be reported either way). Every misclassified
+variant is listed with its evidence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_SITE = Path("/tmp/type-equiv-bench/corpus-1x/site-packages")
+MANIFEST = Path("manifest") / "type-equiv.manifest.json"
+LABELS = ("produced", "not-produced", "wire", "out-of-reach")
+TIMEOUT = 600
+
+
+@dataclass
+class Verdict:
+    """One catalogued variant, its label, and what the tool said about it."""
+
+    file: str
+    project: str
+    symbol: str
+    variant: str
+    label: str
+    evidence: str
+    pattern: str | None
+    note: str | None
+    open: bool
+    reported: str | None = None  # "error", "info" or None (no finding)
+
+    @property
+    def expected(self) -> str:
+        """What a correct tool reports: nothing for a produced variant, else error (info if open)."""
+        if self.label == "produced":
+            return "none"
+        if self.label == "wire":
+            return "info|error"
+        return "info" if self.open else "error"
+
+    @property
+    def correct(self) -> bool:
+        got = self.reported or "none"
+        if self.label == "wire":
+            return got in ("info", "error")
+        if self.label == "out-of-reach":
+            return True  # no static tool can see it either way; shown, never scored
+        return got == self.expected
+
+
+@dataclass
+class ProjectRun:
+    """The tool's run on one project root."""
+
+    name: str
+    root: Path
+    seconds: float = 0.0
+    exit_code: int = 0
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def _copy_package(src: Path, dest: Path, stamp: str) -> None:
+    """Copy a package tree once (symlinks out of the root are not read by the tool)."""
+    marker = dest.parent / f".copied-{dest.name}"
+    if dest.is_dir() and marker.is_file() and marker.read_text() == stamp:
+        return
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    marker.write_text(stamp)
+
+
+def _wheel_tree(project: dict[str, Any], site: Path, work: Path) -> Path:
+    """The installed package: from SITE, else `pip install --no-deps --target` of its pin."""
+    package_dir = project["package_dir"]
+    if (site / package_dir).is_dir():
+        return site / package_dir
+    target = work / "_wheels" / project["name"]
+    if not (target / package_dir).is_dir():
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--no-deps",
+                "--target",
+                str(target),
+                project["path"],
+            ],
+            check=True,
+        )
+    return target / package_dir
+
+
+def build_root(project: dict[str, Any], site: Path, work: Path) -> tuple[Path, list[str]]:
+    """Make WORK/<project>/ with the code under src/; return the root and its source roots."""
+    root = work / project["name"]
+    src = root / "src"
+    if project["kind"] == "wheel":
+        tree = _wheel_tree(project, site, work)
+        _copy_package(tree, src / project["package_dir"], f"{project['name']}=={project['version']}")
+    elif project["kind"] == "repo":
+        marker = root / ".commit"
+        if not (marker.is_file() and marker.read_text() == project["commit"]):
+            if src.exists():
+                shutil.rmtree(src)
+            src.mkdir(parents=True)
+            if not Path(project["git_dir"]).is_dir():
+                raise SystemExit(f"{project['name']}: no snapshot at {project['git_dir']}; bring"
+                                 f" github:{project['repo']} with the search tool's fetch first")
+            # Python files only: a snapshot may lack large blobs (wheels, images) that archive needs
+            archive = subprocess.run(
+                ["git", f"--git-dir={project['git_dir']}", "archive", project["commit"], "--",
+                 ":(glob)**/*.py"],
+                check=True,
+                capture_output=True,
+            )
+            subprocess.run(["tar", "-x", "-C", str(src)], input=archive.stdout, check=True)
+            marker.write_text(project["commit"])
+    else:
+        raise SystemExit(f"unknown project kind {project['kind']!r} for {project['name']}")
+    sources = ["src" if s in (".", "./", "") else f"src/{s.strip('/')}" for s in project.get("source", ["."])]
+    return root, sources
+
+
+def _defines(stmt: ast.stmt, name: str) -> bool:
+    if isinstance(stmt, ast.ClassDef):
+        return stmt.name == name
+    if isinstance(stmt, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+    if isinstance(stmt, ast.AnnAssign):
+        return isinstance(stmt.target, ast.Name) and stmt.target.id == name
+    type_alias = getattr(ast, "TypeAlias", None)
+    if type_alias is not None and isinstance(stmt, type_alias):
+        target = getattr(stmt, "name", None)
+        return isinstance(target, ast.Name) and target.id == name
+    return False
+
+
+def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
+    """The exact text of SYMBOL's top-level definition (decorators included), or None."""
+    module, _, name = symbol.rpartition(".")
+    for source in sources:
+        base = root.joinpath(source, *module.split("."))
+        for path in (base.with_suffix(".py"), base / "__init__.py"):
+            if not path.is_file():
+                continue
+            text = path.read_text(encoding="utf-8")
+            found = [s for s in ast.parse(text).body if _defines(s, name)]
+            if not found:
+                continue
+            stmt = found[-1]
+            segment = ast.get_source_segment(text, stmt) or ""
+            decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
+            if decorators:
+                lines = text.splitlines(keepends=True)
+                first = min(d.lineno for d in decorators) - 1
+                segment = "".join(lines[first - 1 : stmt.lineno - 1]) + segment
+            return segment
+    return None
+
+
+def _fence(text: str) -> str:
+    longest = run = 0
+    for ch in text:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    return "`" * max(3, longest + 1)
+
+
+def write_project(
+    root: Path, sources: list[str], project: dict[str, Any], rows: list[dict[str, Any]]
+) -> list[str]:
+    """Write the manifest and the doc of pastes; return the problems (unresolved symbols)."""
+    problems: list[str] = []
+    parts = [f"# Vocabularies of {project['name']}\n"]
+    symbols: list[dict[str, Any]] = []
+    for row in rows:
+        text = paste_for(root, sources, row["symbol"])
+        if text is None:
+            problems.append(f"{row['symbol']}: definition not found under {sources}")
+            continue
+        fence = _fence(text)
+        parts.append(f"## `{row['symbol']}`\n\n{fence}python\n{text}\n{fence}\n")
+        entry: dict[str, Any] = {"symbol": row["symbol"], "docs": ["docs/vocabularies.md"]}
+        if row.get("form"):
+            entry["form"] = row["form"]
+        symbols.append(entry)
+    (root / "docs").mkdir(parents=True, exist_ok=True)
+    (root / "docs" / "vocabularies.md").write_text("\n".join(parts))
+    manifest: dict[str, Any] = {"version": 1, "source": sources, "symbols": symbols}
+    if project.get("tests"):
+        manifest["tests"] = ["src/" + t for t in project["tests"]]
+    if project.get("exclude"):
+        manifest["exclude"] = ["src/" + e for e in project["exclude"]]
+    (root / MANIFEST).parent.mkdir(parents=True, exist_ok=True)
+    (root / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    return problems
+
+
+def run_tool(tool: list[str], run: ProjectRun) -> None:
+    """`TOOL check --format json --root ROOT`; findings into RUN."""
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(
+            [*tool, "check", "--format", "json", "--root", str(run.root)],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        run.problems.append(f"timed out after {TIMEOUT}s")
+        return
+    finally:
+        run.seconds = time.monotonic() - start
+    run.exit_code = proc.returncode
+    try:
+        run.findings = json.loads(proc.stdout)["findings"]
+    except (json.JSONDecodeError, KeyError):
+        run.problems.append(f"exit {proc.returncode}, no JSON: {proc.stderr.strip()[-400:]}")
+
+
+def score(verdicts: list[Verdict]) -> dict[str, Any]:
+    """Recall, precision and the per-label / per-package / per-pattern classification tables."""
+    errors = [v for v in verdicts if v.reported == "error"]
+    not_produced = [v for v in verdicts if v.label == "not-produced"]
+    found = [v for v in not_produced if v.reported == v.expected]
+    true_errors = [v for v in errors if v.label == "not-produced"]
+    errors_no_wire = [v for v in errors if v.label != "wire"]
+
+    def ratio(a: int, b: int) -> float | None:
+        return round(a / b, 4) if b else None
+
+    by_label: dict[str, Counter[str]] = {lab: Counter() for lab in LABELS}
+    by_package: dict[str, Counter[str]] = defaultdict(Counter)
+    by_pattern: dict[str, Counter[str]] = defaultdict(Counter)
+    for v in verdicts:
+        got = v.reported or "none"
+        by_label[v.label][got] += 1
+        by_package[v.project][f"{v.label}:{'ok' if v.correct else 'wrong'}"] += 1
+        if v.label == "produced":
+            by_pattern[v.pattern or "?"]["ok" if v.correct else "wrong"] += 1
+    return {
+        "variants": len(verdicts),
+        "labels": dict(Counter(v.label for v in verdicts)),
+        "recall": ratio(len(found), len(not_produced)),
+        "recall_counts": [len(found), len(not_produced)],
+        "precision": ratio(len(true_errors), len(errors)),
+        "precision_counts": [len(true_errors), len(errors)],
+        "precision_without_wire": ratio(len(true_errors), len(errors_no_wire)),
+        "precision_without_wire_counts": [len(true_errors), len(errors_no_wire)],
+        "by_label": {k: dict(c) for k, c in by_label.items()},
+        "by_package": {k: dict(c) for k, c in sorted(by_package.items())},
+        "by_pattern": {k: dict(c) for k, c in sorted(by_pattern.items())},
+    }
+
+
+def evaluate(files: list[Path], tool: list[str], work: Path, site: Path) -> dict[str, Any]:
+    """Build, run and compare every project of every catalogue file."""
+    verdicts: list[Verdict] = []
+    runs: list[ProjectRun] = []
+    unmatched: list[dict[str, Any]] = []
+    for file in files:
+        catalogue = json.loads(file.read_text())
+        rows_by_project: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for row in catalogue["vocabularies"]:
+            rows_by_project[row["project"]].append(row)
+        for project in catalogue["projects"]:
+            rows = rows_by_project.get(project["name"], [])
+            if not rows:
+                continue
+            root, sources = build_root(project, site, work / file.stem)
+            run = ProjectRun(project["name"], root)
+            run.problems += write_project(root, sources, project, rows)
+            run_tool(tool, run)
+            runs.append(run)
+            print(
+                f"[eval] {file.name}:{project['name']}: {len(run.findings)} findings, "
+                f"exit {run.exit_code}, {run.seconds:.1f}s",
+                file=sys.stderr,
+            )
+            reported: dict[tuple[str, str], str] = {}
+            for f in run.findings:
+                if f.get("kind") == "no-producer" and not f.get("field"):
+                    key = (f.get("symbol", ""), str(f.get("variant", "")))
+                    if reported.get(key) != "error":
+                        reported[key] = f.get("severity", "error")
+                elif f.get("kind") not in ("no-producer", "stale-exemption"):
+                    run.problems.append(
+                        f"{f.get('kind')}: {f.get('path')}:{f.get('line')} {f.get('message', '')[:160]}"
+                    )
+            known: set[tuple[str, str]] = set()
+            for row in rows:
+                for item in row["variants"]:
+                    key = (row["symbol"], item["variant"])
+                    known.add(key)
+                    verdicts.append(
+                        Verdict(
+                            file.name,
+                            project["name"],
+                            row["symbol"],
+                            item["variant"],
+                            item["label"],
+                            item.get("evidence", ""),
+                            item.get("pattern"),
+                            item.get("note"),
+                            bool(row.get("open")),
+                            reported.get(key),
+                        )
+                    )
+            for (symbol, variant), severity in sorted(reported.items()):
+                if (symbol, variant) not in known:
+                    unmatched.append(
+                        {
+                            "project": project["name"],
+                            "symbol": symbol,
+                            "variant": variant,
+                            "severity": severity,
+                        }
+                    )
+    return {
+        "score": score(verdicts),
+        "runs": [
+            {
+                "project": r.name,
+                "root": str(r.root),
+                "seconds": round(r.seconds, 2),
+                "exit": r.exit_code,
+                "findings": len(r.findings),
+                "problems": r.problems,
+            }
+            for r in runs
+        ],
+        "misclassified": [vars(v) | {"expected": v.expected} for v in verdicts if not v.correct],
+        "out_of_reach": [vars(v) for v in verdicts if v.label == "out-of-reach"],
+        "unmatched_findings": unmatched,
+    }
+
+
+def _table(title: str, rows: dict[str, dict[str, int]]) -> None:
+    columns = sorted({c for r in rows.values() for c in r})
+    print(f"\n{title}")
+    print("  " + f"{'':24}" + "".join(f"{c:>22}" for c in columns))
+    for name, counts in rows.items():
+        print("  " + f"{name:24}" + "".join(f"{counts.get(c, 0):>22}" for c in columns))
+
+
+def report(result: dict[str, Any]) -> None:
+    """Print the figures, the tables and every misclassified variant."""
+    s = result["score"]
+    print(f"variants {s['variants']}  labels {s['labels']}")
+    print(f"recall    {s['recall']}  ({s['recall_counts'][0]}/{s['recall_counts'][1]} not-produced reported)")
+    hits, errors = s["precision_counts"]
+    print(
+        f"precision {s['precision']}  ({hits}/{errors} errors are not-produced)"
+        f"; without wire {s['precision_without_wire']} ({s['precision_without_wire_counts'][0]}"
+        f"/{s['precision_without_wire_counts'][1]})"
+    )
+    _table("how the tool classifies each label (reported severity)", s["by_label"])
+    _table("per package (label:ok|wrong)", s["by_package"])
+    _table("produced variants per producer pattern", s["by_pattern"])
+    for run in result["runs"]:
+        for problem in run["problems"]:
+            print(f"  ! {run['project']}: {problem}")
+    print(f"\nmisclassified ({len(result['misclassified'])}):")
+    for v in sorted(result["misclassified"], key=lambda v: (v["label"], v["project"], v["symbol"])):
+        print(
+            f"  [{v['label']} -> {v['reported'] or 'none'}, want {v['expected']}] "
+            f"{v['symbol']} `{v['variant']}`  {v['project']}/{v['evidence']} {v['pattern'] or ''}"
+            f"{'  # ' + v['note'] if v['note'] else ''}"
+        )
+    if result["unmatched_findings"]:
+        print(f"\nfindings naming no catalogued variant ({len(result['unmatched_findings'])}):")
+        for u in result["unmatched_findings"]:
+            print(f"  {u['project']}: {u['symbol']} `{u['variant']}` {u['severity']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tool", default="type-equiv", help="type-equiv command (split on spaces)")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/te-producers-eval"))
+    parser.add_argument("--site", type=Path, default=DEFAULT_SITE, help="installed wheels to copy")
+    parser.add_argument("--json", type=Path, help="write the full result here")
+    parser.add_argument("files", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    files: list[Path] = args.files or sorted((HERE / "producers").glob("*.json"))
+    result = evaluate(files, args.tool.split(), args.work, args.site)
+    report(result)
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
