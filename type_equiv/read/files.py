@@ -79,6 +79,9 @@ class SourceFiles:
         self.texts[path] = text
 
     def forget(self, path: Path) -> None:
-        """Drop what was read of `path`, so the next read takes the disk again."""
+        """Drop what was read of `path` (by the stages and the producer scan), so the next read
+        takes the disk again."""
         self.texts.pop(path, None)
         self.reads.pop(path, None)
+        if not outside_root(self.root, path) and path.is_relative_to(self.root):
+            self.scanned.pop(path.relative_to(self.root).as_posix(), None)
