@@ -67,6 +67,7 @@ class Verdicts:
 
     def __init__(self) -> None:
         self.known: dict[Pair, Verdict] = {}
+        self.pending = False  # the last quick judgement left a new pair unjudged
 
     def __call__(self, pairs: Sequence[Pair], roots: Sequence[Path], cache_dir: Path | None,
                  stats: RunStats) -> list[Verdict]:
@@ -76,6 +77,16 @@ class Verdicts:
         if new:
             self.known.update(zip(new, judge_types(new, roots, cache_dir, stats), strict=True))
         return [self.known[p] for p in pairs]
+
+    def quick(self, pairs: Sequence[Pair], roots: Sequence[Path], cache_dir: Path | None,
+              stats: RunStats) -> list[Verdict]:
+        """The known verdicts, and "different, not judged yet" for a new pair: a first answer
+        within the latency budget (a mypy build is most of it); `pending` says a real one is due."""
+        self.pending = self.pending or any(p not in self.known for p in pairs)
+        return [self.known.get(p) or Verdict(False, p.pasted, p.real, PENDING) for p in pairs]
+
+
+PENDING = "mypy is still judging this pair"
 
 
 def without_schema(manifest: ManifestFile) -> ManifestFile:
@@ -106,6 +117,7 @@ class LiveProject:
         self.verdicts = Verdicts()
         self.failure: str | None = None  # why the manifest cannot be read; nothing is checked then
         self.drift: dict[str, list[Finding]] = {}  # doc → the findings of its rows' pastes there
+        self.provisional: set[str] = set()  # docs whose findings wait for a mypy verdict
         self.pasted: dict[str, list[Pasted]] = {}  # doc → its rows, as the last check saw them
         self.producers: list[Finding] | None = None  # None: to be run (again)
         self.manifest: ManifestFile | None = None
@@ -117,6 +129,7 @@ class LiveProject:
     def reload(self) -> None:
         """Read the manifest again (start, or it changed): every result is dropped."""
         self.drift, self.pasted, self.producers = {}, {}, None
+        self.provisional = set()
         self.verdicts = Verdicts()
         try:
             manifest = without_schema(load_manifest(self.root, self.manifest_path))
@@ -208,9 +221,11 @@ class LiveProject:
 
     # -- checks ------------------------------------------------------------------------------------
 
-    def check_doc(self, doc: str) -> list[Finding]:
-        """The findings of every row's pastes in `doc`, from the buffer when it is open."""
-        if doc in self.drift:
+    def check_doc(self, doc: str, quick: bool = False) -> list[Finding]:
+        """The findings of every row's pastes in `doc`, from the buffer when it is open. `quick`:
+        without waiting for mypy on pairs it has not judged (they show as drift, marked pending;
+        the doc stays in `provisional` until a full check)."""
+        if doc in self.drift and (quick or doc not in self.provisional):
             return self.drift[doc]
         project = self.project
         if project is None:
@@ -222,13 +237,19 @@ class LiveProject:
         options = CheckOptions(root=self.root, manifest=self.manifest_path, cache_dir=self.cache_dir)
         findings: list[Finding] = []
         pasted: list[Pasted] = []
-        for event in check_drift(project, options, self.rows_of(doc), RunStats(), self.verdicts):
+        self.verdicts.pending = False
+        judge = self.verdicts.quick if quick else self.verdicts
+        for event in check_drift(project, options, self.rows_of(doc), RunStats(), judge):
             if isinstance(event, FindingEvent):
                 findings.append(event.finding)
             elif isinstance(event, SymbolChecked):
                 source = (event.source.path, event.source.line) if event.source else None
                 pasted.append(Pasted(event.symbol, source, tuple(p.line for p in event.pastes)))
         self.drift[doc], self.pasted[doc] = findings, pasted
+        if self.verdicts.pending:
+            self.provisional.add(doc)
+        else:
+            self.provisional.discard(doc)
         return findings
 
     def check_producers(self) -> list[Finding]:
@@ -240,15 +261,15 @@ class LiveProject:
             self.producers = [e.finding for e in check_producers(project, self.manifest)]
         return self.producers
 
-    def findings(self) -> list[Finding]:
+    def findings(self, quick: bool = False) -> list[Finding]:
         """Every finding the server shows: each doc's (checked where stale) and the producer check's,
         each once (a row's source-missing is found again by every doc it lists)."""
         seen: dict[str, Finding] = {}
-        for finding in self._all():
+        for finding in self._all(quick):
             seen.setdefault(finding.model_dump_json(), finding)
         return list(seen.values())
 
-    def _all(self) -> Iterable[Finding]:
+    def _all(self, quick: bool) -> Iterable[Finding]:
         for doc in self.docs():
-            yield from self.check_doc(doc)
+            yield from self.check_doc(doc, quick)
         yield from self.check_producers()

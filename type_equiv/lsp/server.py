@@ -131,24 +131,32 @@ class TypeEquivServer(LanguageServer):
 
     async def _publish_later(self, delay: float, always: frozenset[str]) -> None:
         await asyncio.sleep(delay)
-        result = await self.run(self._compute, "checking")
-        if result is not None:
-            self._send(*result, always=always)
+        # first without new mypy builds (within the latency budget), then, if a new annotation pair
+        # was left pending, again with mypy's verdicts: the drift stays, or goes, or is re-worded
+        for quick in (True, False):
+            result = await self.run(functools.partial(self._compute, quick), "checking")
+            if result is None:
+                return
+            found, failure, pending = result
+            self._send(found, failure, always=always)
+            if not pending:
+                return
 
-    def _compute(self) -> tuple[dict[str, list[types.Diagnostic]], str | None]:
+    def _compute(self, quick: bool) -> tuple[dict[str, list[types.Diagnostic]], str | None, bool]:
         live = self.live
         if live is None:
-            return {}, None
+            return {}, None, False
         if live.failure is not None:
             live.reload()  # the manifest may be fixed on disk by now
         if live.failure is not None:
-            return {}, live.failure
+            return {}, live.failure, False
 
         def lines(rel: str) -> list[str] | None:
             text = live.text(rel)
             return text.splitlines() if text is not None else None
 
-        return diagnostics(live.root, live.findings(), lines), None
+        found = diagnostics(live.root, live.findings(quick), lines)
+        return found, None, bool(live.provisional)
 
     def _send(self, found: dict[str, list[types.Diagnostic]], failure: str | None,
               always: frozenset[str]) -> None:
