@@ -10,13 +10,13 @@ session with a `Failed` reason instead of raising. What the run reads reaches `l
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from type_equiv import __version__
 from type_equiv.drift.baseline import Lock, lock_path, read_lock, with_side
 from type_equiv.drift.compare import Compared, compare
-from type_equiv.drift.judges import judge_drift
+from type_equiv.drift.judges import TypesJudge, judge_drift
 from type_equiv.guards.fixtures import check_fixtures
 from type_equiv.guards.retired import check_retired
 from type_equiv.model import messages
@@ -92,13 +92,22 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
         run.log.refuse("retired spellings: git lists the files")
     if any(row.fixtures for row in project.manifest.model.symbols):
         run.log.refuse("fixtures: validated by imported code")
-    lock = functools.cache(lambda: _lock(project))
-    compared: list[Compared] = []
-    rows = [list(check_row(project, row, lock, compared)) for row in project.manifest.model.symbols]
-    yield from judge_drift(project, options, rows, compared, run.stats)  # syntax → mypy → schemas
+    yield from check_drift(project, options, project.manifest.model.symbols, run.stats)
     yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
     yield from check_retired(project, options.manifest, options.base, scope.changed)
     yield from check_fixtures(project, run.stats)
+
+
+def check_drift(
+    reader: Reader, options: CheckOptions, rows: Sequence[SymbolRow], stats: RunStats,
+    judge: TypesJudge | None = None,
+) -> Iterator[RowEvent]:
+    """The drift stage for `rows`: every paste compared, then judged (syntax → mypy → schemas). A
+    check runs it on every row; the language server (type_equiv/lsp) on the rows of an edited doc."""
+    lock = functools.cache(lambda: _lock(reader))
+    compared: list[Compared] = []
+    events = [list(check_row(reader, row, lock, compared)) for row in rows]
+    yield from judge_drift(reader, options, events, compared, stats, judge)
 
 
 def _lock(reader: Reader) -> Lock:

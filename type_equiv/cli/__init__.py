@@ -1,6 +1,7 @@
 """The command line: one module per command, each turning its options into a run and an exit code.
 
-`check` (check.py), `sync`, `producers`, `schema`, `monitor`; the group, its guard and the shared
+`check` (check.py), `sync`, `producers`, `schema`, `monitor`, `lsp` (the language server, pygls
+loaded only when it runs); the group, its guard and the shared
 options live in base.py. Commands import their stages lazily, so `--version`, `--help` and a warm
 check start fast.
 """
@@ -11,10 +12,10 @@ import io
 import sys
 import warnings
 
-from type_equiv.cli import check, monitor, producers, schema, sync
+from type_equiv.cli import check, lsp, monitor, producers, schema, sync
 from type_equiv.cli.base import cli
 
-__all__ = ["check", "cli", "main", "monitor", "producers", "schema", "sync"]
+__all__ = ["check", "cli", "lsp", "main", "monitor", "producers", "schema", "sync"]
 
 
 def main() -> None:

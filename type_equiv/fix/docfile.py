@@ -130,6 +130,14 @@ class RawDoc:
         lines, eols = split_lines(text[len(bom):])
         return cls(shown, path, snapshot, bom, lines, eols)
 
+    @classmethod
+    def of_text(cls, root: Path, shown: str, text: str) -> RawDoc:
+        """An editor's buffer as a doc (type_equiv/lsp): planned like a file, never written (its
+        snapshot matches no file, so `write_atomic` would refuse it)."""
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        lines, eols = split_lines(text[len(bom):])
+        return cls(shown, root / shown, Snapshot(text.encode("utf-8"), -1, 0), bom, lines, eols)
+
     def text(self, lines: Sequence[str] | None = None, eols: Sequence[str] | None = None) -> str:
         """The doc without its BOM, as markdown-it reads it."""
         return "".join(a + b for a, b in zip(lines or self.lines, eols or self.eols, strict=True))

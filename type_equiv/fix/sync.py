@@ -129,13 +129,15 @@ def _site(sites: dict[str, list[Site]], key: tuple[str, int]) -> Site | None:
     return found[key[1]] if key[1] < len(found) else None
 
 
-def sync_doc(doc: RawDoc, targets: list[Target]) -> DocResult:
+def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | None = None) -> DocResult:
     """Plan, apply and verify the rewrite of one doc's drifted pastes (nothing is written here).
 
     Each drifted paste first gets a member-by-member patch; if that cannot be planned or would not
     verify, its whole statement is replaced; if even that fails, it is left alone and reported.
+    `only` (site keys) rewrites just those pastes, still verified against every target: the language
+    server's "sync this paste".
     """
-    drifting = [t for t in targets if _drifts(t.site, t)]
+    drifting = [t for t in targets if (only is None or t.site.key in only) and _drifts(t.site, t)]
     strategy = {t.site.key: "minimal" for t in drifting}
     reasons: dict[tuple[str, int], str] = {}
     final = (doc.lines, doc.eols)
@@ -289,15 +291,23 @@ def _sync_one(
     except UnicodeDecodeError as exc:
         report.notes.append(ParseError(path=shown, line=1, message=f"doc is not UTF-8: {exc.reason}"))
         return None
-    sites = find_sites(shown, doc.text())
+    return sync_doc(doc, find_targets(shown, doc.text(), rows, reals, report.notes))
+
+
+def find_targets(
+    shown: str, text: str, rows: list[SymbolRow], reals: dict[str, Real | None], notes: list[Finding]
+) -> list[Target]:
+    """The pastes of `rows` in one doc's text, each with its real definition; a row with no paste
+    adds why to `notes`."""
+    sites = find_sites(shown, text)
     targets: list[Target] = []
     owner: set[tuple[str, int]] = set()
     for row in rows:
         name = row.symbol.rsplit(".", 1)[1]
         found = sites.get(name, [])
         if not found:
-            report.notes.append(_broken_mention(shown, doc.text(), name, row.symbol)
-                                or messages.no_paste(row.symbol, shown, name, None, by_sync=True))
+            notes.append(_broken_mention(shown, text, name, row.symbol)
+                         or messages.no_paste(row.symbol, shown, name, None, by_sync=True))
         real = reals[row.symbol]
         if real is None:
             continue
@@ -305,7 +315,7 @@ def _sync_one(
             if site.key not in owner:  # two rows with one short name: the first row owns the paste
                 owner.add(site.key)
                 targets.append(Target(row, real, site))
-    return sync_doc(doc, targets)
+    return targets
 
 
 def _broken_mention(shown: str, text: str, name: str, symbol: str) -> ParseError | None:

@@ -72,3 +72,16 @@ class SourceFiles:
             for candidate in (base.with_suffix(".py"), base / "__init__.py"):
                 self.log.file(candidate)
         return module_file(self.root, self.source_roots, module)
+
+    def overlay(self, path: Path, text: str) -> None:
+        """Read `path` as `text` (an editor's unsaved buffer, type_equiv/lsp) until `forget`."""
+        self.forget(path)
+        self.texts[path] = text
+
+    def forget(self, path: Path) -> None:
+        """Drop what was read of `path` (by the stages and the producer scan), so the next read
+        takes the disk again."""
+        self.texts.pop(path, None)
+        self.reads.pop(path, None)
+        if not outside_root(self.root, path) and path.is_relative_to(self.root):
+            self.scanned.pop(path.relative_to(self.root).as_posix(), None)

@@ -41,6 +41,12 @@ class Modules:
     slices: dict[Path, dict[int, PythonCode | ParseError]] = field(default_factory=dict)
     tables: dict[str, FileTable] = field(default_factory=dict)  # per-file cache stores, by name
 
+    def forget(self, path: Path) -> None:
+        """Drop the parses of `path` (it changed); the file's text is the caller's to drop."""
+        self.parsed.pop(path, None)
+        self.indexes.pop(path, None)
+        self.slices.pop(path, None)
+
     def module(self, path: Path) -> PythonCode | ParseError:
         """The whole module parsed with libcst (or why it cannot be)."""
         if path not in self.parsed:

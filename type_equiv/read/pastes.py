@@ -7,6 +7,7 @@ code lines to doc lines.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,8 +85,18 @@ def read_doc(root: Path, doc: str) -> Doc:
         line = data[: exc.start].count(b"\n") + 1
         result.unreadable = ParseError(path=doc, line=line, message=f"doc is not UTF-8: {exc.reason}")
         return result
+    return parse_doc(doc, text)
+
+
+Parse = Callable[[str, str, int], PythonCode | ParseError]
+
+
+def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
+    """A doc's pastes from its text: the disk's (`read_doc`) or an editor's buffer (type_equiv/lsp),
+    whose server passes a `parse` that remembers blocks, so an edit re-parses only its own block."""
+    result = Doc(doc)
     for block in python_blocks(doc, text):
-        parsed = parse_python(block.code, doc, line_offset=block.fence_line)
+        parsed = parse(block.code, doc, block.fence_line)
         if isinstance(parsed, ParseError):
             result.broken.append((block, parsed))
             continue

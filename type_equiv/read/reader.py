@@ -117,6 +117,17 @@ class Project:
             self.docs[doc] = read_doc(self.root, doc)
         return self.docs[doc]
 
+    def overlay(self, path: Path, text: str) -> None:
+        """A long-lived project (the language server's) reads `path` as `text` from now on: an
+        editor's buffer, not the disk. Everything parsed of the old text is dropped."""
+        self.modules.forget(path)
+        self.files.overlay(path, text)
+
+    def forget(self, path: Path) -> None:
+        """`path` changed (on disk, or its buffer closed): the next read takes the disk again."""
+        self.modules.forget(path)
+        self.files.forget(path)
+
     def with_manifest(self, manifest: ManifestFile) -> Project:
         """The same reads, for a manifest restricted to some rows (scope.restrict)."""
         return Project(manifest, self.files, self.modules, self.shapes, self.docs)

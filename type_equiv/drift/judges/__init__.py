@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from type_equiv.drift.compare import Compared
@@ -37,6 +38,9 @@ def schema_enabled(row: SymbolRow, top_level: bool, flag: bool) -> bool:
 
 
 Decision = Callable[[Verdict], dict[int, list[Drift]]]  # a verdict → each drift's replacements
+# `types.judge_types`, or a caller's stand-in for it: the language server keeps the verdicts of
+# pairs an edit did not touch (type_equiv/lsp/checker.py), so only a new pair costs a mypy build.
+TypesJudge = Callable[[Sequence[Pair], Sequence[Path], "Path | None", "RunStats"], list[Verdict]]
 
 
 @dataclass(frozen=True)
@@ -50,16 +54,19 @@ class _Question:
 
 def judge_drift(
     reader: Reader, options: CheckOptions, rows: Sequence[Sequence[SymbolChecked | FindingEvent]],
-    compared: Sequence[Compared], stats: RunStats,
+    compared: Sequence[Compared], stats: RunStats, judge: TypesJudge | None = None,
 ) -> Iterator[SymbolChecked | FindingEvent]:
     """Each row's events again, with drift re-judged by mypy and the schema judge added."""
     replaced: dict[int, list[Drift]] = {}
     questions = list(_questions(reader, compared))
     if questions:
-        from type_equiv.drift.judges.types import judge_types
+        if judge is None:
+            from type_equiv.drift.judges.types import judge_types
+
+            judge = judge_types
 
         roots = [(reader.root / s).resolve() for s in reader.manifest.model.source]
-        verdicts = judge_types([q.pair for q in questions], roots, options.cache_dir, stats)
+        verdicts = judge([q.pair for q in questions], roots, options.cache_dir, stats)
         for question, verdict in zip(questions, verdicts, strict=True):
             replaced.update(question.decide(verdict))
     added = _schema_drift(reader, options, compared, replaced, stats)
