@@ -59,7 +59,7 @@ def judge_drift(
         from type_equiv.drift.judges.types import judge_types
 
         roots = [(reader.root / s).resolve() for s in reader.manifest.model.source]
-        verdicts = judge_types([q.pair for q in questions], roots, options.cache_dir, stats)
+        verdicts = judge_types([q.pair for q in questions], roots, options.cache_dir, stats, reader.log)
         for question, verdict in zip(questions, verdicts, strict=True):
             replaced.update(question.decide(verdict))
     added = _schema_drift(reader, options, compared, replaced, stats)
@@ -192,4 +192,5 @@ def _schema_drift(
     from type_equiv.drift.judges.schema import judge_schema
 
     roots = list(model.source)
-    return {symbol: judge_schema(reader.root, roots, group, stats) for symbol, group in by_row.items()}
+    return {symbol: judge_schema(reader.root, roots, group, stats, reader.log)
+            for symbol, group in by_row.items()}
