@@ -296,7 +296,7 @@ def manifest_for(resolved: list[Resolved], sources: list[str]) -> dict[str, obje
     return {"version": 1, "source": sources, "symbols": rows}
 
 
-def _write_if_changed(path: Path, text: str) -> None:
+def write_if_changed(path: Path, text: str) -> None:
     """Keep mtimes stable across invocations so a warm cache stays warm between bench runs."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.is_file() and path.read_text(encoding="utf-8") == text:
@@ -307,10 +307,10 @@ def _write_if_changed(path: Path, text: str) -> None:
 def write_project(root: Path, sources: list[str], resolved: list[Resolved]) -> list[Path]:
     """Write the manifest and the docs of a project root; returns the doc paths."""
     manifest = manifest_for(resolved, sources)
-    _write_if_changed(root / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+    write_if_changed(root / MANIFEST, json.dumps(manifest, indent=2) + "\n")
     written: list[Path] = []
     for doc, text in render_docs(resolved).items():
-        _write_if_changed(root / doc, text)
+        write_if_changed(root / doc, text)
         written.append(root / doc)
     return written
 

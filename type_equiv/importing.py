@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from type_equiv.read.log import NO_LOG, ReadLog
+
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 _PASTE_NUMBERS = itertools.count()
@@ -38,25 +40,45 @@ class PasteFailed(Exception):
 
 
 def import_module(
-    root: Path, source_roots: Sequence[str], module_name: str, imported: list[str]
+    root: Path, source_roots: Sequence[str], module_name: str, imported: list[str],
+    log: ReadLog = NO_LOG,
 ) -> types.ModuleType:
-    """Import a project module with the manifest's source roots first on sys.path."""
+    """Import a project module with the manifest's source roots first on sys.path.
+
+    Every file the import loaded is noted in `log` (the modules it added to `sys.modules`, and the
+    imported module's own): the schema and fixture verdicts depend on that code, and a warm replay
+    holds only while it is unchanged. A failed import refuses replay.
+    """
     for source in reversed(source_roots):
         entry = str((root / source).resolve())
         if entry not in sys.path:
             sys.path.insert(0, entry)
+    before = set(sys.modules)
     try:
         module = importlib.import_module(module_name)
     except BaseException as exc:  # project code may raise anything, SystemExit included
+        log.refuse(f"importing `{module_name}` failed")
         raise ImportFailed(f"importing `{module_name}` failed: {type(exc).__name__}: {exc}") from None
     if module_name not in imported:
         imported.append(module_name)
+    _note_loaded(root, {module_name, *(set(sys.modules) - before)}, log)
     return module
 
 
-def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported: list[str]) -> Any:
+def _note_loaded(root: Path, new: set[str], log: ReadLog) -> None:
+    """The files of the modules this import loaded, and of every project module loaded before it
+    (in a long-lived process an earlier import may have loaded what this one uses)."""
+    inside = str(root.resolve()) + "/"
+    for name, module in sorted(sys.modules.items()):
+        loaded = getattr(module, "__file__", None)
+        if isinstance(loaded, str) and (name in new or loaded.startswith(inside)):
+            log.file(loaded)
+
+
+def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported: list[str],
+                  log: ReadLog = NO_LOG) -> Any:
     """Import `pkg.mod.Name` with the manifest's source roots first on sys.path and return the object."""
-    return symbol_of(import_module(root, source_roots, symbol.rpartition(".")[0], imported), symbol)
+    return symbol_of(import_module(root, source_roots, symbol.rpartition(".")[0], imported, log), symbol)
 
 
 def symbol_of(module: types.ModuleType, symbol: str) -> Any:

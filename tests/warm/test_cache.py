@@ -482,6 +482,16 @@ def test_a_replay_shows_no_counters_of_an_earlier_run(project: Project, tmp_path
 
 
 def test_runs_that_cannot_be_replayed_are_not_stored(project: Project) -> None:
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})  # fresh files: racy
+    assert project.check().exit_code == 1
+    assert not cache_files(project.root, "run")
+    age(project.root)
+    assert project.check(str(project.root / "src/pkg/make.py")).exit_code == 1  # file arguments
+    assert not cache_files(project.root, "run")
+
+
+def test_a_walked_retired_listing_replays_until_a_folder_changes(project: Project) -> None:
+    """Outside a git repository the retired scan walks the tree: each folder walked is an input."""
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     project.write("notes.md", "the old spelling: gamma\n")
     manifest = json.loads((project.root / "manifest/type-equiv.manifest.json").read_text())
@@ -489,11 +499,11 @@ def test_runs_that_cannot_be_replayed_are_not_stored(project: Project) -> None:
     (project.root / "manifest/type-equiv.manifest.json").write_text(json.dumps(manifest))
     project.check()
     age(project.root)
-    assert "retired-spelling" in project.check().kinds()
-    assert not cache_files(project.root, "run")  # git or a walk decides what retired reads
-    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})  # fresh files: racy
-    assert project.check().exit_code == 1
-    assert not cache_files(project.root, "run")
+    assert project.check().kinds().count("retired-spelling") == 1
+    assert cache_files(project.root, "run")  # stored
+    project.write("deep/er/more.md", "gamma again\n")
+    assert project.check().kinds() == project.check("--no-cache").kinds()
+    assert project.check().kinds().count("retired-spelling") == 2
 
 
 # --- worker processes -------------------------------------------------------------------------------

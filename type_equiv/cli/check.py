@@ -6,6 +6,7 @@ the pipeline when the same view was rendered before: it writes the stored bytes 
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -19,6 +20,7 @@ from type_equiv.model.options import CheckOptions
 if TYPE_CHECKING:
     from type_equiv.model.run import Progress, ProgressSink
     from type_equiv.model.session import SessionEnd, SessionEvent
+    from type_equiv.output import Renderer
 
 PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is worth drawing
 
@@ -111,8 +113,18 @@ def run(options: CheckOptions, fmt: str, quiet: bool) -> int:
     code = exit_code(tap.end)
     kept = record or (recording.stored if recording is not None else None)
     if kept is not None:
-        kept.keep(view, "".join(out.parts), "".join(err.parts), code)
+        written = "".join(out.parts), "".join(err.parts)
+        if stats.mypy_runs or stats.imported:  # a replay runs nothing: its summary must say so
+            written = _rendered(RENDERERS[fmt], tap.seen, quiet)
+        kept.keep(view, written[0], written[1], code)
     return code
+
+
+def _rendered(render: Renderer, events: list[SessionEvent], quiet: bool) -> tuple[str, str]:
+    """`events` rendered as a replay of them shows them: with nothing executed."""
+    out, err = io.StringIO(), io.StringIO()
+    render(events, out, err, quiet=quiet)
+    return out.getvalue(), err.getvalue()
 
 
 class _Tap:
@@ -121,11 +133,13 @@ class _Tap:
     def __init__(self, events: Iterable[SessionEvent]) -> None:
         self.events = events
         self.end: SessionEnd | None = None
+        self.seen: list[SessionEvent] = []
 
     def __iter__(self) -> Iterator[SessionEvent]:
         from type_equiv.model.session import SessionEnd
 
         for event in self.events:
+            self.seen.append(event)
             if isinstance(event, SessionEnd):
                 self.end = event
             yield event

@@ -26,6 +26,7 @@ from type_equiv.model.findings import FixtureInvalid
 from type_equiv.model.session import FindingEvent
 from type_equiv.read.definitions import PythonCode, find_definition, module_file
 from type_equiv.read.globs import matches, skipped_dir
+from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, pointer
 
 if TYPE_CHECKING:
@@ -54,24 +55,27 @@ def check_fixtures(reader: Reader, stats: RunStats) -> Iterator[FindingEvent]:
     for index, row in enumerate(manifest.model.symbols):
         if not row.fixtures:
             continue
-        files = fixture_files(reader.root, row.fixtures, manifest.model.exclude)
+        files = fixture_files(reader.root, row.fixtures, manifest.model.exclude, reader.log)
         where = f"{manifest.path}: /symbols/{index}/fixtures"
         if not files:
             raise InputError(f"{where}: no file matches {', '.join(row.fixtures)}")
         target = _target(reader, row, where, stats)
         for rel in files:
+            reader.log.file(reader.root / rel)
             for finding in check_file(reader.root / rel, rel, target):
                 yield FindingEvent(finding=finding)
 
 
-def fixture_files(root: Path, globs: list[str], exclude: list[str]) -> list[str]:
-    """Root-relative files matching the globs (`.gitignore` syntax, like `exclude`), minus `exclude`."""
+def fixture_files(root: Path, globs: list[str], exclude: list[str], log: ReadLog = NO_LOG) -> list[str]:
+    """Root-relative files matching the globs (`.gitignore` syntax, like `exclude`), minus `exclude`;
+    each place looked at is noted in `log` (a fixture added or removed changes the result)."""
     found: set[str] = set()
     resolved_root = root.resolve()
     for glob in globs:
         base = _literal_prefix(glob)
         start = root / base if base else root
-        candidates = [base] if start.is_file() else _files_under(root, start)
+        log.file(start)
+        candidates = [base] if start.is_file() else _files_under(root, start, log)
         for rel in candidates:
             if not matches(rel, [glob]) or matches(rel, exclude) or not (root / rel).is_file():
                 continue  # `is_file` is false for FIFOs and devices: reading one would block
@@ -93,11 +97,12 @@ def _literal_prefix(glob: str) -> str:
     return "/".join(parts)
 
 
-def _files_under(root: Path, start: Path) -> list[str]:
+def _files_under(root: Path, start: Path, log: ReadLog) -> list[str]:
     if not start.is_dir():
         return []
     out: list[str] = []
     for folder, dirs, files in os.walk(start):
+        log.folder(folder)
         dirs[:] = [d for d in dirs if not skipped_dir(Path(folder, d))]
         rel_folder = Path(folder).relative_to(root).as_posix()
         prefix = "" if rel_folder == "." else rel_folder + "/"
@@ -108,7 +113,7 @@ def _files_under(root: Path, start: Path) -> list[str]:
 def _target(reader: Reader, row: SymbolRow, where: str, stats: RunStats) -> Target:
     root, model = reader.root, reader.manifest.model
     try:
-        obj = importing.import_symbol(root, model.source, row.symbol, stats.imported)
+        obj = importing.import_symbol(root, model.source, row.symbol, stats.imported, reader.log)
         schema = importing.json_schema(obj, "validation")
     except importing.ImportFailed as exc:
         raise InputError(f"{where}: cannot validate the fixtures of {row.symbol}: {exc}") from None

@@ -26,6 +26,7 @@ from type_equiv.model.session import FindingEvent
 from type_equiv.read.classes import Symbols, WholeModules, row_module_paths
 from type_equiv.read.definitions import PythonCode, parse_python
 from type_equiv.read.globs import SKIPPED_DIRS, matches, skipped_dir
+from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import Manifest, ManifestFile, SymbolRow
 from type_equiv.read.names import Resolver
 from type_equiv.read.text import read_source
@@ -51,15 +52,19 @@ class Retirement:
 # ---------------------------------------------------------------------------------------- files
 
 
-def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) -> list[str]:
+def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str],
+                  log: ReadLog = NO_LOG) -> list[str]:
     """Root-relative paths of the files to read: what git sees in a repository, else a walk.
 
     In a git repository these are tracked files plus untracked ones not ignored (what `rg` searches);
     outside one, every file. Either way `exclude`, skipped folders and symlinks leaving the root drop out.
+    What decides the listing is noted in `log` (`_note_git_inputs`), so a warm check can replay it.
     """
     listed = _git_files(root)
     if listed is None:
-        listed = _walked_files(root)
+        listed = _walked_files(root, log)
+    else:
+        _note_git_inputs(root, listed, log)
     resolved_root = root.resolve()
     venvs: dict[str, bool] = {}
     out = []
@@ -67,7 +72,7 @@ def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) 
         parts = rel.split("/")
         if posixpath.splitext(rel)[1] not in suffixes or SKIPPED_DIRS.intersection(parts[:-1]):
             continue
-        if matches(rel, exclude) or _in_venv(root, parts[:-1], venvs):
+        if matches(rel, exclude) or _in_venv(root, parts[:-1], venvs, log):
             continue
         path = root / rel
         if path.is_symlink():
@@ -80,11 +85,12 @@ def project_files(root: Path, exclude: Sequence[str], suffixes: frozenset[str]) 
     return out
 
 
-def _in_venv(root: Path, folders: list[str], seen: dict[str, bool]) -> bool:
+def _in_venv(root: Path, folders: list[str], seen: dict[str, bool], log: ReadLog) -> bool:
     """Whether a folder on the way is a virtual environment git does not ignore (`env/` with `pyvenv.cfg`)."""
     for depth in range(1, len(folders) + 1):
         folder = "/".join(folders[:depth])
         if folder not in seen:
+            log.file(root / folder / "pyvenv.cfg")
             seen[folder] = (root / folder / "pyvenv.cfg").exists()
         if seen[folder]:
             return True
@@ -113,9 +119,36 @@ def _git_files(root: Path) -> list[str] | None:
     return [p for p in os.fsdecode(done.stdout).split("\0") if p]
 
 
-def _walked_files(root: Path) -> list[str]:
+def _note_git_inputs(root: Path, listed: Sequence[str], log: ReadLog) -> None:
+    """What `git ls-files --cached --others --exclude-standard` answered from: the index, the
+    ignore files (the repository's, each listed `.gitignore` and those above the root, the user's),
+    and every folder holding a listed file (a file added or removed there moves its stamp)."""
+    found = _git(root, "rev-parse", "--absolute-git-dir", "--show-toplevel")
+    if found.returncode == 0:
+        git_dir, _, top = os.fsdecode(found.stdout).strip().partition("\n")
+        log.file(Path(git_dir) / "index")
+        log.file(Path(git_dir) / "info" / "exclude")
+        above = root.resolve()
+        while top and above != Path(top).resolve() and above.parent != above:
+            above = above.parent
+            log.file(above / ".gitignore")
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "git"
+    for user in (Path.home() / ".gitconfig", config / "config", config / "ignore"):
+        log.file(user)
+    folders = {""}
+    for rel in listed:
+        parts = rel.split("/")[:-1]
+        folders.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+        if rel.rsplit("/", 1)[-1] == ".gitignore":
+            log.file(root / rel)
+    for folder in sorted(folders):
+        log.folder(root / folder if folder else root)
+
+
+def _walked_files(root: Path, log: ReadLog) -> list[str]:
     out: list[str] = []
     for folder, dirs, files in os.walk(root):
+        log.folder(folder)
         dirs[:] = sorted(d for d in dirs if not skipped_dir(Path(folder, d)))
         rel_folder = Path(folder).relative_to(root).as_posix()
         prefix = "" if rel_folder == "." else rel_folder + "/"
@@ -157,7 +190,7 @@ def check_retired(
     root = reader.root
     skip = _display(root, manifest_path)
     if changed is None:
-        files = project_files(root, manifest.model.exclude, SCANNED_SUFFIXES)
+        files = project_files(root, manifest.model.exclude, SCANNED_SUFFIXES, reader.log)
     else:
         files = _named_files(root, changed, manifest.model.exclude)
     shared = reader.files.scanned
@@ -167,6 +200,7 @@ def check_retired(
             continue
         text = _shared_text(shared, rel)
         if text is None:
+            reader.log.file(root / rel)
             text = _read_if_spelled(root / rel, quick)
         if text is None:
             continue

@@ -6,7 +6,7 @@ or removed changes its folder's stamp), and the module paths it looked for and d
 the run ends cleanly its events are stored (cache store `run`), and the stamps of the paths under the
 root apart (`stamps`). The next check with the same options stats those paths (freshness.py); if
 every stamp is the same, it replays the events without importing the pipeline — a warm check costs
-start-up and `stat` calls. With `type-equiv monitor` running (monitor.py), the record also holds
+start-up and `stat` calls. With `type-equiv monitor` running (journal.py), the record also holds
 the journal's position from before the run's first read, and the paths the journal cannot see
 (`unvouched`, with their stamps): when the journal has seen no change since, only those are stat'ed,
 and the stamps store is not even read.
@@ -15,10 +15,16 @@ A stamp that moved while the size did not (`touch`, `git checkout` of the same b
 not changed: the file's content hash, kept per run in a side store (`digests`, read only then),
 decides. A match replays, and the record takes the new stamp once it is old enough to trust.
 
+A run that started mypy, imported project code (`--schema`, `schema`/`fixtures` rows) or listed
+files with git (retired spellings) is replayed too: mypy's build graph, the modules an import loaded
+(with the places a missing module would appear) and what decides git's listing (its index, the
+ignore files, the folders of the listed files) are noted like any other read
+(drift/judges/inputs.py, importing.py, guards/retired.py).
+
 What is never replayed, because its inputs are not files of the tree or are not this process's:
-a run that started mypy or imported project code (`--schema`, `schema`/`fixtures` rows), `--base`
-and retired spellings (git decides what is listed), file arguments (pre-commit), a run that failed,
-and a run that read a file changed in the last `RACY_NS` (it may change again unseen by `stat`).
+`--base` (a ref moves without a file of the tree changing), file arguments (pre-commit), a run that
+failed, a run whose mypy build or import failed, and a run that read a file changed in the last
+`RACY_NS` (it may change again unseen by `stat`).
 """
 
 from __future__ import annotations
@@ -132,8 +138,7 @@ class Inputs:
 
 
 def _replayable(options: CheckOptions) -> bool:
-    return (options.cache_dir is not None and options.files is None and options.base is None
-            and not options.schema)
+    return options.cache_dir is not None and options.files is None and options.base is None
 
 
 def _key(options: CheckOptions) -> str:
@@ -313,7 +318,7 @@ class Recording:
 
     def _store(self, events: list[SessionEvent], stats: RunStats) -> None:
         inputs, options = self.inputs, self.options
-        if inputs is None or inputs.refused or stats.mypy_runs or stats.imported:
+        if inputs is None or inputs.refused:
             return
         assert options.cache_dir is not None
         run_id = os.urandom(8).hex()  # ties the side stores (stamps, content hashes) to this record

@@ -60,13 +60,15 @@ def judge_drift(
     replaced: dict[int, list[Drift]] = {}
     questions = list(_questions(reader, compared))
     if questions:
+        roots = [(reader.root / s).resolve() for s in reader.manifest.model.source]
+        pairs = [q.pair for q in questions]
         if judge is None:
             from type_equiv.drift.judges.types import judge_types
 
-            judge = judge_types
-
-        roots = [(reader.root / s).resolve() for s in reader.manifest.model.source]
-        verdicts = judge([q.pair for q in questions], roots, options.cache_dir, stats)
+            verdicts = judge_types(pairs, roots, options.cache_dir, stats, reader.log)
+        else:  # a stand-in's verdicts are its own; a run it judges is never recorded for replay
+            reader.log.refuse("the types judge was a caller's stand-in")
+            verdicts = judge(pairs, roots, options.cache_dir, stats)
         for question, verdict in zip(questions, verdicts, strict=True):
             replaced.update(question.decide(verdict))
     added = _schema_drift(reader, options, compared, replaced, stats)
@@ -199,4 +201,5 @@ def _schema_drift(
     from type_equiv.drift.judges.schema import judge_schema
 
     roots = list(model.source)
-    return {symbol: judge_schema(reader.root, roots, group, stats) for symbol, group in by_row.items()}
+    return {symbol: judge_schema(reader.root, roots, group, stats, reader.log)
+            for symbol, group in by_row.items()}

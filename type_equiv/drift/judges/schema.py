@@ -26,6 +26,7 @@ from type_equiv.importing import (
 )
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Drift
+from type_equiv.read.log import NO_LOG, ReadLog
 
 if TYPE_CHECKING:
     from type_equiv.drift.compare import Compared
@@ -39,12 +40,13 @@ NAMED = {"properties", "patternProperties", "dependentSchemas"}  # keys are name
 
 
 def judge_schema(
-    root: Path, source_roots: Sequence[str], group: Sequence[Compared], stats: RunStats
+    root: Path, source_roots: Sequence[str], group: Sequence[Compared], stats: RunStats,
+    log: ReadLog = NO_LOG,
 ) -> list[Drift]:
     """Schema drift of the pastes of one row (all pastes of `group` share the row)."""
     row = group[0].row
     try:
-        module = import_module(root, source_roots, row.symbol.rpartition(".")[0], stats.imported)
+        module = import_module(root, source_roots, row.symbol.rpartition(".")[0], stats.imported, log)
         real = symbol_of(module, row.symbol)
         expected = {mode: normalise(json_schema(real, mode)) for mode in MODES}
     except ImportFailed as exc:

@@ -47,6 +47,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import typing_extensions
 
+from type_equiv.drift.judges.inputs import note_build
+from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.normalise import last_name, parse_expr
 
 if TYPE_CHECKING:
@@ -154,9 +156,12 @@ def split_qualifiers(text: str) -> tuple[tuple[str, ...], str]:
 
 
 def judge_types(
-    pairs: Sequence[Pair], source_roots: Sequence[Path], cache_dir: Path | None, stats: RunStats
+    pairs: Sequence[Pair], source_roots: Sequence[Path], cache_dir: Path | None, stats: RunStats,
+    log: ReadLog = NO_LOG,
 ) -> list[Verdict]:
-    """One mypy build over every pair; a verdict per pair, in order. Never raises on project code."""
+    """One mypy build over every pair; a verdict per pair, in order. Never raises on project code.
+
+    What the build read is noted in `log` (judges/inputs.py); a build that failed refuses replay."""
     if not pairs:
         return []
     writer = _Writer()
@@ -166,10 +171,12 @@ def judge_types(
     try:
         result, options = _build(text, source_roots, cache_dir)
     except _BuildFailed as exc:
+        log.refuse(f"mypy could not run: {exc}")
         return [Verdict(False, p.pasted, p.real, f"mypy could not run: {exc}") for p in pairs]
     finally:
         stats.mypy_runs += 1
         stats.mypy_seconds.append(time.perf_counter() - started)
+    note_build(result, source_roots, GENERATED, log)
     errors = _errors_by_line(result.errors)
     tree = result.files.get(GENERATED)
     verdicts = []
