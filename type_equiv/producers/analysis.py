@@ -60,8 +60,8 @@ def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> fro
         if vocab.form not in ("union", "map"):
             continue
         variants = [v for v in vocab.variants if v.name in names]
-        if all((isinstance(v.tag, str) and v.tag) or (v.tag is None and v.cls is not None)
-               for v in variants):
+        if all((isinstance(v.tag, str) and v.tag and v.member is None)
+               or (v.tag is None and v.cls is not None) for v in variants):
             out.update({vocab.name, vocab.symbol.rsplit(".", 1)[-1]})
             out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
     classes = {v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None}
@@ -109,6 +109,8 @@ def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | N
                 values.add(variant.key)
             if variant.tag_field:
                 tag_fields.add(variant.tag_field)
+            if variant.member is not None:  # `kind=Kind.STARTED`: the enum's name binds the tag
+                names.add(variant.member.rsplit(".", 2)[-2])
     return Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
 
 

@@ -75,6 +75,18 @@ class Join:
             if variant.key is not None:
                 self.by_key.setdefault(variant.key, []).append(variant)
         self.members = {v.name: v for v in vocab.variants} if vocab.form == "enum" else {}
+        self.member_tags = {v.member: v.key for v in vocab.variants if v.member and v.key}
+
+    def _pairs(self, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        """Enum members given as a tag (`kind=Kind.STARTED`, recorded `@dotted`) as the tag's key."""
+        if not self.member_tags or not any(v.startswith("@") for _, v in pairs):
+            return pairs
+        out = []
+        for key, value in pairs:
+            if value.startswith("@"):
+                value = self.member_tags.get(self.canonical(value[1:]), value)
+            out.append((key, value))
+        return tuple(out)
 
     def subclasses(self, scan: TreeScan) -> dict[str, str]:
         """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
@@ -144,7 +156,7 @@ class Join:
                     yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
             if ref.form in ("call", "factory") and not consumer:
-                for variant in self._by_tag(ref.pairs, None):
+                for variant in self._by_tag(self._pairs(ref.pairs), None):
                     yield Found(variant.name, self._site(file, ref.line, "tag-keyword", False), ref.keys)
             return
         built = subclasses.get(cls, cls)
@@ -165,7 +177,7 @@ class Join:
             keys = ("**",)
         if ref.form == "table":
             keys = ("**",)
-        for variant in self._pick(variants, ref.pairs, consumer):
+        for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
             yield Found(variant.name, self._site(file, ref.line, form, consumer), keys)
 
     def _pick(self, variants: list[Variant], pairs: tuple[tuple[str, str], ...],
@@ -193,7 +205,7 @@ class Join:
         return out
 
     def _dict(self, file: SourceFile, site: DictSite) -> Iterator[Found]:
-        for variant in self._by_tag(site.pairs, site.keys):
+        for variant in self._by_tag(self._pairs(site.pairs), site.keys):
             yield Found(variant.name, self._site(file, site.line, "dict", site.consumer), site.keys)
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:

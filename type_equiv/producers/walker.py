@@ -129,6 +129,9 @@ class Walker:
             return []
         if isinstance(node, ast.Name):
             return self.local_values.get(node.id, []) if follow else []
+        if isinstance(node, ast.Attribute):
+            member = self.member(node)
+            return [member] if member is not None else []
         if isinstance(node, ast.Constant):
             value = node.value
             if isinstance(value, str | int | bool) and value is not None:
@@ -142,6 +145,17 @@ class Walker:
         if isinstance(node, ast.List | ast.Tuple | ast.Set):
             return [k for e in node.elts for k in self.literals(e, follow)]
         return []
+
+    def member(self, node: ast.Attribute) -> str | None:
+        """`Kind.STARTED` of a spelled enum as a tag value: `@` and its dotted target (`join.py`
+        matches it against a variant's enum-member tag)."""
+        parts = dotted_name(node)
+        if parts is None or len(parts) < 2 or parts[-2] not in self.names:
+            return None
+        target = self.bindings.names.get(parts[0])
+        if target is None:
+            return None
+        return "@" + ".".join([target, *parts[1:]])
 
     def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
             refs: tuple[str, ...] = ()) -> None:
