@@ -224,7 +224,7 @@ class Analysis:
         return scan
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
-        produced = {f.variant for f in Join(self.resolver.canonical, vocab).collect(scan)
+        produced = {f.variant for f in self.joiner(vocab).collect(scan)
                     if f.variant is not None and f.site.role == "producer"}
         return {v.name for v in vocab.variants} - produced
 
@@ -270,10 +270,13 @@ class Analysis:
         if gated and quoted:
             rest = [f.rel for f in self.files if f.rel not in scan.scans]
             scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
-        binders = set(need.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
+        anns = [a for fs in scan.scans.values() for a in fs.anns]
+        binders = set(need.tag_fields) | {a.name for a in anns}
         if not quoted or not binders:
             return scan
-        context = Needles.of(form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))
+        calls = {f"{a.owner.rsplit('.', 1)[-1]}(" for a in anns if a.position >= 0}  # by position
+        context = Needles.of([*calls, *(form for n in binders
+                                        for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan
@@ -296,10 +299,18 @@ class Analysis:
 
     # joining ------------------------------------------------------------------------------------
 
+    def joiner(self, vocab: Vocabulary) -> Join:
+        return Join(self.resolver.canonical, vocab, self._declaring)
+
+    def _declaring(self, cls: str, name: str) -> str | None:
+        """The class declaring field `name` of project class `cls` (None: no such class or field)."""
+        info = self.defs.class_info(cls)
+        found = info.field(name) if info is not None else None
+        return found.declared_on if found is not None else None
+
     def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
         assert self.scan is not None
-        joiner = Join(self.resolver.canonical, vocab)
-        found = joiner.collect(self.scan)
+        found = self.joiner(vocab).collect(self.scan)
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
         built: dict[str, list[tuple[Site, tuple[str, ...]]]] = {v.name: [] for v in vocab.variants}
         wire: list[Site] = []

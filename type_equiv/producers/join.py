@@ -65,9 +65,11 @@ class FieldReport:
 class Join:
     """Sorts one tree's records into the sites of one vocabulary's variants."""
 
-    def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary) -> None:
+    def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
+                 declaring: Callable[[str, str], str | None] = lambda cls, name: None) -> None:
         self.vocab = vocab
         self.canonical = canonical
+        self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
         self.by_class = vocab.classes()
         self.family = {vocab.qualname, canonical(vocab.symbol), *vocab.bases}
         self.by_key: dict[str, list[Variant]] = {}
@@ -120,7 +122,7 @@ class Join:
     def collect(self, scan: TreeScan) -> list[Found]:
         found: list[Found] = []
         subclasses = self.subclasses(scan) if self.by_class else {}
-        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else set()
+        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
         for rel, fs in scan.scans.items():
             file = scan.files[rel]
             spans = [s for s in self.vocab.spans if s.path == rel]
@@ -230,20 +232,33 @@ class Join:
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
 
-    def _annotated(self, scan: TreeScan) -> set[str]:
-        """Names of fields and parameters annotated with this (literal or enum) vocabulary."""
-        names: set[str] = set()
+    def _receives(self, annotated: Receivers, receiver: str, key: str) -> bool:
+        """The receiver's field or parameter `key` is annotated with this vocabulary — declared on
+        the receiver itself or, for a class, on a base (`NoProducer(severity=…)`)."""
+        if receiver == "*" or receiver.startswith("*."):
+            return annotated.receives(receiver, key)
+        owner = self.canonical(receiver)
+        if annotated.receives(owner, key):
+            return True
+        if key.startswith("#") or key not in annotated.names:
+            return False
+        declared = self.declaring(owner, key)
+        return declared is not None and annotated.receives(declared, key)
+
+    def _annotated(self, scan: TreeScan) -> Receivers:
+        """The fields and parameters annotated with this (literal or enum) vocabulary."""
+        out = Receivers()
         for fs in scan.scans.values():
             for ann in fs.anns:
                 if self._mentions(ann.refs):
-                    names.add(ann.name)
-        return names
+                    out.add(self.canonical(ann.owner), ann.name, ann.position)
+        return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
         family = self.family
         return any(self.canonical(r) in family for r in refs)
 
-    def _lit(self, file: SourceFile, lit: LitSite, annotated: set[str]) -> Iterator[Found]:
+    def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:
         variants = self.by_key.get(lit.value)
         if not variants:
             return
@@ -262,13 +277,39 @@ class Join:
             return
         if lit.form in ("return", "assign", "default", "table-value"):
             bound = self._mentions(lit.refs)
-        elif lit.form in ("keyword", "dict-value", "attr"):
-            bound = lit.key in annotated
+        elif lit.form in ("keyword", "positional", "dict-value", "attr"):
+            bound = any(self._receives(annotated, r, lit.key) for r in lit.refs)
         else:
             bound = False
         if bound:
             for variant in variants:
                 yield Found(variant.name, self._site(file, lit.line, lit.form, False))
+
+
+@dataclass
+class Receivers:
+    """Where a literal value is bound to a vocabulary: the fields and parameters its annotation names,
+    by their owner (a class or function, dotted) and by name or position. A keyword, positional
+    argument or dict key binds only where its receiver is one of them — the called function or
+    class, the dict's declared type — not wherever a field of that name exists."""
+
+    named: set[tuple[str, str]] = field(default_factory=set)  # (owner, name)
+    placed: set[tuple[str, str]] = field(default_factory=set)  # (owner, "#i")
+    names: set[str] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
+
+    def add(self, owner: str, name: str, index: int) -> None:
+        last = "*." + owner.rsplit(".", 1)[-1]
+        self.named.update({(owner, name), (last, name)})
+        self.names.add(name)
+        if index >= 0:
+            self.placed.update({(owner, f"#{index}"), (last, f"#{index}")})
+
+    def receives(self, receiver: str, key: str) -> bool:
+        """`receiver` is a dotted owner, `*.name` (a method or local function known by name only) or
+        `*` (an attribute of an object of unknown type: any field of that name)."""
+        if receiver == "*":
+            return key in self.names
+        return (receiver, key) in (self.placed if key.startswith("#") else self.named)
 
 
 def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],

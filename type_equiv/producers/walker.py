@@ -9,14 +9,11 @@ join.py's work.
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from type_equiv.producers.records import (
-    ANNOTATION_WRAPPERS,
     CONSUMER_FORMS,
-    MAPPING_HEADS,
     NEUTRAL_CALLS,
     TYPE_CALLS,
     AnnSite,
@@ -25,6 +22,14 @@ from type_equiv.producers.records import (
     LitSite,
     RefSite,
     Spellings,
+)
+from type_equiv.producers.syntax import (
+    describe,
+    dict_keys,
+    forward_ref,
+    last_name,
+    mapping_parts,
+    tuple_parts,
 )
 from type_equiv.read.names import Bindings, bind_import, dotted_name
 from type_equiv.read.vocabularies import literal_key, literal_values
@@ -39,6 +44,10 @@ class Scope:
     cls: str | None = None  # enclosing class body (fields, defaults)
     annotated: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local name → annotation
     aliases: dict[str, str] = field(default_factory=dict)  # local `cls = TextPart`
+    method_of: str | None = None  # the class a method's `self` (or `cls`) is an instance of
+    declared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local → its type's names
+    returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
+    return_ann: ast.expr | None = None
 
 
 class Walker:
@@ -59,6 +68,7 @@ class Walker:
         self.classes: list[ClassSite] = []
         self.decorator = False
         self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
+        self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
 
     # names --------------------------------------------------------------------------------------
 
@@ -102,7 +112,7 @@ class Walker:
         elif isinstance(node, ast.Subscript):
             self._annotation_refs(node.value, scope, out)
             head = node.value
-            if not (isinstance(head, ast.Name | ast.Attribute) and _last_name(head) == "Literal"):
+            if not (isinstance(head, ast.Name | ast.Attribute) and last_name(head) == "Literal"):
                 self._annotation_refs(node.slice, scope, out)  # Literal["a"] holds values, no names
         elif isinstance(node, ast.BinOp):
             self._annotation_refs(node.left, scope, out)
@@ -111,9 +121,37 @@ class Walker:
             for elt in node.elts:
                 self._annotation_refs(elt, scope, out)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and self.names_in(node.value):
-            inner = _forward_ref(node.value)
+            inner = forward_ref(node.value)
             if inner is not None:
                 self._annotation_refs(inner, scope, out)
+
+    def type_names(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
+        """Every class an annotation names, spelled or not (`Payload`, `Optional[Payload]`): the
+        declared type of a dict display, whose keys then bind as that class's fields."""
+        if node is None:
+            return ()
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node = forward_ref(node.value) if len(node.value) < 200 else None
+            if node is None:
+                return ()
+        out: list[str] = []
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name | ast.Attribute):
+                found = self.dotted(sub, scope, spelled_only=False)
+                if found is not None:
+                    out.append(found)
+        return tuple(dict.fromkeys(out))
+
+    def receiver(self, func: ast.expr, scope: Scope) -> str:
+        """Who receives a call's arguments: the callee through imports (`pkg.mod.f`), a method of the
+        enclosing class for `self.m(...)`, else `*.m` — a function or method known only by name."""
+        parts = dotted_name(func)
+        if parts is not None and len(parts) == 2 and parts[0] in ("self", "cls") and scope.method_of:
+            return f"{scope.method_of}.{parts[1]}"
+        found = self.dotted(func, scope, spelled_only=False)
+        if found is not None:
+            return found
+        return "*." + last_name(func) if last_name(func) else ""
 
     def names_in(self, text: str) -> list[str]:
         """Bound names a string annotation mentions (a forward reference is parsed only then)."""
@@ -157,6 +195,21 @@ class Walker:
             return None
         return "@" + ".".join([target, *parts[1:]])
 
+    def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
+              key: str = "") -> None:
+        """The literals of `value` bound to `annotation`. A tuple display against `tuple[A, B]` binds
+        element by element: only the element at a vocabulary's position produces it."""
+        parts = tuple_parts(annotation)
+        if parts is not None and isinstance(value, ast.Tuple) and len(parts) == len(value.elts):
+            for part, elt in zip(parts, value.elts, strict=True):
+                refs = self.annotation_refs(part, scope)
+                if refs:
+                    self.lit(elt, form, key=key, refs=refs)
+            return
+        refs = self.annotation_refs(annotation, scope)
+        if refs:
+            self.lit(value, form, key=key, refs=refs)
+
     def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
             refs: tuple[str, ...] = ()) -> None:
         for value in self.literals(node, follow=not consumer):
@@ -175,8 +228,10 @@ class Walker:
             self.class_(node, scope)
         elif isinstance(node, ast.Return):
             if node.value is not None:
+                if isinstance(node.value, ast.Dict) and scope.returns_any:
+                    self.dict_types[id(node.value)] = scope.returns_any
                 if scope.returns:
-                    self.lit(node.value, "return", refs=scope.returns)
+                    self.bound(node.value, scope.return_ann, "return", scope)
                 self.expr(node.value, scope, VALUE)
         elif isinstance(node, ast.AnnAssign):
             self.ann_assign(node, scope)
@@ -188,7 +243,7 @@ class Walker:
                 self.hot.clear()
         elif isinstance(node, ast.Match):
             self.expr(node.subject, scope, VALUE)
-            subject = _describe(node.subject)
+            subject = describe(node.subject)
             for case in node.cases:
                 self.pattern(case.pattern, subject, scope)
                 if case.guard is not None:
@@ -212,9 +267,13 @@ class Walker:
         self.decorator = False
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
-                       aliases=dict(scope.aliases))
+                       aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
+                       returns_any=self.type_names(node.returns, scope), return_ann=node.returns)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
+        static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
+        skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
+        index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
             *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
                  strict=True),
@@ -222,8 +281,10 @@ class Walker:
         ]
         for arg, default in defaults:
             refs = self.annotation_refs(arg.annotation, scope)
+            if arg.annotation is not None:
+                inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
             if refs:
-                self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs))
+                self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
                 inner.annotated[arg.arg] = refs
                 self.lit(default, "default", key=arg.arg, refs=refs)
             if default is not None:
@@ -262,17 +323,21 @@ class Walker:
                 self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs))
             scope.annotated[target.id] = refs
         value = node.value
+        if isinstance(target, ast.Name) and scope.cls is None:
+            scope.declared[target.id] = self.type_names(node.annotation, scope)
+            if isinstance(value, ast.Dict):
+                self.dict_types[id(value)] = scope.declared[target.id]
         if value is None:
             return
         if refs:
             form = "default" if scope.cls is not None else "assign"
             name = target.id if isinstance(target, ast.Name) else ""
-            self.lit(value, form, key=name, refs=refs)
+            self.bound(value, node.annotation, form, scope, key=name)
             if isinstance(value, ast.Call):  # `x: V = Field(default="a")`, `field(default="a")`
                 for keyword in value.keywords:
                     if keyword.arg == "default":
                         self.lit(keyword.value, form, key=name, refs=refs)
-            table = _mapping_parts(node.annotation)
+            table = mapping_parts(node.annotation)
             if table is not None and isinstance(value, ast.Dict):
                 key_refs = self.annotation_refs(table[0], scope)
                 value_refs = self.annotation_refs(table[1], scope)
@@ -303,12 +368,15 @@ class Walker:
                     else:
                         scope.aliases.pop(target.id, None)
             elif isinstance(target, ast.Attribute):
-                self.lit(value, "attr", key=target.attr)
+                own = (scope.method_of if isinstance(target.value, ast.Name)
+                       and target.value.id in ("self", "cls") else None)
+                self.lit(value, "attr", key=target.attr, refs=(own,) if own else ("*",))
                 self.expr(target.value, scope, VALUE)
             elif isinstance(target, ast.Subscript):
                 key = target.slice
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    self.lit(value, "dict-value", key=key.value)
+                    held = target.value.id if isinstance(target.value, ast.Name) else ""
+                    self.lit(value, "dict-value", key=key.value, refs=scope.declared.get(held, ()))
                 self.expr(target, scope, VALUE)
         self.expr(value, scope, VALUE)
 
@@ -384,7 +452,7 @@ class Walker:
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
             if self.dotted(node.value, scope) is not None:
                 node = node.value
-        elif (isinstance(node, ast.Call) and _last_name(node.func) == "cast" and len(node.args) == 2
+        elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
               and not node.keywords):
             node = node.args[1]
         if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
@@ -412,7 +480,7 @@ class Walker:
             keys.append("*" if isinstance(arg, ast.Starred) else f"#{i}")
         for keyword in node.keywords:
             if keyword.arg is None:
-                keys.extend(_dict_keys(keyword.value))
+                keys.extend(dict_keys(keyword.value))
                 continue
             keys.append(keyword.arg)
             for value in self.literals(keyword.value):
@@ -422,7 +490,7 @@ class Walker:
         if callee is not None:
             args = tuple(self._arg_key(a) for a in node.args)
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
-                key_t = key_t + _dict_keys(node.args[0])
+                key_t = key_t + dict_keys(node.args[0])
                 pair_t = pair_t + tuple(self._dict_pairs(node.args[0]))
             self.refs.append(RefSite(node.lineno, callee, "call", consumer, key_t, pair_t, args))
         else:
@@ -430,13 +498,19 @@ class Walker:
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
         form = "dispatch" if self.decorator else "reference" if name in NEUTRAL_CALLS else "factory"
+        receiver = self.receiver(func, scope)
+        for i, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # later positions are unknown
+            if receiver and not consumer:
+                self.lit(arg, "positional", key=f"#{i}", refs=(receiver,))
         for arg in node.args:
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope, ctx, form,
                          key_t, pair_t)
         for keyword in node.keywords:
             if keyword.arg is not None:
                 self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
-                         refs=(callee,) if callee else ())
+                         refs=(receiver,) if receiver else ())
             self.element(keyword.value, scope, ctx, form, key_t, pair_t)
 
     def _arg_key(self, node: ast.expr) -> str:
@@ -455,11 +529,11 @@ class Walker:
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
-                self.lit(right, "membership", consumer=True, key=_describe(left))
-                self.lit(left, "membership", consumer=True, key=_describe(right))
+                self.lit(right, "membership", consumer=True, key=describe(left))
+                self.lit(left, "membership", consumer=True, key=describe(right))
             else:
-                self.lit(right, "compare", consumer=True, key=_describe(left))
-                self.lit(left, "compare", consumer=True, key=_describe(right))
+                self.lit(right, "compare", consumer=True, key=describe(left))
+                self.lit(left, "compare", consumer=True, key=describe(right))
         for operand in operands:
             if isinstance(operand, ast.Name | ast.Attribute):
                 ref = self.dotted(operand, scope)
@@ -474,14 +548,15 @@ class Walker:
         consumer = ctx == CONSUMER
         for key, value in zip(node.keys, node.values, strict=True):
             if key is None:
-                keys.extend(_dict_keys(value))
+                keys.extend(dict_keys(value))
                 self.expr(value, scope, ctx)
                 continue
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 keys.append(key.value)
                 for lit in self.literals(value):
                     pairs.append((key.value, lit))
-                self.lit(value, "dict-value", consumer, key=key.value)
+                self.lit(value, "dict-value", consumer, key=key.value,
+                         refs=self.dict_types.get(id(node), ()))
             else:
                 self.element(key, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
@@ -499,54 +574,3 @@ class Walker:
             self.expr(node.value, scope, ctx)
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)
-
-
-@functools.lru_cache(maxsize=4096)
-def _forward_ref(text: str) -> ast.expr | None:
-    try:
-        return ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-
-
-def _last_name(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-
-
-def _describe(node: ast.expr) -> str:
-    """What a compared operand names: `source.kind` → kind, `event["type"]` → type."""
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        return str(node.slice.value)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
-        first = node.args[0] if node.args else None
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return first.value
-    if isinstance(node, ast.Name):
-        return node.id
-    return ""
-
-
-def _dict_keys(node: ast.expr) -> tuple[str, ...]:
-    """Keys a `**x` sets: the display's keys when `x` is one, else unknown (`**`)."""
-    if isinstance(node, ast.Dict):
-        keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-        if len(keys) == len(node.keys):
-            return tuple(keys)
-    return ("**",)
-
-
-def _mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
-    """`dict[K, V]` (through `Final[...]`) → (K, V)."""
-    node = annotation
-    while isinstance(node, ast.Subscript):
-        head = node.value.id if isinstance(node.value, ast.Name) else getattr(node.value, "attr", "")
-        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if head in MAPPING_HEADS and len(args) == 2:
-            return args[0], args[1]
-        if head in ANNOTATION_WRAPPERS and args:
-            node = args[0]
-            continue
-        return None
-    return None
