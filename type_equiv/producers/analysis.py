@@ -16,6 +16,7 @@ Nothing here imports project code.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from type_equiv.model.errors import InputError
@@ -34,6 +35,7 @@ from type_equiv.read.reader import Reader
 from type_equiv.read.tree import SourceFile, SourceTree, modules_of
 from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
 
+ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
 
 
@@ -300,7 +302,23 @@ class Analysis:
     # joining ------------------------------------------------------------------------------------
 
     def joiner(self, vocab: Vocabulary) -> Join:
-        return Join(self.resolver.canonical, vocab, self._declaring)
+        return Join(self.resolver.canonical, vocab, self._declaring, self._extras)
+
+    def _extras(self, cls: str) -> bool:
+        """Whether a dict with keys `cls` does not declare is still that class: only when the class
+        (or a base) keeps them, `extra="allow"` in its config. A model that merely ignores unknown
+        keys (pydantic's default) would validate such a dict too, but a dict carrying keys a variant
+        lacks is, far more often, another API's payload that happens to share the tag
+        (docs/producers.md, Decisions). A TypedDict takes only its declared keys."""
+        for qualname in [cls, *self.defs.ancestors(cls)]:
+            shape = self.defs.shape(qualname)
+            if shape is None or shape.kind == "typeddict":
+                return False
+            texts = [t for label, t in shape.header if label == "keyword"]
+            texts += [m.text for m in shape.members if m.name in ("model_config", "Config")]
+            if any(ALLOW.search(t) for t in texts):
+                return True
+        return False
 
     def _declaring(self, cls: str, name: str) -> str | None:
         """The class declaring field `name` of project class `cls` (None: no such class or field)."""

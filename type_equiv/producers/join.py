@@ -66,10 +66,12 @@ class Join:
     """Sorts one tree's records into the sites of one vocabulary's variants."""
 
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
-                 declaring: Callable[[str, str], str | None] = lambda cls, name: None) -> None:
+                 declaring: Callable[[str, str], str | None] = lambda cls, name: None,
+                 extras: Callable[[str], bool] = lambda cls: False) -> None:
         self.vocab = vocab
         self.canonical = canonical
         self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
+        self.extras = extras  # does this class validate a dict carrying keys it does not declare?
         self.by_class = vocab.classes()
         self.family = {vocab.qualname, canonical(vocab.symbol), *vocab.bases}
         self.by_key: dict[str, list[Variant]] = {}
@@ -201,7 +203,7 @@ class Join:
         for variant in self.vocab.variants:
             if variant.tag_field is None or (variant.tag_field, variant.key) not in pairs:
                 continue
-            if keys is not None and not _fits(variant, keys):
+            if keys is not None and not _fits(variant, keys, self.extras):
                 continue
             out.append(variant)
         return out
@@ -323,12 +325,21 @@ def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str,
     return None, ()
 
 
-def _fits(variant: Variant, keys: tuple[str, ...]) -> bool:
-    """A dict's keys fit a variant when each is one of its fields (or an alias); `**` fits anything."""
-    if variant.cls is None:
+def _fits(variant: Variant, keys: tuple[str, ...], extras: Callable[[str], bool]) -> bool:
+    """A dict's keys fit a variant when they could validate as it: every required field is there
+    (by name or alias), and every key is a field — unless the class accepts undeclared keys
+    (`extras`: a pydantic model that does not forbid them ignores or keeps them). `**` (keys
+    unknown) fits anything."""
+    cls = variant.cls
+    if cls is None or "**" in keys:
         return True
-    names = {f.name for f in variant.cls.fields} | {f.alias for f in variant.cls.fields if f.alias}
-    return all(k in names or k == "**" for k in keys)
+    given = set(keys)
+    for info in cls.fields:
+        required = info.init and not info.optional and info.name != variant.tag_field
+        if required and info.name not in given and (info.alias is None or info.alias not in given):
+            return False
+    names = {f.name for f in cls.fields} | {f.alias for f in cls.fields if f.alias}
+    return all(k in names for k in keys) or extras(cls.qualname)
 
 
 def fields_report(vocab: Vocabulary, built: dict[str, list[tuple[Site, tuple[str, ...]]]]

@@ -69,6 +69,7 @@ class Walker:
         self.decorator = False
         self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
         self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
+        self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
 
     # names --------------------------------------------------------------------------------------
 
@@ -290,8 +291,9 @@ class Walker:
             if default is not None:
                 self.expr(default, scope, VALUE)
         saved, self.local_values = self.local_values, {}
+        saved_dicts, self.local_dicts = self.local_dicts, {}
         self.body(node.body, inner)
-        self.local_values = saved
+        self.local_values, self.local_dicts = saved, saved_dicts
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -358,6 +360,7 @@ class Walker:
                         self.local_values[target.id] = values
                     else:
                         self.local_values.pop(target.id, None)
+                self.local_dicts.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
                 if scope.owner != self.module:
@@ -374,11 +377,25 @@ class Walker:
                 self.expr(target.value, scope, VALUE)
             elif isinstance(target, ast.Subscript):
                 key = target.slice
+                held = target.value.id if isinstance(target.value, ast.Name) else ""
+                self.add_keys(held, (key.value,) if isinstance(key, ast.Constant)
+                              and isinstance(key.value, str) else ("**",))
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    held = target.value.id if isinstance(target.value, ast.Name) else ""
                     self.lit(value, "dict-value", key=key.value, refs=scope.declared.get(held, ()))
                 self.expr(target, scope, VALUE)
+        count = len(self.dicts)
         self.expr(value, scope, VALUE)
+        if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
+                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def add_keys(self, name: str, keys: tuple[str, ...]) -> None:
+        """Keys a function adds later to its local dict display (`d["result"] = r`,
+        `d.update(...)`): a dict that fits a variant only once they are there is that variant."""
+        index = self.local_dicts.get(name)
+        if index is not None:
+            site = self.dicts[index]
+            self.dicts[index] = site._replace(keys=site.keys + keys)
 
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
         if isinstance(node, ast.MatchValue):
@@ -499,6 +516,13 @@ class Walker:
             self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
         form = "dispatch" if self.decorator else "reference" if name in NEUTRAL_CALLS else "factory"
         receiver = self.receiver(func, scope)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.attr == "update":
+                self.add_keys(func.value.id, key_t if node.keywords and not node.args else ("**",))
+            elif func.attr == "setdefault" and node.args:
+                first = node.args[0]
+                named = first.value if isinstance(first, ast.Constant) else None
+                self.add_keys(func.value.id, (named,) if isinstance(named, str) else ("**",))
         for i, arg in enumerate(node.args):
             if isinstance(arg, ast.Starred):
                 break  # later positions are unknown
