@@ -27,7 +27,13 @@ from type_equiv.producers.join import Join, TreeScan, fields_report
 from type_equiv.producers.records import Spellings
 from type_equiv.producers.scan import Needles, TreeScanner, file_size
 from type_equiv.producers.sites import read_text
-from type_equiv.producers.verdicts import VocabularyReport, findings_of, stale_for_shape, unscannable
+from type_equiv.producers.verdicts import (
+    VocabularyReport,
+    findings_of,
+    stale_for_shape,
+    unread_files,
+    unscannable,
+)
 from type_equiv.read.classes import Symbols, row_module_paths
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.names import Resolver
@@ -350,7 +356,7 @@ class Analysis:
         stats = {"files": len(self.files), "read": self.scan.read, "parsed": self.scan.parsed,
                  "seconds": round(self.scan.seconds, 3)}
         return VocabularyReport(row, vocab, sites, sorted(wire, key=lambda s: (s.path, s.line)),
-                                fields, stats)
+                                fields, stats, unread_files(self.scan, [vocab]))
 
 
 class _Loader:
