@@ -13,6 +13,8 @@ MODELS = """
 from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
+PYDANTIC_V2 = True
+
 class Started(BaseModel):
     type: Literal["started"]
     at: int = 0
@@ -26,8 +28,12 @@ class Failed(BaseModel):
     error: str = ""
 
 class Open(BaseModel):
-    model_config = ConfigDict(extra="allow")
     type: Literal["open"]
+    if PYDANTIC_V2:
+        model_config = ConfigDict(extra="allow")
+    else:
+        class Config:
+            extra = "allow"
 
 Event = Started | Stopped | Failed | Open
 """

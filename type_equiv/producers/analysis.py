@@ -318,11 +318,11 @@ class Analysis:
         (docs/producers.md, Decisions). A TypedDict takes only its declared keys."""
         for qualname in [cls, *self.defs.ancestors(cls)]:
             shape = self.defs.shape(qualname)
-            if shape is None or shape.kind == "typeddict":
+            found = self.defs.statement(qualname)
+            if shape is None or found is None or shape.kind == "typeddict":
                 return False
-            texts = [t for label, t in shape.header if label == "keyword"]
-            texts += [m.text for m in shape.members if m.name in ("model_config", "Config")]
-            if any(ALLOW.search(t) for t in texts):
+            # the whole class text: SDKs set the config inside `if PYDANTIC_V2:` blocks
+            if ALLOW.search(found[0].text(found[1])):
                 return True
         return False
 
