@@ -375,7 +375,10 @@ LITERAL = "from typing import Literal\nStop = Literal['a', 'b', 'c', 'd', 'e', '
 def test_every_producing_position_of_a_literal(project: Project) -> None:
     use = textwrap.dedent("""
         from dataclasses import dataclass
+        from typing import TypedDict
         from m import Stop
+        class Payload(TypedDict):
+            reason: Stop
         def f() -> Stop:
             return "a"
         x: Stop = "b"
@@ -384,7 +387,7 @@ def test_every_producing_position_of_a_literal(project: Project) -> None:
             reason: Stop = "c"
         def g(flag):
             Result(reason="d" if flag else "e")
-            data = {"reason": "f"}
+            data: Payload = {"reason": "f"}
             return data
         TABLE: dict[str, Stop] = {"stop": "g"}
         BACK: dict[Stop, str] = {"h": "end"}

@@ -93,8 +93,11 @@ def exempt_not_a_variant(symbol: str, name: str, known: Sequence[str], row: Wher
 
 
 def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence[Site],
-                tests: Sequence[Site], consumers: Sequence[Site], soft: bool) -> NoProducer:
-    """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …)."""
+                tests: Sequence[Site], consumers: Sequence[Site], soft: bool,
+                unread: Sequence[str] = ()) -> NoProducer:
+    """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …).
+    `unread` are production files the scan could not parse: the producer may be in one, so the
+    finding says so rather than passing for certain."""
     if tests:
         why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
     elif consumers:
@@ -102,6 +105,10 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     else:
         why = "nothing constructs it, tests included"
     tail = " (open vocabulary: shown, not failing)" if soft else ""
+    if unread:
+        shown = ", ".join(unread[:3]) + (f" and {len(unread) - 3} more" if len(unread) > 3 else "")
+        tail += (f"; but {len(unread)} production file{'s' if len(unread) > 1 else ''} could not be"
+                 f" read ({shown}, see its parse-error) and may hold one")
     return NoProducer(
         severity="info" if soft else "error",
         path=at[0], line=at[1], symbol=symbol, source_path=at[0], source_line=at[1], variant=variant,

@@ -16,6 +16,7 @@ Nothing here imports project code.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from type_equiv.model.errors import InputError
@@ -26,7 +27,13 @@ from type_equiv.producers.join import Join, TreeScan, fields_report
 from type_equiv.producers.records import Spellings
 from type_equiv.producers.scan import Needles, TreeScanner, file_size
 from type_equiv.producers.sites import read_text
-from type_equiv.producers.verdicts import VocabularyReport, findings_of, stale_for_shape, unscannable
+from type_equiv.producers.verdicts import (
+    VocabularyReport,
+    findings_of,
+    stale_for_shape,
+    unread_files,
+    unscannable,
+)
 from type_equiv.read.classes import Symbols, row_module_paths
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.names import Resolver
@@ -34,6 +41,7 @@ from type_equiv.read.reader import Reader
 from type_equiv.read.tree import SourceFile, SourceTree, modules_of
 from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
 
+ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
 
 
@@ -60,8 +68,8 @@ def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> fro
         if vocab.form not in ("union", "map"):
             continue
         variants = [v for v in vocab.variants if v.name in names]
-        if all((isinstance(v.tag, str) and v.tag) or (v.tag is None and v.cls is not None)
-               for v in variants):
+        if all((isinstance(v.tag, str) and v.tag and v.member is None)
+               or (v.tag is None and v.cls is not None) for v in variants):
             out.update({vocab.name, vocab.symbol.rsplit(".", 1)[-1]})
             out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
     classes = {v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None}
@@ -109,6 +117,8 @@ def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | N
                 values.add(variant.key)
             if variant.tag_field:
                 tag_fields.add(variant.tag_field)
+            if variant.member is not None:  # `kind=Kind.STARTED`: the enum's name binds the tag
+                names.add(variant.member.rsplit(".", 2)[-2])
     return Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
 
 
@@ -222,7 +232,7 @@ class Analysis:
         return scan
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
-        produced = {f.variant for f in Join(self.resolver.canonical, vocab).collect(scan)
+        produced = {f.variant for f in self.joiner(vocab).collect(scan)
                     if f.variant is not None and f.site.role == "producer"}
         return {v.name for v in vocab.variants} - produced
 
@@ -268,10 +278,13 @@ class Analysis:
         if gated and quoted:
             rest = [f.rel for f in self.files if f.rel not in scan.scans]
             scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
-        binders = set(need.tag_fields) | {a.name for fs in scan.scans.values() for a in fs.anns}
+        anns = [a for fs in scan.scans.values() for a in fs.anns]
+        binders = set(need.tag_fields) | {a.name for a in anns}
         if not quoted or not binders:
             return scan
-        context = Needles.of(form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))
+        calls = {f"{a.owner.rsplit('.', 1)[-1]}(" for a in anns if a.position >= 0}  # by position
+        context = Needles.of([*calls, *(form for n in binders
+                                        for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan
@@ -294,10 +307,34 @@ class Analysis:
 
     # joining ------------------------------------------------------------------------------------
 
+    def joiner(self, vocab: Vocabulary) -> Join:
+        return Join(self.resolver.canonical, vocab, self._declaring, self._extras)
+
+    def _extras(self, cls: str) -> bool:
+        """Whether a dict with keys `cls` does not declare is still that class: only when the class
+        (or a base) keeps them, `extra="allow"` in its config. A model that merely ignores unknown
+        keys (pydantic's default) would validate such a dict too, but a dict carrying keys a variant
+        lacks is, far more often, another API's payload that happens to share the tag
+        (docs/producers.md, Decisions). A TypedDict takes only its declared keys."""
+        for qualname in [cls, *self.defs.ancestors(cls)]:
+            shape = self.defs.shape(qualname)
+            found = self.defs.statement(qualname)
+            if shape is None or found is None or shape.kind == "typeddict":
+                return False
+            # the whole class text: SDKs set the config inside `if PYDANTIC_V2:` blocks
+            if ALLOW.search(found[0].text(found[1])):
+                return True
+        return False
+
+    def _declaring(self, cls: str, name: str) -> str | None:
+        """The class declaring field `name` of project class `cls` (None: no such class or field)."""
+        info = self.defs.class_info(cls)
+        found = info.field(name) if info is not None else None
+        return found.declared_on if found is not None else None
+
     def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
         assert self.scan is not None
-        joiner = Join(self.resolver.canonical, vocab)
-        found = joiner.collect(self.scan)
+        found = self.joiner(vocab).collect(self.scan)
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
         built: dict[str, list[tuple[Site, tuple[str, ...]]]] = {v.name: [] for v in vocab.variants}
         wire: list[Site] = []
@@ -319,7 +356,7 @@ class Analysis:
         stats = {"files": len(self.files), "read": self.scan.read, "parsed": self.scan.parsed,
                  "seconds": round(self.scan.seconds, 3)}
         return VocabularyReport(row, vocab, sites, sorted(wire, key=lambda s: (s.path, s.line)),
-                                fields, stats)
+                                fields, stats, unread_files(self.scan, [vocab]))
 
 
 class _Loader:

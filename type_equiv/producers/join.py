@@ -65,9 +65,13 @@ class FieldReport:
 class Join:
     """Sorts one tree's records into the sites of one vocabulary's variants."""
 
-    def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary) -> None:
+    def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
+                 declaring: Callable[[str, str], str | None] = lambda cls, name: None,
+                 extras: Callable[[str], bool] = lambda cls: False) -> None:
         self.vocab = vocab
         self.canonical = canonical
+        self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
+        self.extras = extras  # does this class validate a dict carrying keys it does not declare?
         self.by_class = vocab.classes()
         self.family = {vocab.qualname, canonical(vocab.symbol), *vocab.bases}
         self.by_key: dict[str, list[Variant]] = {}
@@ -75,6 +79,18 @@ class Join:
             if variant.key is not None:
                 self.by_key.setdefault(variant.key, []).append(variant)
         self.members = {v.name: v for v in vocab.variants} if vocab.form == "enum" else {}
+        self.member_tags = {v.member: v.key for v in vocab.variants if v.member and v.key}
+
+    def _pairs(self, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        """Enum members given as a tag (`kind=Kind.STARTED`, recorded `@dotted`) as the tag's key."""
+        if not self.member_tags or not any(v.startswith("@") for _, v in pairs):
+            return pairs
+        out = []
+        for key, value in pairs:
+            if value.startswith("@"):
+                value = self.member_tags.get(self.canonical(value[1:]), value)
+            out.append((key, value))
+        return tuple(out)
 
     def subclasses(self, scan: TreeScan) -> dict[str, str]:
         """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
@@ -108,7 +124,7 @@ class Join:
     def collect(self, scan: TreeScan) -> list[Found]:
         found: list[Found] = []
         subclasses = self.subclasses(scan) if self.by_class else {}
-        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else set()
+        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
         for rel, fs in scan.scans.items():
             file = scan.files[rel]
             spans = [s for s in self.vocab.spans if s.path == rel]
@@ -144,7 +160,7 @@ class Join:
                     yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
             if ref.form in ("call", "factory") and not consumer:
-                for variant in self._by_tag(ref.pairs, None):
+                for variant in self._by_tag(self._pairs(ref.pairs), None):
                     yield Found(variant.name, self._site(file, ref.line, "tag-keyword", False), ref.keys)
             return
         built = subclasses.get(cls, cls)
@@ -165,7 +181,7 @@ class Join:
             keys = ("**",)
         if ref.form == "table":
             keys = ("**",)
-        for variant in self._pick(variants, ref.pairs, consumer):
+        for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
             yield Found(variant.name, self._site(file, ref.line, form, consumer), keys)
 
     def _pick(self, variants: list[Variant], pairs: tuple[tuple[str, str], ...],
@@ -187,13 +203,13 @@ class Join:
         for variant in self.vocab.variants:
             if variant.tag_field is None or (variant.tag_field, variant.key) not in pairs:
                 continue
-            if keys is not None and not _fits(variant, keys):
+            if keys is not None and not _fits(variant, keys, self.extras):
                 continue
             out.append(variant)
         return out
 
     def _dict(self, file: SourceFile, site: DictSite) -> Iterator[Found]:
-        for variant in self._by_tag(site.pairs, site.keys):
+        for variant in self._by_tag(self._pairs(site.pairs), site.keys):
             yield Found(variant.name, self._site(file, site.line, "dict", site.consumer), site.keys)
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
@@ -218,20 +234,33 @@ class Join:
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
 
-    def _annotated(self, scan: TreeScan) -> set[str]:
-        """Names of fields and parameters annotated with this (literal or enum) vocabulary."""
-        names: set[str] = set()
+    def _receives(self, annotated: Receivers, receiver: str, key: str) -> bool:
+        """The receiver's field or parameter `key` is annotated with this vocabulary — declared on
+        the receiver itself or, for a class, on a base (`NoProducer(severity=…)`)."""
+        if receiver == "*" or receiver.startswith("*."):
+            return annotated.receives(receiver, key)
+        owner = self.canonical(receiver)
+        if annotated.receives(owner, key):
+            return True
+        if key.startswith("#") or key not in annotated.names:
+            return False
+        declared = self.declaring(owner, key)
+        return declared is not None and annotated.receives(declared, key)
+
+    def _annotated(self, scan: TreeScan) -> Receivers:
+        """The fields and parameters annotated with this (literal or enum) vocabulary."""
+        out = Receivers()
         for fs in scan.scans.values():
             for ann in fs.anns:
                 if self._mentions(ann.refs):
-                    names.add(ann.name)
-        return names
+                    out.add(self.canonical(ann.owner), ann.name, ann.position)
+        return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
         family = self.family
         return any(self.canonical(r) in family for r in refs)
 
-    def _lit(self, file: SourceFile, lit: LitSite, annotated: set[str]) -> Iterator[Found]:
+    def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:
         variants = self.by_key.get(lit.value)
         if not variants:
             return
@@ -250,13 +279,39 @@ class Join:
             return
         if lit.form in ("return", "assign", "default", "table-value"):
             bound = self._mentions(lit.refs)
-        elif lit.form in ("keyword", "dict-value", "attr"):
-            bound = lit.key in annotated
+        elif lit.form in ("keyword", "positional", "dict-value", "attr"):
+            bound = any(self._receives(annotated, r, lit.key) for r in lit.refs)
         else:
             bound = False
         if bound:
             for variant in variants:
                 yield Found(variant.name, self._site(file, lit.line, lit.form, False))
+
+
+@dataclass
+class Receivers:
+    """Where a literal value is bound to a vocabulary: the fields and parameters its annotation names,
+    by their owner (a class or function, dotted) and by name or position. A keyword, positional
+    argument or dict key binds only where its receiver is one of them — the called function or
+    class, the dict's declared type — not wherever a field of that name exists."""
+
+    named: set[tuple[str, str]] = field(default_factory=set)  # (owner, name)
+    placed: set[tuple[str, str]] = field(default_factory=set)  # (owner, "#i")
+    names: set[str] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
+
+    def add(self, owner: str, name: str, index: int) -> None:
+        last = "*." + owner.rsplit(".", 1)[-1]
+        self.named.update({(owner, name), (last, name)})
+        self.names.add(name)
+        if index >= 0:
+            self.placed.update({(owner, f"#{index}"), (last, f"#{index}")})
+
+    def receives(self, receiver: str, key: str) -> bool:
+        """`receiver` is a dotted owner, `*.name` (a method or local function known by name only) or
+        `*` (an attribute of an object of unknown type: any field of that name)."""
+        if receiver == "*":
+            return key in self.names
+        return (receiver, key) in (self.placed if key.startswith("#") else self.named)
 
 
 def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],
@@ -270,12 +325,21 @@ def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str,
     return None, ()
 
 
-def _fits(variant: Variant, keys: tuple[str, ...]) -> bool:
-    """A dict's keys fit a variant when each is one of its fields (or an alias); `**` fits anything."""
-    if variant.cls is None:
+def _fits(variant: Variant, keys: tuple[str, ...], extras: Callable[[str], bool]) -> bool:
+    """A dict's keys fit a variant when they could validate as it: every required field is there
+    (by name or alias), and every key is a field — unless the class accepts undeclared keys
+    (`extras`: a pydantic model that does not forbid them ignores or keeps them). `**` (keys
+    unknown) fits anything."""
+    cls = variant.cls
+    if cls is None or "**" in keys:
         return True
-    names = {f.name for f in variant.cls.fields} | {f.alias for f in variant.cls.fields if f.alias}
-    return all(k in names or k == "**" for k in keys)
+    given = set(keys)
+    for info in cls.fields:
+        required = info.init and not info.optional and info.name != variant.tag_field
+        if required and info.name not in given and (info.alias is None or info.alias not in given):
+            return False
+    names = {f.name for f in cls.fields} | {f.alias for f in cls.fields if f.alias}
+    return all(k in names for k in keys) or extras(cls.qualname)
 
 
 def fields_report(vocab: Vocabulary, built: dict[str, list[tuple[Site, tuple[str, ...]]]]

@@ -94,8 +94,11 @@ class LitSite(NamedTuple):
     value: str  # literal key
     form: str  # return, assign, default, table-value, keyword, dict-value, attr, compare, match, ...
     consumer: bool
-    key: str = ""  # keyword / dict key / attribute / compared attribute
-    refs: tuple[str, ...] = ()  # names in the governing annotation (dotted as imported)
+    key: str = ""  # keyword / dict key / attribute / compared attribute; `#i` for a positional
+    # names in the governing annotation (dotted as imported); for a keyword or positional argument
+    # the callee, for a dict value the dict's declared type, for `self.x =` the class — each a dotted
+    # target, or `*.name` for a method or local function known only by its name
+    refs: tuple[str, ...] = ()
 
 
 class AnnSite(NamedTuple):
@@ -105,6 +108,7 @@ class AnnSite(NamedTuple):
     owner: str
     name: str
     refs: tuple[str, ...]
+    position: int = -1  # a parameter's position in a call (after a method's `self`); -1: keyword-only
 
 
 class ClassSite(NamedTuple):

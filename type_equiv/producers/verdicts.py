@@ -24,6 +24,7 @@ class VocabularyReport:
     wire: list[Site]  # decoding of the whole vocabulary: some variant, none in particular
     fields: list[FieldReport] | None  # None unless the row has `"fields": true`
     stats: dict[str, float] = field(default_factory=dict)  # files listed / read / parsed, seconds
+    unread: list[str] = field(default_factory=list)  # production files the scan could not parse
 
     def producers(self, variant: str) -> list[Site]:
         return [s for s in self.sites.get(variant, []) if s.role == "producer"]
@@ -31,11 +32,16 @@ class VocabularyReport:
 
 def unscannable(scan: TreeScan, vocabs: Sequence[Vocabulary]) -> Iterator[Finding]:
     """A production file the scan could not parse may hold producers: say so, once per file."""
+    for rel in unread_files(scan, vocabs):
+        line, message = scan.scans[rel].error or (1, "")
+        yield messages.unscannable(rel, line, message)
+
+
+def unread_files(scan: TreeScan, vocabs: Sequence[Vocabulary]) -> list[str]:
+    """The production files (not a vocabulary's own) the scan could not parse, sorted."""
     own = {span.path for vocab in vocabs for span in vocab.spans}
-    for rel, fs in sorted(scan.scans.items()):
-        if fs.error is not None and rel not in own and not scan.files[rel].test:
-            line, message = fs.error
-            yield messages.unscannable(rel, line, message)
+    return [rel for rel, fs in sorted(scan.scans.items())
+            if fs.error is not None and rel not in own and not scan.files[rel].test]
 
 
 def stale_for_shape(manifest: ManifestFile, row: SymbolRow) -> Iterator[Finding]:
@@ -93,7 +99,7 @@ def _no_producer(report: VocabularyReport, variant: Variant) -> NoProducer:
     consumers = [s for s in sites if s.role == "consumer"]
     return messages.no_producer(report.row.symbol, _what(vocab, variant), variant.name,
                                 (variant.path, variant.line), sites[:MAX_SITES], tests, consumers,
-                                soft=variant.catch_all or vocab.open)
+                                soft=variant.catch_all or vocab.open, unread=report.unread)
 
 
 def _unset_field(report: VocabularyReport, info: FieldReport) -> NoProducer:

@@ -9,14 +9,11 @@ join.py's work.
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from type_equiv.producers.records import (
-    ANNOTATION_WRAPPERS,
     CONSUMER_FORMS,
-    MAPPING_HEADS,
     NEUTRAL_CALLS,
     TYPE_CALLS,
     AnnSite,
@@ -25,6 +22,14 @@ from type_equiv.producers.records import (
     LitSite,
     RefSite,
     Spellings,
+)
+from type_equiv.producers.syntax import (
+    describe,
+    dict_keys,
+    forward_ref,
+    last_name,
+    mapping_parts,
+    tuple_parts,
 )
 from type_equiv.read.names import Bindings, bind_import, dotted_name
 from type_equiv.read.vocabularies import literal_key, literal_values
@@ -39,6 +44,10 @@ class Scope:
     cls: str | None = None  # enclosing class body (fields, defaults)
     annotated: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local name → annotation
     aliases: dict[str, str] = field(default_factory=dict)  # local `cls = TextPart`
+    method_of: str | None = None  # the class a method's `self` (or `cls`) is an instance of
+    declared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local → its type's names
+    returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
+    return_ann: ast.expr | None = None
 
 
 class Walker:
@@ -59,6 +68,8 @@ class Walker:
         self.classes: list[ClassSite] = []
         self.decorator = False
         self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
+        self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
+        self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
 
     # names --------------------------------------------------------------------------------------
 
@@ -102,7 +113,7 @@ class Walker:
         elif isinstance(node, ast.Subscript):
             self._annotation_refs(node.value, scope, out)
             head = node.value
-            if not (isinstance(head, ast.Name | ast.Attribute) and _last_name(head) == "Literal"):
+            if not (isinstance(head, ast.Name | ast.Attribute) and last_name(head) == "Literal"):
                 self._annotation_refs(node.slice, scope, out)  # Literal["a"] holds values, no names
         elif isinstance(node, ast.BinOp):
             self._annotation_refs(node.left, scope, out)
@@ -111,9 +122,37 @@ class Walker:
             for elt in node.elts:
                 self._annotation_refs(elt, scope, out)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and self.names_in(node.value):
-            inner = _forward_ref(node.value)
+            inner = forward_ref(node.value)
             if inner is not None:
                 self._annotation_refs(inner, scope, out)
+
+    def type_names(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
+        """Every class an annotation names, spelled or not (`Payload`, `Optional[Payload]`): the
+        declared type of a dict display, whose keys then bind as that class's fields."""
+        if node is None:
+            return ()
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node = forward_ref(node.value) if len(node.value) < 200 else None
+            if node is None:
+                return ()
+        out: list[str] = []
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name | ast.Attribute):
+                found = self.dotted(sub, scope, spelled_only=False)
+                if found is not None:
+                    out.append(found)
+        return tuple(dict.fromkeys(out))
+
+    def receiver(self, func: ast.expr, scope: Scope) -> str:
+        """Who receives a call's arguments: the callee through imports (`pkg.mod.f`), a method of the
+        enclosing class for `self.m(...)`, else `*.m` — a function or method known only by name."""
+        parts = dotted_name(func)
+        if parts is not None and len(parts) == 2 and parts[0] in ("self", "cls") and scope.method_of:
+            return f"{scope.method_of}.{parts[1]}"
+        found = self.dotted(func, scope, spelled_only=False)
+        if found is not None:
+            return found
+        return "*." + last_name(func) if last_name(func) else ""
 
     def names_in(self, text: str) -> list[str]:
         """Bound names a string annotation mentions (a forward reference is parsed only then)."""
@@ -129,6 +168,9 @@ class Walker:
             return []
         if isinstance(node, ast.Name):
             return self.local_values.get(node.id, []) if follow else []
+        if isinstance(node, ast.Attribute):
+            member = self.member(node)
+            return [member] if member is not None else []
         if isinstance(node, ast.Constant):
             value = node.value
             if isinstance(value, str | int | bool) and value is not None:
@@ -142,6 +184,32 @@ class Walker:
         if isinstance(node, ast.List | ast.Tuple | ast.Set):
             return [k for e in node.elts for k in self.literals(e, follow)]
         return []
+
+    def member(self, node: ast.Attribute) -> str | None:
+        """`Kind.STARTED` of a spelled enum as a tag value: `@` and its dotted target (`join.py`
+        matches it against a variant's enum-member tag)."""
+        parts = dotted_name(node)
+        if parts is None or len(parts) < 2 or parts[-2] not in self.names:
+            return None
+        target = self.bindings.names.get(parts[0])
+        if target is None:
+            return None
+        return "@" + ".".join([target, *parts[1:]])
+
+    def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
+              key: str = "") -> None:
+        """The literals of `value` bound to `annotation`. A tuple display against `tuple[A, B]` binds
+        element by element: only the element at a vocabulary's position produces it."""
+        parts = tuple_parts(annotation)
+        if parts is not None and isinstance(value, ast.Tuple) and len(parts) == len(value.elts):
+            for part, elt in zip(parts, value.elts, strict=True):
+                refs = self.annotation_refs(part, scope)
+                if refs:
+                    self.lit(elt, form, key=key, refs=refs)
+            return
+        refs = self.annotation_refs(annotation, scope)
+        if refs:
+            self.lit(value, form, key=key, refs=refs)
 
     def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
             refs: tuple[str, ...] = ()) -> None:
@@ -161,8 +229,10 @@ class Walker:
             self.class_(node, scope)
         elif isinstance(node, ast.Return):
             if node.value is not None:
+                if isinstance(node.value, ast.Dict) and scope.returns_any:
+                    self.dict_types[id(node.value)] = scope.returns_any
                 if scope.returns:
-                    self.lit(node.value, "return", refs=scope.returns)
+                    self.bound(node.value, scope.return_ann, "return", scope)
                 self.expr(node.value, scope, VALUE)
         elif isinstance(node, ast.AnnAssign):
             self.ann_assign(node, scope)
@@ -174,7 +244,7 @@ class Walker:
                 self.hot.clear()
         elif isinstance(node, ast.Match):
             self.expr(node.subject, scope, VALUE)
-            subject = _describe(node.subject)
+            subject = describe(node.subject)
             for case in node.cases:
                 self.pattern(case.pattern, subject, scope)
                 if case.guard is not None:
@@ -198,9 +268,13 @@ class Walker:
         self.decorator = False
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
-                       aliases=dict(scope.aliases))
+                       aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
+                       returns_any=self.type_names(node.returns, scope), return_ann=node.returns)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
+        static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
+        skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
+        index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
             *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
                  strict=True),
@@ -208,15 +282,18 @@ class Walker:
         ]
         for arg, default in defaults:
             refs = self.annotation_refs(arg.annotation, scope)
+            if arg.annotation is not None:
+                inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
             if refs:
-                self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs))
+                self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
                 inner.annotated[arg.arg] = refs
                 self.lit(default, "default", key=arg.arg, refs=refs)
             if default is not None:
                 self.expr(default, scope, VALUE)
         saved, self.local_values = self.local_values, {}
+        saved_dicts, self.local_dicts = self.local_dicts, {}
         self.body(node.body, inner)
-        self.local_values = saved
+        self.local_values, self.local_dicts = saved, saved_dicts
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -248,17 +325,21 @@ class Walker:
                 self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs))
             scope.annotated[target.id] = refs
         value = node.value
+        if isinstance(target, ast.Name) and scope.cls is None:
+            scope.declared[target.id] = self.type_names(node.annotation, scope)
+            if isinstance(value, ast.Dict):
+                self.dict_types[id(value)] = scope.declared[target.id]
         if value is None:
             return
         if refs:
             form = "default" if scope.cls is not None else "assign"
             name = target.id if isinstance(target, ast.Name) else ""
-            self.lit(value, form, key=name, refs=refs)
+            self.bound(value, node.annotation, form, scope, key=name)
             if isinstance(value, ast.Call):  # `x: V = Field(default="a")`, `field(default="a")`
                 for keyword in value.keywords:
                     if keyword.arg == "default":
                         self.lit(keyword.value, form, key=name, refs=refs)
-            table = _mapping_parts(node.annotation)
+            table = mapping_parts(node.annotation)
             if table is not None and isinstance(value, ast.Dict):
                 key_refs = self.annotation_refs(table[0], scope)
                 value_refs = self.annotation_refs(table[1], scope)
@@ -279,6 +360,7 @@ class Walker:
                         self.local_values[target.id] = values
                     else:
                         self.local_values.pop(target.id, None)
+                self.local_dicts.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
                 if scope.owner != self.module:
@@ -289,14 +371,31 @@ class Walker:
                     else:
                         scope.aliases.pop(target.id, None)
             elif isinstance(target, ast.Attribute):
-                self.lit(value, "attr", key=target.attr)
+                own = (scope.method_of if isinstance(target.value, ast.Name)
+                       and target.value.id in ("self", "cls") else None)
+                self.lit(value, "attr", key=target.attr, refs=(own,) if own else ("*",))
                 self.expr(target.value, scope, VALUE)
             elif isinstance(target, ast.Subscript):
                 key = target.slice
+                held = target.value.id if isinstance(target.value, ast.Name) else ""
+                self.add_keys(held, (key.value,) if isinstance(key, ast.Constant)
+                              and isinstance(key.value, str) else ("**",))
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    self.lit(value, "dict-value", key=key.value)
+                    self.lit(value, "dict-value", key=key.value, refs=scope.declared.get(held, ()))
                 self.expr(target, scope, VALUE)
+        count = len(self.dicts)
         self.expr(value, scope, VALUE)
+        if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
+                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def add_keys(self, name: str, keys: tuple[str, ...]) -> None:
+        """Keys a function adds later to its local dict display (`d["result"] = r`,
+        `d.update(...)`): a dict that fits a variant only once they are there is that variant."""
+        index = self.local_dicts.get(name)
+        if index is not None:
+            site = self.dicts[index]
+            self.dicts[index] = site._replace(keys=site.keys + keys)
 
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
         if isinstance(node, ast.MatchValue):
@@ -370,7 +469,7 @@ class Walker:
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
             if self.dotted(node.value, scope) is not None:
                 node = node.value
-        elif (isinstance(node, ast.Call) and _last_name(node.func) == "cast" and len(node.args) == 2
+        elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
               and not node.keywords):
             node = node.args[1]
         if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
@@ -398,7 +497,7 @@ class Walker:
             keys.append("*" if isinstance(arg, ast.Starred) else f"#{i}")
         for keyword in node.keywords:
             if keyword.arg is None:
-                keys.extend(_dict_keys(keyword.value))
+                keys.extend(dict_keys(keyword.value))
                 continue
             keys.append(keyword.arg)
             for value in self.literals(keyword.value):
@@ -408,7 +507,7 @@ class Walker:
         if callee is not None:
             args = tuple(self._arg_key(a) for a in node.args)
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
-                key_t = key_t + _dict_keys(node.args[0])
+                key_t = key_t + dict_keys(node.args[0])
                 pair_t = pair_t + tuple(self._dict_pairs(node.args[0]))
             self.refs.append(RefSite(node.lineno, callee, "call", consumer, key_t, pair_t, args))
         else:
@@ -416,13 +515,26 @@ class Walker:
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
         form = "dispatch" if self.decorator else "reference" if name in NEUTRAL_CALLS else "factory"
+        receiver = self.receiver(func, scope)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.attr == "update":
+                self.add_keys(func.value.id, key_t if node.keywords and not node.args else ("**",))
+            elif func.attr == "setdefault" and node.args:
+                first = node.args[0]
+                named = first.value if isinstance(first, ast.Constant) else None
+                self.add_keys(func.value.id, (named,) if isinstance(named, str) else ("**",))
+        for i, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # later positions are unknown
+            if receiver and not consumer:
+                self.lit(arg, "positional", key=f"#{i}", refs=(receiver,))
         for arg in node.args:
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope, ctx, form,
                          key_t, pair_t)
         for keyword in node.keywords:
             if keyword.arg is not None:
                 self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
-                         refs=(callee,) if callee else ())
+                         refs=(receiver,) if receiver else ())
             self.element(keyword.value, scope, ctx, form, key_t, pair_t)
 
     def _arg_key(self, node: ast.expr) -> str:
@@ -441,11 +553,11 @@ class Walker:
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
-                self.lit(right, "membership", consumer=True, key=_describe(left))
-                self.lit(left, "membership", consumer=True, key=_describe(right))
+                self.lit(right, "membership", consumer=True, key=describe(left))
+                self.lit(left, "membership", consumer=True, key=describe(right))
             else:
-                self.lit(right, "compare", consumer=True, key=_describe(left))
-                self.lit(left, "compare", consumer=True, key=_describe(right))
+                self.lit(right, "compare", consumer=True, key=describe(left))
+                self.lit(left, "compare", consumer=True, key=describe(right))
         for operand in operands:
             if isinstance(operand, ast.Name | ast.Attribute):
                 ref = self.dotted(operand, scope)
@@ -460,14 +572,15 @@ class Walker:
         consumer = ctx == CONSUMER
         for key, value in zip(node.keys, node.values, strict=True):
             if key is None:
-                keys.extend(_dict_keys(value))
+                keys.extend(dict_keys(value))
                 self.expr(value, scope, ctx)
                 continue
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 keys.append(key.value)
                 for lit in self.literals(value):
                     pairs.append((key.value, lit))
-                self.lit(value, "dict-value", consumer, key=key.value)
+                self.lit(value, "dict-value", consumer, key=key.value,
+                         refs=self.dict_types.get(id(node), ()))
             else:
                 self.element(key, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
@@ -485,54 +598,3 @@ class Walker:
             self.expr(node.value, scope, ctx)
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)
-
-
-@functools.lru_cache(maxsize=4096)
-def _forward_ref(text: str) -> ast.expr | None:
-    try:
-        return ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-
-
-def _last_name(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-
-
-def _describe(node: ast.expr) -> str:
-    """What a compared operand names: `source.kind` → kind, `event["type"]` → type."""
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        return str(node.slice.value)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
-        first = node.args[0] if node.args else None
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return first.value
-    if isinstance(node, ast.Name):
-        return node.id
-    return ""
-
-
-def _dict_keys(node: ast.expr) -> tuple[str, ...]:
-    """Keys a `**x` sets: the display's keys when `x` is one, else unknown (`**`)."""
-    if isinstance(node, ast.Dict):
-        keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-        if len(keys) == len(node.keys):
-            return tuple(keys)
-    return ("**",)
-
-
-def _mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
-    """`dict[K, V]` (through `Final[...]`) → (K, V)."""
-    node = annotation
-    while isinstance(node, ast.Subscript):
-        head = node.value.id if isinstance(node.value, ast.Name) else getattr(node.value, "attr", "")
-        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if head in MAPPING_HEADS and len(args) == 2:
-            return args[0], args[1]
-        if head in ANNOTATION_WRAPPERS and args:
-            node = args[0]
-            continue
-        return None
-    return None

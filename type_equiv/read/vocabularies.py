@@ -12,14 +12,14 @@ parsed them); names in them are followed across modules by `resolve.Resolver`.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import libcst as cst
 
 from type_equiv.model.errors import InputError
-from type_equiv.read.classes import ClassInfo, Symbols, const_str, expr_of
+from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, expr_of
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
@@ -53,6 +53,7 @@ class Variant:
     tag_default: Value | None = None  # the tag field's default, if any
     tag_field: str | None = None  # the payload class's tag field (union and map)
     catch_all: bool = False  # an arm without a literal tag: an extension point
+    member: str | None = None  # an enum-member tag (`Literal[Kind.STARTED]`): `pkg.kinds.Kind.STARTED`
 
     @property
     def key(self) -> str | None:
@@ -110,56 +111,119 @@ def _args(node: ast.Subscript) -> list[ast.expr]:
     return [node.slice]
 
 
-def literal_values(text_or_node: str | ast.expr) -> tuple[Value, ...] | None:
-    """The values of a `Literal[...]` annotation (through `Annotated`, `Required`, unions of Literals)."""
+# Resolves an enum member named in a `Literal` (`Kind.STARTED`) to its value, or None.
+Members = Callable[[ast.expr], Value | None]
+
+
+def literal_values(text_or_node: str | ast.expr, members: Members | None = None
+                   ) -> tuple[Value, ...] | None:
+    """The values of a `Literal[...]` annotation (through `Annotated`, `Required`, `Optional`, unions
+    of Literals). A `None` arm adds no value: `Optional[Literal["x"]]` is still a tag, one a producer
+    may leave out. With `members`, an enum member (`Literal[Kind.STARTED]`) stands for its value."""
     node = expr_of(text_or_node) if isinstance(text_or_node, str) else text_or_node
     if node is None:
         return None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return literal_values(node.value)
+        return literal_values(node.value, members)
     if isinstance(node, ast.Subscript):
         head = subscript_head(node)
         if head in WRAPPERS:
-            return literal_values(_args(node)[0])
+            return literal_values(_args(node)[0], members)
         if head == "Literal":
             values: list[Value] = []
             for arg in _args(node):
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str | int | bool):
                     values.append(arg.value)
                 elif isinstance(arg, ast.Subscript):
-                    inner = literal_values(arg)
+                    inner = literal_values(arg, members)
                     if inner is None:
                         return None
                     values.extend(inner)
+                elif isinstance(arg, ast.Attribute) and members is not None:
+                    value = members(arg)
+                    if value is None:
+                        return None
+                    values.append(value)
                 else:
                     return None
             return tuple(values)
         if head == "Union":
-            return _union_literals(_args(node))
+            return _union_literals(_args(node), members)
+        if head == "Optional":
+            return _union_literals([_args(node)[0], ast.Constant(None)], members)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return _union_literals([node.left, node.right])
+        return _union_literals([node.left, node.right], members)
     return None
 
 
-def _union_literals(arms: Sequence[ast.expr]) -> tuple[Value, ...] | None:
+def _union_literals(arms: Sequence[ast.expr], members: Members | None) -> tuple[Value, ...] | None:
     out: list[Value] = []
+    literal = False
     for arm in arms:
-        values = literal_values(arm)
+        if isinstance(arm, ast.Constant) and arm.value is None:
+            continue
+        values = literal_values(arm, members)
         if values is None:
             return None
         out.extend(values)
-    return tuple(out)
+        literal = True
+    return tuple(out) if literal else None
 
 
-def _default_value(default: str | None) -> Value | None:
-    """The constant a field defaults to: `'text'`, `Field('text')`, `field(default='text')`."""
+def _default_value(default: str | None, members: Members | None = None) -> Value | None:
+    """The constant a field defaults to: `'text'`, `Field('text')`, `field(default='text')`, or
+    with `members` an enum member (`Kind.STARTED`)."""
     node = expr_of(default) if default is not None else None
     if isinstance(node, ast.Call):
         keywords = {k.arg: k.value for k in node.keywords if k.arg}
         node = keywords.get("default") or (node.args[0] if node.args else None)
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
         return node.value
+    if isinstance(node, ast.Attribute) and members is not None:
+        return members(node)
     return None
+
+
+class _EnumMembers:
+    """`Members` for the annotations of one class field: `Kind.STARTED` resolved from the module
+    that declares the field to the enum `Kind`'s member, whose value is the tag a producer's raw
+    dict carries. Each member found is remembered (`found`: literal key → dotted member), so a
+    variant can be matched by the member too (`make(Event, kind=Kind.STARTED)`)."""
+
+    def __init__(self, defs: Symbols, info: FieldInfo) -> None:
+        self.defs = defs
+        owner = info.declared_on
+        self.module = owner.rpartition(".")[0]
+        while self.module and self.module not in defs.module_paths:  # a nested class
+            self.module = self.module.rpartition(".")[0]
+        self.found: dict[str, str] = {}
+
+    def __call__(self, node: ast.expr) -> Value | None:
+        if not isinstance(node, ast.Attribute):
+            return None
+        chain = _chain(node.value)
+        if chain is None or not self.module:
+            return None
+        enum = self.defs.resolver.canonical(f"{self.module}.{chain}")
+        shape = self.defs.shape(enum)
+        if shape is None or shape.kind != "enum":
+            return None
+        for member in shape.members:
+            if member.role == "value" and member.name == node.attr:
+                value = _default_value(member.default)
+                if value is not None:
+                    self.found[literal_key(value)] = f"{enum}.{member.name}"
+                return value
+        return None
+
+
+def _tag_values(info: FieldInfo, defs: Symbols) -> tuple[tuple[Value, ...] | None, Value | None,
+                                                          dict[str, str]]:
+    """A tag field's values, its default and the enum members among them (`_EnumMembers.found`)."""
+    members = _EnumMembers(defs, info)
+    values = literal_values(info.annotation, members)
+    default = _default_value(info.default, members)
+    return values, default, members.found
 
 
 # --- recognising the forms ---------------------------------------------------------------------
@@ -231,19 +295,22 @@ def _map(row: SymbolRow, qualname: str, shape: Shape, span: Span, defs: Symbols,
             continue
         arm = _class_arm(member.annotation or "", module, defs)
         info = defs.class_info(arm) if arm is not None else None
-        tag_field = _tag_field_for(info, member.name) if info is not None else None
+        tag_field = _tag_field_for(info, member.name, defs) if info is not None else None
         if tag_field is None and not forced:
             return None
         cls_tags: tuple[Value, ...] = (member.name,)
         default = None
+        enum_members: dict[str, str] = {}
         if info is not None and tag_field is not None:
             tag_fields.add(tag_field)
             spans.append(Span(info.path, info.line, info.end_line))
             tag_info = info.field(tag_field)
-            cls_tags = literal_values(tag_info.annotation) or cls_tags if tag_info else cls_tags
-            default = _default_value(tag_info.default) if tag_info else None
+            if tag_info is not None:
+                values, default, enum_members = _tag_values(tag_info, defs)
+                cls_tags = values or cls_tags
         variants.append(Variant(member.name, shape.path, member.line, tag=member.name, cls=info,
-                                tags_of_class=cls_tags, tag_default=default, tag_field=tag_field))
+                                tags_of_class=cls_tags, tag_default=default, tag_field=tag_field,
+                                member=enum_members.get(literal_key(member.name))))
     if not variants:
         return None
     tag_field = next(iter(tag_fields)) if len(tag_fields) == 1 else None
@@ -272,10 +339,10 @@ def _chain(node: ast.expr) -> str | None:
     return None
 
 
-def _tag_field_for(info: ClassInfo, key: str) -> str | None:
+def _tag_field_for(info: ClassInfo, key: str, defs: Symbols) -> str | None:
     """The field of `info` whose `Literal` includes `key` (a map's key must be its class's tag)."""
     for candidate in info.fields:
-        values = literal_values(candidate.annotation)
+        values = _tag_values(candidate, defs)[0]
         if values is not None and key in values:
             return candidate.name
     return None
@@ -428,7 +495,7 @@ def _union(row: SymbolRow, qualname: str, shape: Shape, span: Span, arms: list[_
             infos.append((arm, info))
     if not infos:
         return None
-    tag_field = discriminator or _shared_tag_field([info for _, info in infos])
+    tag_field = discriminator or _shared_tag_field([info for _, info in infos], defs)
     forced = row.form == "union"
     if tag_field is None and not forced:
         return None
@@ -438,10 +505,10 @@ def _union(row: SymbolRow, qualname: str, shape: Shape, span: Span, arms: list[_
     for arm, info in infos:
         spans.append(Span(info.path, info.line, info.end_line))
         tag_info = info.field(tag_field) if tag_field else None
-        values = literal_values(tag_info.annotation) if tag_info is not None else None
+        values, default, enum_members = (_tag_values(tag_info, defs) if tag_info is not None
+                                         else (None, None, {}))
         if arm.tag is not None:
             values = (arm.tag,)
-        default = _default_value(tag_info.default) if tag_info is not None else None
         if not values:
             is_open = is_open or tag_field is not None
             variants.append(Variant(info.name, info.path, info.line, cls=info,
@@ -450,13 +517,14 @@ def _union(row: SymbolRow, qualname: str, shape: Shape, span: Span, arms: list[_
         for value in values:
             variants.append(Variant(str(value), info.path, info.line, tag=value, cls=info,
                                     tags_of_class=values, tag_default=default,
-                                    tag_field=tag_field))
+                                    tag_field=tag_field,
+                                    member=enum_members.get(literal_key(value))))
     return Vocabulary(row.symbol, qualname, "union", shape.path, shape.line,
                       tuple(_unique(variants)), tag_field=tag_field, open=is_open,
                       spans=tuple(spans), bases=_common_bases(variants, defs))
 
 
-def _shared_tag_field(infos: list[ClassInfo]) -> str | None:
+def _shared_tag_field(infos: list[ClassInfo], defs: Symbols) -> str | None:
     """The field every class has, `Literal` in all (or all but catch-all arms); first declared wins."""
     names = [f.name for f in infos[0].fields]
     best: str | None = None
@@ -464,7 +532,7 @@ def _shared_tag_field(infos: list[ClassInfo]) -> str | None:
         fields = [info.field(name) for info in infos]
         if any(f is None for f in fields):
             continue
-        literal = [literal_values(f.annotation) is not None for f in fields if f is not None]
+        literal = [_tag_values(f, defs)[0] is not None for f in fields if f is not None]
         if all(literal):
             return name
         if any(literal) and best is None:

@@ -1,0 +1,109 @@
+"""Where a literal value binds to a vocabulary (issue 15, items 2 and 4): only where its receiver is
+known to carry it — the called class or function (resolved, or a method of `self`), the dict's
+declared type, the position in a `tuple[…]` — whether given by keyword or by position, directly or
+through one local variable. A keyword or dict key of the same name elsewhere produces nothing."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tests.conftest import Project
+from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
+
+ORIGIN = """
+from enum import Enum
+from typing import TypedDict
+from pydantic import BaseModel
+
+class Origin(str, Enum):
+    FUNCTION = "function"
+    USER = "user"
+    TOOL = "tool"
+
+class Step(BaseModel):
+    origin: Origin
+
+class StepDict(TypedDict):
+    origin: Origin
+"""
+
+
+def origin_tree(project: Project, use: str) -> None:
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/steps.py": ORIGIN,
+                         "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.steps.Origin"}])
+
+
+def test_a_same_named_keyword_or_dict_key_elsewhere_produces_nothing(project: Project) -> None:
+    origin_tree(project, """
+        from pkg.steps import Step, StepDict
+
+        def send(api, name):
+            api.create(origin="function", name=name)
+            payload = {"origin": "function", "name": name}
+            return {"origin": "function", "payload": payload}
+
+        def made():
+            a = Step(origin="user")
+            b: StepDict = {"origin": "tool"}
+            return a, b
+    """)
+    found = producer_findings(project.check())
+    assert [(f["variant"], f["severity"]) for f in found] == [("FUNCTION", "error")]
+    listed = sites(project, "pkg.steps.Origin")
+    assert forms(listed["USER"]) == {"keyword"}
+    assert forms(listed["TOOL"]) == {"dict-value"}
+
+
+def test_an_inherited_field_binds_its_keyword(project: Project) -> None:
+    origin_tree(project, """
+        from pkg.steps import Step
+
+        class Loud(Step):
+            volume: int = 0
+
+        def made():
+            return [Loud(origin="user", volume=1), Step(origin="tool"), Step(origin="function")]
+    """)
+    assert producer_findings(project.check()) == []
+
+
+CHANNEL = "from typing import Literal\nChannel = Literal['audit', 'metrics', 'billing', 'ops', 'spare']\n"
+
+
+def test_a_literal_passed_by_position_produces(project: Project) -> None:
+    use = textwrap.dedent("""
+        from m import Channel
+
+        class Bus:
+            def _publish(self, channel: Channel, payload: object) -> None:
+                print(channel, payload)
+
+            def run(self, other, x):
+                self._publish("audit", x)
+                other.unrelated("spare", x)
+                chosen = "ops"
+                self._publish(chosen, x)
+
+        def pair() -> tuple[str, Channel]:
+            return ("spare", "billing")
+
+        def emit(bus: Bus, x):
+            bus._publish("metrics", x)
+    """)
+    vocab_tree(project, {"src/m.py": CHANNEL, "src/use.py": use}, [{"symbol": "m.Channel"}])
+    found = producer_findings(project.check())
+    assert [(f["variant"], f["severity"]) for f in found] == [("spare", "error")]
+    listed = sites(project, "m.Channel")
+    assert forms(listed["audit"]) == forms(listed["ops"]) == forms(listed["metrics"]) == {"positional"}
+    assert forms(listed["billing"]) == {"return"}
+
+
+def test_a_positional_producer_in_a_file_naming_neither_vocabulary_nor_parameter(
+        project: Project) -> None:
+    """The scan parses a file holding a quoted value beside a call of a function that takes the
+    vocabulary by position, though it names neither (the by-demand check must find it too)."""
+    models = CHANNEL + "def publish(channel: Channel, payload: object) -> None:\n    print(payload)\n"
+    other = "from m import publish\n\ndef f(x):\n    publish('audit', x)\n"
+    vocab_tree(project, {"src/m.py": models, "src/other.py": other}, [{"symbol": "m.Channel"}])
+    assert "audit" not in {f["variant"] for f in producer_findings(project.check())}
+    assert forms(sites(project, "m.Channel")["audit"]) == {"positional"}

@@ -1,0 +1,71 @@
+"""A dict display produces a variant only when its keys could validate as it (issue 15, item 3): the
+tag, every required field (or the keys the same function adds later), and no key the variant lacks
+— unless the class keeps undeclared keys (`extra="allow"`)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tests.conftest import Project
+from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
+
+MODELS = """
+from typing import Literal
+from pydantic import BaseModel, ConfigDict
+
+PYDANTIC_V2 = True
+
+class Started(BaseModel):
+    type: Literal["started"]
+    at: int = 0
+
+class Stopped(BaseModel):
+    type: Literal["stopped"]
+    result: str
+
+class Failed(BaseModel):
+    type: Literal["failed"]
+    error: str = ""
+
+class Open(BaseModel):
+    type: Literal["open"]
+    if PYDANTIC_V2:
+        model_config = ConfigDict(extra="allow")
+    else:
+        class Config:
+            extra = "allow"
+
+Event = Started | Stopped | Failed | Open
+"""
+
+
+def tree(project: Project, use: str) -> None:
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/events.py": MODELS,
+                         "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.events.Event"}])
+
+
+def test_a_dict_lacking_a_required_field_is_not_the_variant(project: Project) -> None:
+    tree(project, """
+        def f():
+            yield {"type": "started"}
+            yield {"type": "stopped"}
+            yield {"type": "failed", "trace": "t"}
+            yield {"type": "open", "anything": 1}
+    """)
+    found = producer_findings(project.check())
+    assert sorted(f["variant"] for f in found) == ["failed", "stopped"]
+
+
+def test_keys_added_later_in_the_same_function_count(project: Project) -> None:
+    tree(project, """
+        def f(r, extra):
+            done = {"type": "stopped"}
+            done["result"] = r
+            failed = {"type": "failed"}
+            failed.update(error=r)
+            opened = {"type": "open"}
+            started = {"type": "started"}
+            return done, failed, opened, started
+    """)
+    assert producer_findings(project.check()) == []
+    assert forms(sites(project, "pkg.events.Event")["stopped"]) == {"dict"}

@@ -1,0 +1,79 @@
+"""What an expression or annotation spells, syntactically: the walker's small readers of `ast` nodes.
+
+Split from walker.py so the walk itself stays one concern; nothing here knows the spellings.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS
+
+
+@functools.lru_cache(maxsize=4096)
+def forward_ref(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def last_name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def describe(node: ast.expr) -> str:
+    """What a compared operand names: `source.kind` → kind, `event["type"]` → type."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return str(node.slice.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+def dict_keys(node: ast.expr) -> tuple[str, ...]:
+    """Keys a `**x` sets: the display's keys when `x` is one, else unknown (`**`)."""
+    if isinstance(node, ast.Dict):
+        keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        if len(keys) == len(node.keys):
+            return tuple(keys)
+    return ("**",)
+
+
+def tuple_parts(annotation: ast.expr | None) -> list[ast.expr] | None:
+    """`tuple[A, B]` (through `Final[...]`) → [A, B]; None for anything else (`tuple[A, ...]` too)."""
+    node = annotation
+    while isinstance(node, ast.Subscript):
+        head = last_name(node.value)
+        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if head in ("tuple", "Tuple"):
+            if any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in args):
+                return None
+            return list(args)
+        if head in ANNOTATION_WRAPPERS and args:
+            node = args[0]
+            continue
+        return None
+    return None
+
+
+def mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """`dict[K, V]` (through `Final[...]`) → (K, V)."""
+    node = annotation
+    while isinstance(node, ast.Subscript):
+        head = node.value.id if isinstance(node.value, ast.Name) else getattr(node.value, "attr", "")
+        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if head in MAPPING_HEADS and len(args) == 2:
+            return args[0], args[1]
+        if head in ANNOTATION_WRAPPERS and args:
+            node = args[0]
+            continue
+        return None
+    return None
