@@ -9,6 +9,7 @@ session with a `Failed` reason instead of raising. What the run reads reaches `l
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,12 +37,13 @@ from type_equiv.model.session import (
     SymbolChecked,
 )
 from type_equiv.producers.analysis import check_producers
+from type_equiv.read.classes import Symbols
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
 from type_equiv.read.pastes import Doc
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
-from type_equiv.read.shapes import Shape, lower
+from type_equiv.read.shapes import Shape, in_context, lower, retyped
 from type_equiv.store.cache import Cache
 
 RowEvent = SymbolChecked | FindingEvent
@@ -127,6 +129,7 @@ def check_row(
             findings.append(_missing_paste(row, doc, name, real))
         for index, paste in enumerate(found):
             pasted = lower(paste.code, paste.node)
+            pasted = in_context(pasted, real) if real is not None else pasted
             pastes.append(Location(path=doc_path, line=pasted.line))
             if real is not None:
                 drifts = list(compare(pasted, real, row.symbol, row.form))
@@ -142,7 +145,12 @@ def check_row(
 
 
 def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape | None:
-    """The row's real definition lowered to a shape, or None with the finding that says why."""
+    """The row's real definition lowered to a shape, or None with the finding that says why.
+
+    A name the row's module does not define but imports (a package `__init__` re-exporting
+    `from .core import Button`) is followed to where it is defined, as the producer check follows
+    it; the shape's path says where that was. Its kind is what its base chain makes it
+    (classes.Symbols.kind_of: a project's own `StringEnum` base makes an enum)."""
     module, name = row.symbol.rsplit(".", 1)
     manifest = reader.manifest
     path = reader.module_path(module)
@@ -150,14 +158,47 @@ def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape
     if path is None:
         findings.append(messages.module_not_found(row.symbol, module, manifest.model.source, where))
         return None
-    found = reader.shape(path, name)
+    symbols = reader.symbols()
+    qualname = where_defined(reader, row.symbol)
+    found = reader.shape(path, name) if qualname is None else None
+    if qualname is not None:
+        module, name = qualname.rsplit(".", 1)
+        defined = reader.module_path(module)
+        found = reader.shape(defined, name) if defined is not None else None
     if isinstance(found, ParseError):
         findings.append(found.model_copy(update={"symbol": row.symbol}))
         return None
     if found is None:
-        findings.append(messages.name_not_defined(row.symbol, name, reader.shown(path), where))
+        followed = symbols.resolver.canonical(row.symbol)
+        findings.append(messages.name_not_defined(
+            row.symbol, name, reader.shown(path), where, close_names(symbols, row.symbol),
+            followed if followed != row.symbol else None))
         return None
-    return found
+    return retyped(found, symbols.kind_of(found, module))
+
+
+def where_defined(reader: Reader, symbol: str) -> str | None:
+    """The qualified name `symbol` is defined under when its own module only imports it (None: the
+    module defines it itself, or nothing does)."""
+    module, name = symbol.rsplit(".", 1)
+    path = reader.module_path(module)
+    if path is None or reader.definition(path, name) is not None:
+        return None
+    target = reader.symbols().resolver.canonical(symbol)
+    if target == symbol or "." not in target:
+        return None
+    defined = reader.module_path(target.rsplit(".", 1)[0])
+    if defined is None or reader.definition(defined, target.rsplit(".", 1)[1]) is None:
+        return None
+    return target
+
+
+def close_names(symbols: Symbols, symbol: str) -> list[str]:
+    """Names the symbol's module binds at its top level that are spelled like the one asked for."""
+    module, name = symbol.rsplit(".", 1)
+    bindings = symbols.resolver.bindings(module)
+    known = list(bindings.names) if bindings is not None else []
+    return difflib.get_close_matches(name, known, n=3, cutoff=0.6)
 
 
 def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:

@@ -28,9 +28,13 @@ def module_not_found(symbol: str, module: str, roots: Sequence[str], row: Where)
     )
 
 
-def name_not_defined(symbol: str, name: str, shown: str, row: Where) -> SourceMissing:
+def name_not_defined(symbol: str, name: str, shown: str, row: Where,
+                     close: Sequence[str] = (), followed: str | None = None) -> SourceMissing:
+    """`followed`: where the name's import chain led (`pkg.core.Name`) when that module lacks it too."""
+    via = f" (nor in {followed}, where its import leads)" if followed else ""
+    hint = f"; did you mean {', '.join(f'`{c}`' for c in close)}?" if close else ""
     return SourceMissing(
-        message=f"{symbol}: `{name}` is not defined at the top level of {shown}",
+        message=f"{symbol}: `{name}` is not defined at the top level of {shown}{via}{hint}",
         path=row[0], line=row[1], symbol=symbol, source_path=shown, source_line=1,
     )
 

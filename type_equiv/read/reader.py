@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.classes import Symbols, source_symbols
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.log import NO_LOG, ReadLog
@@ -64,6 +65,8 @@ class Reader(DefinitionReader, Protocol):
 
     def doc(self, doc: str) -> Doc: ...
 
+    def symbols(self) -> Symbols: ...
+
 
 @dataclass
 class Project:
@@ -74,6 +77,7 @@ class Project:
     modules: Modules
     shapes: Shapes
     docs: dict[str, Doc] = field(default_factory=dict)
+    _symbols: Symbols | None = None
 
     @classmethod
     def open(cls, manifest: ManifestFile, cache: Cache | None = None, log: ReadLog = NO_LOG) -> Project:
@@ -117,9 +121,15 @@ class Project:
             self.docs[doc] = read_doc(self.root, doc)
         return self.docs[doc]
 
+    def symbols(self) -> Symbols:
+        """Definitions by qualified name, bases and re-exports followed (classes.source_symbols)."""
+        if self._symbols is None:
+            self._symbols = source_symbols(self)
+        return self._symbols
+
     def with_manifest(self, manifest: ManifestFile) -> Project:
         """The same reads, for a manifest restricted to some rows (scope.restrict)."""
-        return Project(manifest, self.files, self.modules, self.shapes, self.docs)
+        return Project(manifest, self.files, self.modules, self.shapes, self.docs, self._symbols)
 
     def save_cache(self) -> None:
         self.modules.save()
