@@ -40,7 +40,7 @@ from type_equiv.producers.analysis import check_producers
 from type_equiv.read.classes import Symbols
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
-from type_equiv.read.pastes import Doc
+from type_equiv.read.pastes import Doc, Paste, attribute
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
 from type_equiv.read.shapes import Shape, in_context, lower, retyped
@@ -96,7 +96,9 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
         run.log.refuse("fixtures: validated by imported code")
     lock = functools.cache(lambda: _lock(project))
     compared: list[Compared] = []
-    rows = [list(check_row(project, row, lock, compared)) for row in project.manifest.model.symbols]
+    pairs = paired_pastes(project)
+    rows = [list(check_row(project, row, lock, compared, pairs))
+            for row in project.manifest.model.symbols]
     yield from judge_drift(project, options, rows, compared, run.stats)  # syntax → mypy → schemas
     yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
     yield from check_retired(project, options.manifest, options.base, scope.changed)
@@ -110,11 +112,46 @@ def _lock(reader: Reader) -> Lock:
     return read_lock(path)
 
 
+Pairs = dict[tuple[str, str], list[Paste]]  # (doc, symbol) → the pastes attributed to it
+
+
+def paired_pastes(reader: Reader) -> Pairs:
+    """Where a doc pastes one name for several rows (two modules' `ContentBlock`), which paste is
+    whose (pastes.attribute: an info-string marker, else the fewest differences). A name only one
+    row pastes in a doc needs no pairing: every paste of it is that row's."""
+    rows: dict[tuple[str, str], list[SymbolRow]] = {}
+    for row in reader.manifest.model.symbols:
+        for doc in row.docs:
+            rows.setdefault((doc, row.symbol.rsplit(".", 1)[1]), []).append(row)
+    out: Pairs = {}
+    for (doc, name), same in rows.items():
+        pastes = reader.doc(doc).pastes.get(name, [])
+        if len(same) < 2 or not pastes:
+            continue
+        reals = {row.symbol: real_shape(reader, row, []) for row in same}
+        cost = functools.partial(_differences, reals, {row.symbol: row.form for row in same})
+        for symbol, mine in attribute(pastes, list(reals), cost).items():
+            out[(doc, symbol)] = mine
+    return out
+
+
+def _differences(reals: dict[str, Shape | None], forms: dict[str, str | None], symbol: str,
+                 paste: Paste) -> int:
+    """How many ways `paste` differs from `symbol`'s definition (pairing's cost)."""
+    real = reals[symbol]
+    if real is None:
+        return 1 << 20
+    pasted = in_context(lower(paste.code, paste.node), real)
+    return sum(1 for _ in compare(pasted, real, symbol, forms[symbol]))
+
+
 def check_row(
-    reader: Reader, row: SymbolRow, lock: Callable[[], Lock], compared: list[Compared]
+    reader: Reader, row: SymbolRow, lock: Callable[[], Lock], compared: list[Compared],
+    pairs: Pairs | None = None,
 ) -> Iterator[RowEvent]:
     """Find the real definition and every paste of one row, and compare each paste with it; each
-    comparison is added to `compared`, for the judges."""
+    comparison is added to `compared`, for the judges. `pairs` attributes a doc's pastes of a name
+    several rows share (`paired_pastes`)."""
     findings: list[Finding] = []
     real = real_shape(reader, row, findings)
     name = row.symbol.rsplit(".", 1)[1]
@@ -124,7 +161,7 @@ def check_row(
         if doc.unreadable is not None:
             findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
             continue
-        found = doc.pastes.get(name, [])
+        found = (pairs or {}).get((doc_path, row.symbol), doc.pastes.get(name, []))
         if not found:
             findings.append(_missing_paste(row, doc, name, real))
         for index, paste in enumerate(found):
