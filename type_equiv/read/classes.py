@@ -13,18 +13,38 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import libcst as cst
 
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import PythonCode, find_definition, module_file, parse_ast
+from type_equiv.read.files import SourceFiles
 from type_equiv.read.names import Resolver
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import ENUM_BASES, Member, Shape, ShapeKind, lower, retyped
 
-if TYPE_CHECKING:
-    from type_equiv.read.reader import DefinitionReader, Reader
+
+class DefinitionReader(Protocol):
+    """What reading a vocabulary's definitions needs (read/vocabularies.py, read/classes.py)."""
+
+    def module(self, path: Path) -> PythonCode | ParseError: ...
+
+    def definition(self, path: Path, name: str) -> tuple[PythonCode, cst.CSTNode] | ParseError | None: ...
+
+    def shape(self, path: Path, name: str) -> Shape | ParseError | None: ...
+
+    def is_class(self, path: Path, name: str) -> bool: ...
+
+
+class SourceReader(DefinitionReader, Protocol):
+    """A `DefinitionReader` that also finds modules under the source roots and reads their texts
+    (reader.Reader is one): what `source_symbols` follows names through."""
+
+    @property
+    def files(self) -> SourceFiles: ...
+
+    def module_path(self, module: str) -> Path | None: ...
 
 
 @dataclass(frozen=True)
@@ -259,7 +279,7 @@ class SourceModules(Mapping[str, tuple[bool, Callable[[], ast.Module | None]]]):
     class or a re-export must be followed as the producer check follows it. Texts are the reader's,
     parsed by `parse_ast` (syntax newer than the running Python included)."""
 
-    def __init__(self, reader: Reader) -> None:
+    def __init__(self, reader: SourceReader) -> None:
         self.reader = reader
         self.paths: dict[str, Path | None] = {}
 
@@ -308,7 +328,7 @@ class _SourcePaths(Mapping[str, Path]):
         return len(self.modules)
 
 
-def source_symbols(reader: Reader) -> Symbols:
+def source_symbols(reader: SourceReader) -> Symbols:
     """The drift check's `Symbols`: definitions found, and names followed, under the source roots."""
     modules = SourceModules(reader)
     return Symbols(reader, Resolver(modules), _SourcePaths(modules))

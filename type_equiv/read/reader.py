@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from type_equiv.model.findings import ParseError
-from type_equiv.read.classes import Symbols, source_symbols
+from type_equiv.read.classes import DefinitionReader, Symbols, source_symbols
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.log import NO_LOG, ReadLog
@@ -27,18 +27,6 @@ from type_equiv.read.pastes import Doc, read_doc
 from type_equiv.read.shapes import Shape
 from type_equiv.read.shapestore import Shapes
 from type_equiv.store.cache import Cache
-
-
-class DefinitionReader(Protocol):
-    """What reading a vocabulary's definitions needs (read/vocabularies.py, read/classes.py)."""
-
-    def module(self, path: Path) -> PythonCode | ParseError: ...
-
-    def definition(self, path: Path, name: str) -> Found | ParseError | None: ...
-
-    def shape(self, path: Path, name: str) -> Shape | ParseError | None: ...
-
-    def is_class(self, path: Path, name: str) -> bool: ...
 
 
 class Reader(DefinitionReader, Protocol):
