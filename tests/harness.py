@@ -7,17 +7,19 @@ subprocess; the files are real, and so is every stage (mypy included, when the s
 
 from __future__ import annotations
 
-import ast
 import json
 import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+import libcst as cst
+
 from type_equiv.model.findings import Finding
 from type_equiv.model.options import CheckOptions
 from type_equiv.model.session import FindingEvent
 from type_equiv.pipeline import Run, run_check
+from type_equiv.read.definitions import top_level_definitions
 
 
 @dataclass(frozen=True)
@@ -72,11 +74,7 @@ def findings(*, paste: str, source: str, row: dict[str, object] | None = None,
 
 
 def _first_definition(source: str) -> str:
-    for stmt in ast.parse(source).body:
-        if isinstance(stmt, ast.ClassDef):
-            return stmt.name
-        if isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name):
-            return stmt.targets[0].id
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            return stmt.target.id
+    """With libcst, as the check reads source: a case may use syntax newer than the running Python."""
+    for name, _ in top_level_definitions(cst.parse_module(source)):
+        return name
     raise ValueError("the case's source defines nothing at the top level")

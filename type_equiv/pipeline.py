@@ -9,6 +9,7 @@ session with a `Failed` reason instead of raising. What the run reads reaches `l
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -36,12 +37,13 @@ from type_equiv.model.session import (
     SymbolChecked,
 )
 from type_equiv.producers.analysis import check_producers
+from type_equiv.read.classes import Symbols
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
-from type_equiv.read.pastes import Doc
+from type_equiv.read.pastes import Doc, Paste, attribute
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
-from type_equiv.read.shapes import Shape, lower
+from type_equiv.read.shapes import Shape, in_context, lower, retyped
 from type_equiv.store.cache import Cache
 
 RowEvent = SymbolChecked | FindingEvent
@@ -102,7 +104,8 @@ def check_drift(
     check runs it on every row; the language server (type_equiv/lsp) on the rows of an edited doc."""
     lock = functools.cache(lambda: _lock(reader))
     compared: list[Compared] = []
-    events = [list(check_row(reader, row, lock, compared)) for row in rows]
+    pairs = paired_pastes(reader)
+    events = [list(check_row(reader, row, lock, compared, pairs)) for row in rows]
     yield from judge_drift(reader, options, events, compared, stats, judge)
 
 
@@ -113,11 +116,46 @@ def _lock(reader: Reader) -> Lock:
     return read_lock(path)
 
 
+Pairs = dict[tuple[str, str], list[Paste]]  # (doc, symbol) → the pastes attributed to it
+
+
+def paired_pastes(reader: Reader) -> Pairs:
+    """Where a doc pastes one name for several rows (two modules' `ContentBlock`), which paste is
+    whose (pastes.attribute: an info-string marker, else the fewest differences). A name only one
+    row pastes in a doc needs no pairing: every paste of it is that row's."""
+    rows: dict[tuple[str, str], list[SymbolRow]] = {}
+    for row in reader.manifest.model.symbols:
+        for doc in row.docs:
+            rows.setdefault((doc, row.symbol.rsplit(".", 1)[1]), []).append(row)
+    out: Pairs = {}
+    for (doc, name), same in rows.items():
+        pastes = reader.doc(doc).pastes.get(name, [])
+        if len(same) < 2 or not pastes:
+            continue
+        reals = {row.symbol: real_shape(reader, row, []) for row in same}
+        cost = functools.partial(_differences, reals, {row.symbol: row.form for row in same})
+        for symbol, mine in attribute(pastes, list(reals), cost).items():
+            out[(doc, symbol)] = mine
+    return out
+
+
+def _differences(reals: dict[str, Shape | None], forms: dict[str, str | None], symbol: str,
+                 paste: Paste) -> int:
+    """How many ways `paste` differs from `symbol`'s definition (pairing's cost)."""
+    real = reals[symbol]
+    if real is None:
+        return 1 << 20
+    pasted = in_context(lower(paste.code, paste.node), real)
+    return sum(1 for _ in compare(pasted, real, symbol, forms[symbol]))
+
+
 def check_row(
-    reader: Reader, row: SymbolRow, lock: Callable[[], Lock], compared: list[Compared]
+    reader: Reader, row: SymbolRow, lock: Callable[[], Lock], compared: list[Compared],
+    pairs: Pairs | None = None,
 ) -> Iterator[RowEvent]:
     """Find the real definition and every paste of one row, and compare each paste with it; each
-    comparison is added to `compared`, for the judges."""
+    comparison is added to `compared`, for the judges. `pairs` attributes a doc's pastes of a name
+    several rows share (`paired_pastes`)."""
     findings: list[Finding] = []
     real = real_shape(reader, row, findings)
     name = row.symbol.rsplit(".", 1)[1]
@@ -127,11 +165,12 @@ def check_row(
         if doc.unreadable is not None:
             findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
             continue
-        found = doc.pastes.get(name, [])
+        found = (pairs or {}).get((doc_path, row.symbol), doc.pastes.get(name, []))
         if not found:
             findings.append(_missing_paste(row, doc, name, real))
         for index, paste in enumerate(found):
             pasted = lower(paste.code, paste.node)
+            pasted = in_context(pasted, real) if real is not None else pasted
             pastes.append(Location(path=doc_path, line=pasted.line))
             if real is not None:
                 drifts = list(compare(pasted, real, row.symbol, row.form))
@@ -147,7 +186,12 @@ def check_row(
 
 
 def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape | None:
-    """The row's real definition lowered to a shape, or None with the finding that says why."""
+    """The row's real definition lowered to a shape, or None with the finding that says why.
+
+    A name the row's module does not define but imports (a package `__init__` re-exporting
+    `from .core import Button`) is followed to where it is defined, as the producer check follows
+    it; the shape's path says where that was. Its kind is what its base chain makes it
+    (classes.Symbols.kind_of: a project's own `StringEnum` base makes an enum)."""
     module, name = row.symbol.rsplit(".", 1)
     manifest = reader.manifest
     path = reader.module_path(module)
@@ -155,14 +199,47 @@ def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape
     if path is None:
         findings.append(messages.module_not_found(row.symbol, module, manifest.model.source, where))
         return None
-    found = reader.shape(path, name)
+    symbols = reader.symbols()
+    qualname = where_defined(reader, row.symbol)
+    found = reader.shape(path, name) if qualname is None else None
+    if qualname is not None:
+        module, name = qualname.rsplit(".", 1)
+        defined = reader.module_path(module)
+        found = reader.shape(defined, name) if defined is not None else None
     if isinstance(found, ParseError):
         findings.append(found.model_copy(update={"symbol": row.symbol}))
         return None
     if found is None:
-        findings.append(messages.name_not_defined(row.symbol, name, reader.shown(path), where))
+        followed = symbols.resolver.canonical(row.symbol)
+        findings.append(messages.name_not_defined(
+            row.symbol, name, reader.shown(path), where, close_names(symbols, row.symbol),
+            followed if followed != row.symbol else None))
         return None
-    return found
+    return retyped(found, symbols.kind_of(found, module))
+
+
+def where_defined(reader: Reader, symbol: str) -> str | None:
+    """The qualified name `symbol` is defined under when its own module only imports it (None: the
+    module defines it itself, or nothing does)."""
+    module, name = symbol.rsplit(".", 1)
+    path = reader.module_path(module)
+    if path is None or reader.definition(path, name) is not None:
+        return None
+    target = reader.symbols().resolver.canonical(symbol)
+    if target == symbol or "." not in target:
+        return None
+    defined = reader.module_path(target.rsplit(".", 1)[0])
+    if defined is None or reader.definition(defined, target.rsplit(".", 1)[1]) is None:
+        return None
+    return target
+
+
+def close_names(symbols: Symbols, symbol: str) -> list[str]:
+    """Names the symbol's module binds at its top level that are spelled like the one asked for."""
+    module, name = symbol.rsplit(".", 1)
+    bindings = symbols.resolver.bindings(module)
+    known = list(bindings.names) if bindings is not None else []
+    return difflib.get_close_matches(name, known, n=3, cutoff=0.6)
 
 
 def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:

@@ -35,6 +35,7 @@ class AssistantMessage(BaseModel):
     type: Literal["assistant/message"] = "assistant/message"
     turn: int
     usage: Optional[Usage] = None
+    model_config = ConfigDict(frozen=True)
 """
 
 
@@ -95,7 +96,9 @@ def test_text_output_shows_a_compact_diff(project: Project) -> None:
         ("forward reference string", PASTE.replace("Optional[Usage]", '"Usage | None"')),
         ("parentheses", PASTE.replace("turn: int", "turn: (int)")),
         ("split lines", PASTE.replace("= None", "= (\n        None\n    )")),
-        ("methods and model_config left out", PASTE),
+        ("methods left out", PASTE),
+        ("an elided paste leaves model_config out",
+         PASTE.replace("model_config = ConfigDict(frozen=True)", "...")),
     ],
 )
 def test_differences_that_never_count(project: Project, name: str, doc: str) -> None:
@@ -115,7 +118,9 @@ def test_differences_that_never_count(project: Project, name: str, doc: str) -> 
         ("base", PASTE.replace("(BaseModel)", "(Model)"), "(bases)"),
         ("decorator", "@final\n" + PASTE.strip(), "(decorators)"),
         ("shown method differs", PASTE + "    def tokens(self) -> str: ...\n", "tokens"),
-        ("shown model_config differs", PASTE + "    model_config = ConfigDict()\n", "model_config"),
+        ("shown model_config differs", PASTE.replace("(frozen=True)", "()"), "model_config"),
+        ("model_config left out",
+         PASTE.replace("    model_config = ConfigDict(frozen=True)\n", ""), "model_config"),
     ],
 )
 def test_differences_that_count(project: Project, name: str, doc: str, member: str) -> None:

@@ -422,24 +422,25 @@ def test_schema_level_passes_equal_pastes_and_imports(project: Project) -> None:
 
 
 def test_schema_level_is_off_by_default(project: Project) -> None:
-    _models(project, doc=MODEL_DOC.replace('    model_config = ConfigDict(extra="forbid")\n\n', ""))
+    _models(project, doc=MODEL_DOC.replace('    model_config = ConfigDict(extra="forbid")\n', "    ...\n"))
     run = project.check("--no-cache")
     assert run.exit_code == 0, run.stdout
     assert run.json["summary"]["imported_modules"] == 0
 
 
-def test_schema_level_sees_what_the_paste_leaves_out(project: Project) -> None:
-    """A paste may leave out `model_config`; the wire shape then differs (`additionalProperties`)."""
+def test_a_paste_that_leaves_model_config_out_drifts_at_the_syntax_level(project: Project) -> None:
+    """An un-annotated class attribute the source has is part of the paste unless it elides (`...`):
+    left out, it is drift before any judge imports code (the schema level would see it as
+    `additionalProperties`)."""
     _models(project, doc=MODEL_DOC.replace('    model_config = ConfigDict(extra="forbid")\n\n', ""),
             schema=True)
     run = project.check("--no-cache")
     assert run.exit_code == 1
-    [finding] = run.findings
-    assert finding["level"] == "schema"
+    [finding, *_] = run.findings
+    assert finding["level"] == "syntax"
     assert finding["symbol"] == "app.models.Outer"
-    assert finding["member"] == "/additionalProperties"
-    assert finding["pasted"] is None and finding["real"] == "false"
-    assert "validation and serialization" in finding["message"]
+    assert finding["member"] == "model_config"
+    assert finding["pasted"] is None and finding["real"] == "model_config = ConfigDict(extra='forbid')"
 
 
 def test_a_paste_resolves_its_own_block_first_under_future_annotations(project: Project) -> None:
@@ -457,7 +458,7 @@ def test_a_paste_resolves_its_own_block_first_under_future_annotations(project: 
 
 
 def test_a_row_can_opt_out_of_the_top_level_schema_key(project: Project) -> None:
-    _models(project, doc=MODEL_DOC.replace('    model_config = ConfigDict(extra="forbid")\n\n', ""),
+    _models(project, doc=MODEL_DOC.replace('    model_config = ConfigDict(extra="forbid")\n', "    ...\n"),
             schema=True, Outer={"schema": False})
     run = project.check("--no-cache")
     assert run.exit_code == 0, run.stdout

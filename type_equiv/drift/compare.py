@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from type_equiv.model.findings import Drift
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.pastes import Paste
-from type_equiv.read.shapes import Member, Shape
+from type_equiv.read.shapes import Member, Shape, in_context
 
 ROLE_WORD = {
     "field": "field", "value": "member", "key": "key", "arm": "member", "literal": "value",
@@ -25,6 +25,7 @@ def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None) ->
 
     `form` is the manifest row's `form`: a `"map"` (a TypedDict of variants) cannot be elided either.
     """
+    pasted = in_context(pasted, real)  # its base names mean what they mean in the source
     if {pasted.kind, real.kind} == {"union", "alias"}:
         # A one-arm union is an alias; compare both as sets of arms.
         pasted, real = _as_union(pasted), _as_union(real)

@@ -26,7 +26,7 @@ from type_equiv.fix.patch import Block, CannotPatch, Edit, Planner, Real, Site, 
 from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
-from type_equiv.pipeline import real_shape
+from type_equiv.pipeline import real_shape, where_defined
 from type_equiv.read.definitions import (
     PythonCode,
     find_definition,
@@ -60,7 +60,7 @@ def load_real(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Real |
     shape = real_shape(reader, row, findings)
     if shape is None:
         return None
-    module, name = row.symbol.rsplit(".", 1)
+    module, name = (where_defined(reader, row.symbol) or row.symbol).rsplit(".", 1)  # a re-export
     path = module_file(reader.root, reader.manifest.model.source, module)
     assert path is not None
     code = reader.module(path)

@@ -7,6 +7,7 @@ reviewer reads every message side by side.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from type_equiv.model.findings import (
@@ -28,9 +29,13 @@ def module_not_found(symbol: str, module: str, roots: Sequence[str], row: Where)
     )
 
 
-def name_not_defined(symbol: str, name: str, shown: str, row: Where) -> SourceMissing:
+def name_not_defined(symbol: str, name: str, shown: str, row: Where,
+                     close: Sequence[str] = (), followed: str | None = None) -> SourceMissing:
+    """`followed`: where the name's import chain led (`pkg.core.Name`) when that module lacks it too."""
+    via = f" (nor in {followed}, where its import leads)" if followed else ""
+    hint = f"; did you mean {', '.join(f'`{c}`' for c in close)}?" if close else ""
     return SourceMissing(
-        message=f"{symbol}: `{name}` is not defined at the top level of {shown}",
+        message=f"{symbol}: `{name}` is not defined at the top level of {shown}{via}{hint}",
         path=row[0], line=row[1], symbol=symbol, source_path=shown, source_line=1,
     )
 
@@ -55,7 +60,14 @@ def broken_paste(error: ParseError, symbol: str, fence_line: int, name: str,
 
 
 def unscannable(path: str, line: int, message: str) -> ParseError:
-    return ParseError(path=path, line=line, message=f"{message} (the producer check cannot read this file)")
+    """The producer scan parses with the running interpreter's `ast`: say which, and how to change it,
+    since a file of a newer Python is valid code this interpreter cannot read."""
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    return ParseError(path=path, line=line, message=(
+        f"{message} (the producer check parses with this Python, {python}, and cannot read this file;"
+        " if it uses syntax of a newer Python, run type-equiv on that Python: pre-commit"
+        " `language_version: python3.X`, see the README)"
+    ))
 
 
 def exempt_not_a_vocabulary(symbol: str, variant: str, row: Where) -> StaleExemption:

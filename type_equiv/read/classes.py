@@ -9,21 +9,42 @@ modules (names.Resolver), and each class is read once per run.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import libcst as cst
 
 from type_equiv.model.findings import ParseError
-from type_equiv.read.definitions import PythonCode, find_definition, module_file
+from type_equiv.read.definitions import PythonCode, find_definition, module_file, parse_ast
+from type_equiv.read.files import SourceFiles
 from type_equiv.read.names import Resolver
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
-from type_equiv.read.shapes import Member, Shape, lower
+from type_equiv.read.shapes import ENUM_BASES, Member, Shape, ShapeKind, lower, retyped
 
-if TYPE_CHECKING:
-    from type_equiv.read.reader import DefinitionReader
+
+class DefinitionReader(Protocol):
+    """What reading a vocabulary's definitions needs (read/vocabularies.py, read/classes.py)."""
+
+    def module(self, path: Path) -> PythonCode | ParseError: ...
+
+    def definition(self, path: Path, name: str) -> tuple[PythonCode, cst.CSTNode] | ParseError | None: ...
+
+    def shape(self, path: Path, name: str) -> Shape | ParseError | None: ...
+
+    def is_class(self, path: Path, name: str) -> bool: ...
+
+
+class SourceReader(DefinitionReader, Protocol):
+    """A `DefinitionReader` that also finds modules under the source roots and reads their texts
+    (reader.Reader is one): what `source_symbols` follows names through."""
+
+    @property
+    def files(self) -> SourceFiles: ...
+
+    def module_path(self, module: str) -> Path | None: ...
 
 
 @dataclass(frozen=True)
@@ -92,8 +113,9 @@ class Symbols:
 
     reader: DefinitionReader
     resolver: Resolver
-    module_paths: dict[str, Path]
+    module_paths: Mapping[str, Path]
     _classes: dict[str, ClassInfo | None] = field(default_factory=dict)
+    _kinds: dict[str, ShapeKind] = field(default_factory=dict)
 
     def statement(self, qualname: str) -> tuple[PythonCode, cst.CSTNode] | None:
         module, _, name = qualname.rpartition(".")
@@ -104,10 +126,46 @@ class Symbols:
         return found if isinstance(found, tuple) else None
 
     def shape(self, qualname: str) -> Shape | None:
+        """The definition's shape, of the kind its base chain gives it (`kind_of`)."""
+        shaped = self._lowered(qualname)
+        if shaped is None:
+            return None
+        return retyped(shaped, self.kind_of(shaped, qualname.rpartition(".")[0]))
+
+    def _lowered(self, qualname: str) -> Shape | None:
         module, _, name = qualname.rpartition(".")
         path = self.module_paths.get(module)
         shaped = self.reader.shape(path, name) if path is not None else None
         return shaped if isinstance(shaped, Shape) else None
+
+    def kind_of(self, shape: Shape, module: str) -> ShapeKind:
+        """What a shape written in `module` is, its bases followed through the project's own classes
+        (across modules, re-exports and aliases): `class Shade(StringEnum)` is an enum when
+        `StringEnum` derives, at any depth, from `enum.Enum`; likewise a TypedDict. A base outside
+        the project is known by its resolved name (`from enum import StrEnum as S`: `enum.StrEnum`)."""
+        if shape.kind != "class":
+            return shape.kind
+        for label, text in shape.header:
+            if label != "base" or text.startswith("*"):
+                continue
+            head = text.split("[", 1)[0].strip()
+            kind = self._base_kind(self.resolver.canonical(f"{module}.{head}"))
+            if kind != "class":
+                return kind
+        return "class"
+
+    def _base_kind(self, qualname: str) -> ShapeKind:
+        if qualname in self._kinds:
+            return self._kinds[qualname]
+        self._kinds[qualname] = "class"  # a cycle of bases ends here
+        base = self._lowered(qualname)
+        if base is not None:
+            kind = self.kind_of(base, qualname.rpartition(".")[0])
+        else:
+            last = qualname.rsplit(".", 1)[-1]
+            kind = "enum" if last in ENUM_BASES else "typeddict" if last == "TypedDict" else "class"
+        self._kinds[qualname] = kind
+        return kind
 
     def is_class(self, qualname: str) -> bool:
         """Known to be a `class` statement without parsing it (the reader's `ast` index)."""
@@ -213,3 +271,64 @@ def row_module_paths(root: Path, source: Sequence[str], symbols: Sequence[str],
             if found is not None:
                 out[module] = found
     return out
+
+
+class SourceModules(Mapping[str, tuple[bool, Callable[[], ast.Module | None]]]):
+    """The project's modules as the drift check finds them (`Reader.module_path`, under the source
+    roots), each looked up when a name's chain reaches it: the drift stage lists no tree, yet a base
+    class or a re-export must be followed as the producer check follows it. Texts are the reader's,
+    parsed by `parse_ast` (syntax newer than the running Python included)."""
+
+    def __init__(self, reader: SourceReader) -> None:
+        self.reader = reader
+        self.paths: dict[str, Path | None] = {}
+
+    def path(self, module: str) -> Path | None:
+        if module not in self.paths:
+            valid = bool(module) and all(part.isidentifier() for part in module.split("."))
+            self.paths[module] = self.reader.module_path(module) if valid else None
+        return self.paths[module]
+
+    def __getitem__(self, module: str) -> tuple[bool, Callable[[], ast.Module | None]]:
+        path = self.path(module)
+        if path is None:
+            raise KeyError(module)
+        return path.name == "__init__.py", partial(self._tree, path)
+
+    def __contains__(self, module: object) -> bool:
+        return isinstance(module, str) and self.path(module) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([m for m, p in self.paths.items() if p is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for p in self.paths.values() if p is not None)
+
+    def _tree(self, path: Path) -> ast.Module | None:
+        text = self.reader.files.text(path)
+        return parse_ast(text) if isinstance(text, str) else None
+
+
+class _SourcePaths(Mapping[str, Path]):
+    """`Symbols.module_paths` over `SourceModules`."""
+
+    def __init__(self, modules: SourceModules) -> None:
+        self.modules = modules
+
+    def __getitem__(self, module: str) -> Path:
+        path = self.modules.path(module)
+        if path is None:
+            raise KeyError(module)
+        return path
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.modules)
+
+    def __len__(self) -> int:
+        return len(self.modules)
+
+
+def source_symbols(reader: SourceReader) -> Symbols:
+    """The drift check's `Symbols`: definitions found, and names followed, under the source roots."""
+    modules = SourceModules(reader)
+    return Symbols(reader, Resolver(modules), _SourcePaths(modules))

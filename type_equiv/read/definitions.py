@@ -257,16 +257,63 @@ class ModuleIndex:
 SLICE_MAX_DEPTH = 100  # deeper syntax trees may be past libcst's recursion: parse those whole
 
 
+def parse_ast(text: str) -> ast.Module | None:
+    """The module's stdlib `ast`, read whatever Python runs this: when the running interpreter's
+    grammar is older than the module's (a PEP 695 `type X = …` or `class Box[T]` read on 3.11), each
+    top-level statement libcst finds is parsed on its own and one `ast` cannot read is kept as a stub
+    binding the same name over the same lines (`class N: pass`, `def N(): pass`, `N = ...`), which
+    is all a module index or a table of bindings asks of it. None when libcst cannot parse it
+    either, or a statement `ast` cannot read is no plain definition (an `if` holding one)."""
+    try:
+        return ast.parse(text)
+    except SyntaxError:
+        pass
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    try:
+        module = cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+    offset = sum(module.code_for_node(line).count("\n") for line in module.header)
+    body: list[ast.stmt] = []
+    for node in module.body:
+        piece = module.code_for_node(node)
+        try:
+            tree = ast.parse(piece)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            stub = _stub(node)
+            if stub is None:
+                return None
+            tree = ast.parse(stub)
+            skipped = len(getattr(node, "leading_lines", ()))
+            for stmt in tree.body:
+                stmt.lineno, stmt.col_offset = offset + skipped + 1, 0
+                stmt.end_lineno, stmt.end_col_offset = offset + piece.rstrip("\n").count("\n") + 1, 0
+        else:
+            ast.increment_lineno(tree, offset)
+        body.extend(tree.body)
+        offset += piece.count("\n")
+    return ast.Module(body=body, type_ignores=[])
+
+
+def _stub(node: cst.CSTNode) -> str | None:
+    """A statement binding what `node` binds, in the oldest grammar (see `parse_ast`)."""
+    if isinstance(node, cst.ClassDef):
+        return f"class {node.name.value}: pass\n"
+    if isinstance(node, cst.FunctionDef):
+        return f"def {node.name.value}(): pass\n"
+    name = defined_name(node)
+    return f"{name} = ...\n" if name is not None else None
+
+
 def index_module(text: str) -> ModuleIndex | None:
     """The top-level statements that may define a name; None when only a whole-module libcst parse
     gives the right answer: `ast` cannot parse the text, or it nests deeper than `SLICE_MAX_DEPTH`
     (libcst recurses per level and may reject a module `ast` accepts, such as a 400-arm union: that
-    module's parse error is then reported as before, whichever definition is asked for)."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    if _deeper_than(tree, SLICE_MAX_DEPTH):
+    module's parse error is then reported as before, whichever definition is asked for). Syntax newer
+    than the running Python is indexed through libcst (`parse_ast`)."""
+    tree = parse_ast(text)
+    if tree is None or _deeper_than(tree, SLICE_MAX_DEPTH):
         return None
     statements = []
     for stmt in tree.body:

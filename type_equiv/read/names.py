@@ -10,7 +10,7 @@ Nothing is imported or executed.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -121,7 +121,7 @@ class Resolver:
     (None when unreadable). Names outside the project (`pydantic.BaseModel`) resolve to themselves.
     """
 
-    def __init__(self, modules: dict[str, tuple[bool, Callable[[], ast.Module | None]]],
+    def __init__(self, modules: Mapping[str, tuple[bool, Callable[[], ast.Module | None]]],
                  known: Callable[[str], Bindings | None] | None = None) -> None:
         self._modules = modules
         self._bindings: dict[str, Bindings | None] = {}

@@ -103,3 +103,47 @@ def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
         for name, node in top_level_definitions(parsed.module):
             result.pastes.setdefault(name, []).append(Paste(name, block, parsed, node))
     return result
+
+
+def markers(info: str) -> set[str]:
+    """The dotted names a fence's info string attributes its block to: ```` ```python pkg.mod.Name ````
+    (any word after the language) or `title="pkg.mod.Name"`."""
+    out: set[str] = set()
+    for word in info.split()[1:]:
+        key, eq, value = word.partition("=")
+        text = value.strip("\"'") if eq else key
+        if (not eq or key == "title") and "." in text:
+            out.add(text)
+    return out
+
+
+def attribute(pastes: list[Paste], symbols: list[str],
+              cost: Callable[[str, Paste], int]) -> dict[str, list[Paste]]:
+    """Pair a doc's pastes of one name with the manifest symbols of that name listing the doc.
+
+    A block whose info string names a symbol (`markers`) is that symbol's; the rest go, cheapest
+    first, to the symbol they differ from least (`cost`: the number of differences), one paste per
+    symbol, so two modules' `ContentBlock` in one overview are each compared with their own. A paste
+    left over (more pastes than symbols) goes to the symbol it matches best; a symbol left without
+    one has none (paste-missing)."""
+    out: dict[str, list[Paste]] = {symbol: [] for symbol in symbols}
+    free = list(pastes)
+    for paste in pastes:
+        named = [s for s in symbols if s in markers(paste.block.info)]
+        if named:
+            out[named[0]].append(paste)
+            free.remove(paste)
+    pairs = sorted((cost(symbol, paste), si, pi) for si, symbol in enumerate(symbols)
+                   for pi, paste in enumerate(free) if not out[symbol])
+    taken: set[int] = set()
+    for _, si, pi in pairs:
+        if pi not in taken and not out[symbols[si]]:
+            out[symbols[si]].append(free[pi])
+            taken.add(pi)
+    for pi, paste in enumerate(free):
+        if pi not in taken:
+            best = min(range(len(symbols)), key=lambda si: (cost(symbols[si], paste), si))
+            out[symbols[best]].append(paste)
+    for symbol in symbols:  # in the doc's order, as without pairing
+        out[symbol].sort(key=lambda p: pastes.index(p))
+    return out

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.classes import DefinitionReader, Symbols, source_symbols
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.log import NO_LOG, ReadLog
@@ -26,18 +27,6 @@ from type_equiv.read.pastes import Doc, read_doc
 from type_equiv.read.shapes import Shape
 from type_equiv.read.shapestore import Shapes
 from type_equiv.store.cache import Cache
-
-
-class DefinitionReader(Protocol):
-    """What reading a vocabulary's definitions needs (read/vocabularies.py, read/classes.py)."""
-
-    def module(self, path: Path) -> PythonCode | ParseError: ...
-
-    def definition(self, path: Path, name: str) -> Found | ParseError | None: ...
-
-    def shape(self, path: Path, name: str) -> Shape | ParseError | None: ...
-
-    def is_class(self, path: Path, name: str) -> bool: ...
 
 
 class Reader(DefinitionReader, Protocol):
@@ -64,6 +53,8 @@ class Reader(DefinitionReader, Protocol):
 
     def doc(self, doc: str) -> Doc: ...
 
+    def symbols(self) -> Symbols: ...
+
 
 @dataclass
 class Project:
@@ -74,6 +65,7 @@ class Project:
     modules: Modules
     shapes: Shapes
     docs: dict[str, Doc] = field(default_factory=dict)
+    _symbols: Symbols | None = None
 
     @classmethod
     def open(cls, manifest: ManifestFile, cache: Cache | None = None, log: ReadLog = NO_LOG) -> Project:
@@ -122,15 +114,23 @@ class Project:
         editor's buffer, not the disk. Everything parsed of the old text is dropped."""
         self.modules.forget(path)
         self.files.overlay(path, text)
+        self._symbols = None
 
     def forget(self, path: Path) -> None:
         """`path` changed (on disk, or its buffer closed): the next read takes the disk again."""
         self.modules.forget(path)
         self.files.forget(path)
+        self._symbols = None
+
+    def symbols(self) -> Symbols:
+        """Definitions by qualified name, bases and re-exports followed (classes.source_symbols)."""
+        if self._symbols is None:
+            self._symbols = source_symbols(self)
+        return self._symbols
 
     def with_manifest(self, manifest: ManifestFile) -> Project:
         """The same reads, for a manifest restricted to some rows (scope.restrict)."""
-        return Project(manifest, self.files, self.modules, self.shapes, self.docs)
+        return Project(manifest, self.files, self.modules, self.shapes, self.docs, self._symbols)
 
     def save_cache(self) -> None:
         self.modules.save()

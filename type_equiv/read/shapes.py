@@ -8,7 +8,7 @@ members, TypedDict keys, union arms, literal values) in canonical text, and forg
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import libcst as cst
@@ -29,7 +29,10 @@ Role = Literal["field", "value", "key", "arm", "literal", "method", "nested", "a
 ENUM_BASES = {"Enum", "StrEnum", "IntEnum", "Flag", "IntFlag", "ReprEnum"}
 ORDERED_DECORATORS = {"dataclass", "define", "frozen", "mutable", "attrs", "s"}
 # Members a paste may leave out: the source may have them, but whatever the paste shows must match.
-OPTIONAL_ROLES: frozenset[Role] = frozenset({"method", "nested", "assign"})
+# An un-annotated class attribute is not one of them: in a class whose form was not recognised (an
+# enum through a base the reader cannot see) it may be a variant, and leaving it out must not pass.
+OPTIONAL_ROLES: frozenset[Role] = frozenset({"method", "nested"})
+STATEMENT = "<statement "  # the name prefix of a body statement that is no member (`if …:` in a class)
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,8 @@ class Member:
 
     @property
     def required(self) -> bool:
-        return self.role not in OPTIONAL_ROLES
+        """Whether a paste that does not elide (`...`) must show it."""
+        return self.role not in OPTIONAL_ROLES and not self.name.startswith(STATEMENT)
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,29 @@ def lower(code: PythonCode, node: cst.CSTNode) -> Shape:
     if isinstance(value, cst.Call) and _call_name(value) == "TypedDict":
         return _functional_typeddict(code, node, name, value)
     return _alias(code, node, name, value, header)
+
+
+def retyped(shape: Shape, kind: ShapeKind) -> Shape:
+    """A plain class's shape as the `kind` its base chain gives it (classes.Symbols.kind_of): lowering
+    sees one statement, so `class Shade(StringEnum)` is a plain class until `StringEnum` is known to
+    be an enum. Its un-annotated attributes are then members (variants), its fields TypedDict keys
+    (a class body's names are identifiers, so a key's text is the field's)."""
+    if shape.kind != "class" or kind not in ("enum", "typeddict"):
+        return shape
+    old: Role = "assign" if kind == "enum" else "field"
+    new: Role = "value" if kind == "enum" else "key"
+    members = tuple(
+        replace(m, role=new) if m.role == old and not m.name.startswith(STATEMENT) else m
+        for m in shape.members
+    )
+    return replace(shape, kind=kind, members=members)
+
+
+def in_context(pasted: Shape, real: Shape) -> Shape:
+    """The paste read where its source is: a paste copies the source's text, so its base names mean
+    what they mean there. A paste lowered as a plain class takes the kind its source has by its base
+    chain (a paste naming other bases is drift in the header either way)."""
+    return retyped(pasted, real.kind) if pasted.kind == "class" else pasted
 
 
 def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
@@ -129,7 +156,7 @@ def _class_members(
                     ellipsis = True
         else:
             text = " ".join(code.text(stmt).split())  # named by its text: equal text, same member
-            members.append(Member(f"<statement {text}>", "assign", text, line, end))
+            members.append(Member(f"{STATEMENT}{text}>", "assign", text, line, end))
     return members, ellipsis  # `class N(Base): ...` alone shows the header, every member elided
 
 

@@ -23,7 +23,7 @@ from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, ex
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
-from type_equiv.read.shapes import Shape, lower
+from type_equiv.read.shapes import Shape, lower, retyped
 
 Form = Literal["union", "map", "literal", "enum", "shape"]
 Value = str | int | bool
@@ -253,6 +253,7 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
         return None
     code, node = found
     shape = lower(code, node)
+    shape = retyped(shape, defs.kind_of(shape, qualname.rpartition(".")[0]))  # a project's own bases
     span = Span(shape.path, shape.line, shape.end_line)
     vocab: Vocabulary | None
     if shape.kind == "enum":
