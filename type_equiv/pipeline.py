@@ -105,7 +105,7 @@ def _lock(reader: Reader) -> Lock:
     """The lock beside the manifest (docs/sync.md); empty when absent: check never requires it."""
     path = lock_path(reader.root / reader.manifest.path)
     reader.log.file(path)
-    return read_lock(path)
+    return read_lock(path, reader.root)
 
 
 def check_row(
