@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from type_equiv.store.safe import inside
+
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 _PASTE_NUMBERS = itertools.count()
@@ -40,7 +42,15 @@ class PasteFailed(Exception):
 def import_module(
     root: Path, source_roots: Sequence[str], module_name: str, imported: list[str]
 ) -> types.ModuleType:
-    """Import a project module with the manifest's source roots first on sys.path."""
+    """Import a project module with the manifest's source roots first on sys.path.
+
+    A module (or a package above it) whose file lies under a source root but resolves outside the
+    project root is never imported: the static check reports it as not read, and executing it would
+    run code from anywhere on the machine.
+    """
+    outside = _outside_part(root, source_roots, module_name)
+    if outside is not None:
+        raise ImportFailed(f"`{outside}` resolves outside the project root (symlink?); not imported")
     for source in reversed(source_roots):
         entry = str((root / source).resolve())
         if entry not in sys.path:
@@ -52,6 +62,27 @@ def import_module(
     if module_name not in imported:
         imported.append(module_name)
     return module
+
+
+def _outside_part(root: Path, source_roots: Sequence[str], module_name: str) -> str | None:
+    """The first of `a`, `a.b`, … whose file under the source roots resolves outside the root."""
+    parts = module_name.split(".")
+    for depth in range(1, len(parts) + 1):
+        for source in source_roots:
+            base = root.joinpath(source, *parts[:depth])
+            found = next((c for c in (base.with_suffix(".py"), base / "__init__.py") if _exists(c)), None)
+            if found is not None:
+                if not inside(root, found):
+                    return ".".join(parts[:depth])
+                break
+    return None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported: list[str]) -> Any:
