@@ -473,13 +473,21 @@ def test_a_pathological_exclude_glob_finishes(root: Path) -> None:
 
 
 SEGMENTS = ["a", "b", "src", "tests", "x.py", "a.md", "gen", "ab"]
-PIECES = ["*", "**", "?", "a", "b", "[ab]", "[!a]", ".py", "x", "src", "tests", "\\*"]
+# No negated class: pathspec's `[!a]` is the regex `[^a]`, which matches a `/` (git's does not).
+PIECES = ["*", "**", "?", "a", "b", "[ab]", ".py", "x", "src", "tests", "\\*"]
+
+
+def _not_degenerate(segment: str) -> bool:
+    """`***` and longer runs of stars alone: pathspec lets them match an empty name (`*/***` matches
+    `a/`), a quirk git does not share; the matcher need not copy it."""
+    return segment.strip("*") != "" or segment in ("*", "**")
 
 
 @settings(max_examples=300, deadline=None)
 @given(
     lines=st.lists(st.tuples(st.booleans(), st.booleans(), st.lists(
-        st.lists(st.sampled_from(PIECES), min_size=1, max_size=3).map("".join), min_size=1, max_size=3),
+        st.lists(st.sampled_from(PIECES), min_size=1, max_size=3).map("".join).filter(_not_degenerate),
+        min_size=1, max_size=3),
         st.booleans()), min_size=1, max_size=3),
     path=st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=4), folder=st.booleans(),
 )

@@ -105,6 +105,8 @@ class Glob:
         body = body.rstrip("/")
         anchored = "/" in body
         parts = [p for p in body.lstrip("/").split("/") if p]
+        # pathspec's reading, kept: `a/*` names what is directly in `a`, not what is deeper
+        self.one_level = anchored and bool(parts) and parts[-1] == "*" and not self.dir_only
         if not anchored and parts:
             parts = ["**", *parts]
         self.trailing_all = len(parts) > 1 and parts[-1] == "**"  # `x/**`: inside x, not x itself
@@ -134,6 +136,8 @@ class Glob:
                     if reach[j] and _segment(part, segments[j]):
                         nxt[j + 1] = True
             reach = nxt
+        if self.one_level:
+            return reach[n]
         return any(reach[k] for k in range(1, n + 1) if not self.dir_only or k < n or is_dir)
 
 
