@@ -160,7 +160,7 @@ def test_a_special_file_in_place_of_each_cache_store_never_hangs(root: Path, kin
     build(root, project(src=SRC + "B = int | None\n", doc=DOC + code_doc("B = Optional[int]\n")),
           manifest=rows(row(), row(symbol="pkg.m.B")))
     stores = store_paths(root)
-    assert len(stores) >= 3, stores  # modules, shapes, the replay, ...
+    assert len(stores) >= 2, stores  # the module index, shapes; the replay once files are old enough
     for path in stores:
         special(kind)(path)
     got = cli(root, "check", timeout=90, limit=memory_cap)

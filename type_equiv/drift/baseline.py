@@ -136,7 +136,7 @@ def parse_lock(text: str) -> Lock:
     return Lock(entries)
 
 
-def read_lock(path: Path, root: Path) -> Lock:
+def read_lock(path: Path, root: Path | None = None) -> Lock:
     """The lock at `path`, or an empty one when it is absent or unreadable (never raises).
 
     Read as every file is (store/safe.py): a lock linked out of the root, to `/dev/zero` or a FIFO is
