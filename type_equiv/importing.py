@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from type_equiv.read.log import NO_LOG, ReadLog
+from type_equiv.store.safe import inside
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
@@ -48,7 +49,14 @@ def import_module(
     Every file the import loaded is noted in `log` (the modules it added to `sys.modules`, and the
     imported module's own): the schema and fixture verdicts depend on that code, and a warm replay
     holds only while it is unchanged. A failed import refuses replay.
+
+    A module (or a package above it) whose file lies under a source root but resolves outside the
+    project root is never imported: the static check reports it as not read, and executing it would
+    run code from anywhere on the machine.
     """
+    outside = _outside_part(root, source_roots, module_name)
+    if outside is not None:
+        raise ImportFailed(f"`{outside}` resolves outside the project root (symlink?); not imported")
     for source in reversed(source_roots):
         entry = str((root / source).resolve())
         if entry not in sys.path:
@@ -68,11 +76,32 @@ def import_module(
 def _note_loaded(root: Path, new: set[str], log: ReadLog) -> None:
     """The files of the modules this import loaded, and of every project module loaded before it
     (in a long-lived process an earlier import may have loaded what this one uses)."""
-    inside = str(root.resolve()) + "/"
+    prefix = str(root.resolve()) + "/"
     for name, module in sorted(sys.modules.items()):
         loaded = getattr(module, "__file__", None)
-        if isinstance(loaded, str) and (name in new or loaded.startswith(inside)):
+        if isinstance(loaded, str) and (name in new or loaded.startswith(prefix)):
             log.file(loaded)
+
+
+def _outside_part(root: Path, source_roots: Sequence[str], module_name: str) -> str | None:
+    """The first of `a`, `a.b`, … whose file under the source roots resolves outside the root."""
+    parts = module_name.split(".")
+    for depth in range(1, len(parts) + 1):
+        for source in source_roots:
+            base = root.joinpath(source, *parts[:depth])
+            found = next((c for c in (base.with_suffix(".py"), base / "__init__.py") if _exists(c)), None)
+            if found is not None:
+                if not inside(root, found):
+                    return ".".join(parts[:depth])
+                break
+    return None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported: list[str],

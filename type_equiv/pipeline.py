@@ -113,7 +113,7 @@ def _lock(reader: Reader) -> Lock:
     """The lock beside the manifest (docs/sync.md); empty when absent: check never requires it."""
     path = lock_path(reader.root / reader.manifest.path)
     reader.log.file(path)
-    return read_lock(path)
+    return read_lock(path, reader.root)
 
 
 Pairs = dict[tuple[str, str], list[Paste]]  # (doc, symbol) → the pastes attributed to it

@@ -455,6 +455,13 @@ PYTHON_CASES = [
     Case("Annotated[()] as a TypedDict value the producer check reads", project(
         src=SRC + MAP_OF_NOTHING, doc=DOC + code_doc(MAP_OF_NOTHING, before="")),
         0, manifest=rows(ROW, row(symbol="pkg.m.M", producers=True))),
+    # Python binds identifiers NFKC-normalised: `class \ufb01` (the "fi" ligature) defines `fi`
+    Case("a compatibility character in a class name", project(
+        src=SRC.replace("class A", "class \ufb01"), doc=DOC.replace("class A", "class fi")), 0,
+        manifest=rows(row(symbol="pkg.m.fi"))),
+    Case("a compatibility character in the paste's class name", project(
+        src=SRC.replace("class A", "class fi"), doc=DOC.replace("class A", "class \ufb01")), 0,
+        manifest=rows(row(symbol="pkg.m.fi"))),
     Case("Union[()] and Annotated[()] in the source", project(
         src=SRC + "U = Union[()]\nV = Annotated[()]\n",
         doc=DOC + "\n```python\nU = Union[()]\nV = Annotated[()]\n```\n"), 0,

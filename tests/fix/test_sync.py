@@ -304,7 +304,7 @@ def test_missing_paste_is_reported_not_invented(project: Project) -> None:
     path = setup(project, "# No paste here\n\n```python\nx = 1\n```\n")
     before = path.read_bytes()
     run = sync(project)
-    assert run.exit_code == 0  # no drift left; a missing paste is `check`'s business
+    assert run.exit_code == 1  # left unsynced: check fails on it, so sync must not pass it either
     assert "[paste-missing]" in run.stdout and "never invents" in run.stdout
     assert path.read_bytes() == before
 
@@ -313,7 +313,7 @@ def test_a_broken_block_naming_the_symbol_is_reported_as_such(project: Project) 
     path = setup(project, "```python\nclass Usage(BaseModel:\n    input_tokens: str\n```\n")
     before = path.read_bytes()
     run = sync(project)
-    assert run.exit_code == 0
+    assert run.exit_code == 1  # issue #16: check exits 1 on it, so sync must not exit 0
     assert "docs/doc.md:2: [parse-error] pkg.models.Usage: cannot sync: the block at line 1" in run.stdout
     assert "[paste-missing]" not in run.stdout
     assert path.read_bytes() == before
@@ -623,7 +623,7 @@ def test_write_is_refused_when_the_file_changed_since_it_was_read(tmp_path: Path
     snapshot = Snapshot.take(path)
     path.write_bytes(b"someone else\n")
     with pytest.raises(Changed):
-        write_atomic(path, b"mine\n", snapshot)
+        write_atomic(path, b"mine\n", snapshot, tmp_path)
     assert path.read_bytes() == b"someone else\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["doc.md"]  # no temp file left behind
 
@@ -634,7 +634,7 @@ def test_write_is_refused_when_only_the_mtime_moved(tmp_path: Path) -> None:
     snapshot = Snapshot.take(path)
     os.utime(path, ns=(snapshot.mtime_ns + 10**9, snapshot.mtime_ns + 10**9))
     with pytest.raises(Changed):
-        write_atomic(path, b"mine\n", snapshot)
+        write_atomic(path, b"mine\n", snapshot, tmp_path)
 
 
 def test_write_keeps_mode_and_symlink(tmp_path: Path) -> None:
@@ -643,7 +643,7 @@ def test_write_keeps_mode_and_symlink(tmp_path: Path) -> None:
     target.chmod(0o640)
     link = tmp_path / "link.md"
     link.symlink_to(target)
-    write_atomic(link, b"two\n", Snapshot.take(link))
+    write_atomic(link, b"two\n", Snapshot.take(link), tmp_path)
     assert link.is_symlink() and target.read_bytes() == b"two\n"
     assert target.stat().st_mode & 0o777 == 0o640
 

@@ -38,9 +38,12 @@ def resolve_root(root: str, manifest: str | None) -> tuple[Path, Path]:
     return base, (Path(manifest).absolute() if manifest else base / DEFAULT_MANIFEST)
 
 
-def resolve_cache(root: Path, cache_dir: str | None) -> Path:
-    """`--cache-dir`, or `<root>/.type-equiv-cache` (each cache user takes a subfolder: mypy/, …)."""
-    return Path(cache_dir).absolute() if cache_dir else root / ".type-equiv-cache"
+def resolve_cache(root: Path, cache_dir: str | None) -> Path | None:
+    """`--cache-dir`, or `<root>/.type-equiv-cache` (each cache user takes a subfolder: mypy/, …);
+    None (no cache) for a folder in the root that a symlink leads out of it (store/cache.py)."""
+    from type_equiv.store.cache import cache_folder
+
+    return cache_folder(root, Path(cache_dir).absolute() if cache_dir else root / ".type-equiv-cache")
 
 
 root_option = click.option(

@@ -1,7 +1,7 @@
 """`type-equiv sync`: rewrite drifted pastes (fix/sync.py does the work), then say what it did.
 
-Exit 0 when no drift is left, 1 when drift remains (with --diff: when the patch is not empty), 2 when
-it cannot judge.
+Exit 0 when nothing is left to fix, 1 when drift or a finding remains (with --diff: when the patch is
+not empty), 2 when it cannot judge or could not write a doc or the lock (after doing everything else).
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ def sync(root: str, manifest: str | None, symbols: tuple[str, ...], diff: bool) 
     """Rewrite drifted pastes to match the source, as a minimal patch; record the lock file.
 
     Only drifted members change; comments, layout and `...` elisions of the paste stay, and so does
-    every other byte of the doc. A missing paste is reported, never invented. Exit 0 when no drift
-    is left, 1 when drift remains (with --diff: when the patch is not empty), 2 when it cannot judge.
+    every other byte of the doc. A missing paste is reported, never invented. Exit 0 when nothing
+    is left to fix, 1 when drift or a finding remains (with --diff: when the patch is not empty), 2
+    when it cannot judge or could not write a doc or the lock.
     """
     from type_equiv.fix.sync import SyncOptions
 
@@ -54,6 +55,10 @@ def run(options: SyncOptions) -> int:
                 sys.stdout.buffer.write(unified_diff(result).encode("utf-8"))
         sys.stdout.flush()
     click.echo("\n".join(report_lines(report, options.diff)), err=options.diff)
+    for failure in report.failed:  # after the report: what was done is said before what was not
+        click.echo(f"type-equiv: {failure}", err=True)
+    if report.lock_failed and report.lock_note:
+        click.echo(f"type-equiv: {report.lock_note}", err=True)
     return exit_code(report, options.diff)
 
 
@@ -79,7 +84,7 @@ def report_lines(report: SyncReport, diff: bool) -> list[str]:
     out: list[str] = []
     verb = "would sync" if diff else "synced"
     for result in report.docs:
-        if result.synced and result.shown not in report.refused:
+        if result.synced and report.written(result):
             out.append(f"{result.shown}: {verb} {', '.join(result.synced)}")
         for u in result.unfixed:
             out.append(f"{u.doc}:{u.line}: cannot sync {u.symbol}: {u.reason}")
@@ -87,11 +92,11 @@ def report_lines(report: SyncReport, diff: bool) -> list[str]:
         out.append(f"{shown}: changed while sync ran; not written (run sync again)")
     for note in report.notes:
         out.append(f"{note.path}:{note.line}: [{note.kind}] {note.message}")
-    if report.lock_note:
+    if report.lock_note and not report.lock_failed:
         out.append(f"type-equiv sync: {report.lock_note}")
-    done = [r for r in report.docs if r.changed and r.shown not in report.refused]
+    done = [r for r in report.docs if r.changed and report.written(r)]
     pastes = sum(len(r.synced) for r in done)
-    left = len(report.unfixed) + sum(len(r.synced) for r in report.docs if r.shown in report.refused)
+    left = len(report.unfixed) + sum(len(r.synced) for r in report.docs if not report.written(r))
     tail = f"; {left} drifted paste{'s' if left != 1 else ''} left" if left else ""
     if diff:
         out.append(f"type-equiv sync --diff: {pastes} symbol(s) would change in {len(done)} doc(s){tail}")
@@ -101,8 +106,15 @@ def report_lines(report: SyncReport, diff: bool) -> list[str]:
 
 
 def exit_code(report: SyncReport, diff: bool) -> int:
-    """0: no drift left; 1: drift left (with --diff: whenever the patch is not empty)."""
-    if report.unfixed or report.refused:
+    """0: nothing left to fix; 1: drift or a finding left (with --diff: whenever the patch is not
+    empty); 2: a doc or the lock could not be written (after everything else was done and reported).
+
+    A note (a paste that is not valid Python, a missing paste or module) is left for `check` to
+    fail on, so sync must not pass it either.
+    """
+    if report.failed or report.lock_failed:
+        return EXIT_ERROR
+    if report.unfixed or report.refused or any(n.severity == "error" for n in report.notes):
         return 1
     if diff and any(r.changed for r in report.docs):
         return 1

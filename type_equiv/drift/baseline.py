@@ -24,6 +24,7 @@ from pathlib import Path
 
 from type_equiv.model.findings import Drift, Side
 from type_equiv.read.shapes import Shape
+from type_equiv.store.safe import read_bounded
 
 LOCK_NAME = "type-equiv.lock"
 FORMAT = 1
@@ -34,6 +35,7 @@ HEADER = (
     "# <symbol> <source fingerprint> <paste fingerprint>[,<paste fingerprint>...] <doc>\n"
 )
 FP_LEN = 16
+LOCK_LIMIT = 64 * 1024 * 1024  # ~600,000 entries: a lock larger than that is not one sync wrote
 
 
 SIDE_NOTE: dict[Side, str] = {
@@ -134,10 +136,14 @@ def parse_lock(text: str) -> Lock:
     return Lock(entries)
 
 
-def read_lock(path: Path) -> Lock:
-    """The lock at `path`, or an empty one when it is absent or unreadable (never raises)."""
+def read_lock(path: Path, root: Path | None = None) -> Lock:
+    """The lock at `path`, or an empty one when it is absent or unreadable (never raises).
+
+    Read as every file is (store/safe.py): a lock linked out of the root, to `/dev/zero` or a FIFO is
+    "unknown", never read to the end nor waited on.
+    """
     try:
-        return parse_lock(path.read_bytes().decode("utf-8"))
+        return parse_lock(read_bounded(path, root, LOCK_LIMIT).decode("utf-8"))
     except (OSError, UnicodeDecodeError):
         return Lock()
 

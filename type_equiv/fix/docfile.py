@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from type_equiv.store.safe import OUTSIDE, UnsafeFile, inside, read_with_stat, regular_problem
+
 
 class Changed(Exception):
     """The file changed on disk between reading it and replacing it."""
@@ -57,21 +59,26 @@ class Snapshot:
 
     @classmethod
     def take(cls, path: Path) -> Snapshot:
-        with path.open("rb") as handle:
-            info = os.fstat(handle.fileno())
-            data = handle.read()
+        data, info = read_with_stat(path)
         return cls(data, info.st_mtime_ns, info.st_mode)
 
     def same_file(self, other: Snapshot) -> bool:
         return self.data == other.data and self.mtime_ns == other.mtime_ns
 
 
-def write_atomic(path: Path, data: bytes, read: Snapshot | None) -> None:
+def write_atomic(path: Path, data: bytes, read: Snapshot | None, root: Path) -> None:
     """Replace `path` with `data` via a temp file in the same directory (fsync, then os.replace).
 
     `read` is the snapshot taken when the content was read (None: the file did not exist); raises
     Changed, and leaves the file alone, when it no longer matches just before the replace.
+    A symlink is written through only to a regular file inside `root`: a link out of the root, a
+    dangling link (its target would be created wherever it points) or a special file is refused.
     """
+    problem = regular_problem(path)
+    if problem is None and not inside(root, path):
+        problem = OUTSIDE
+    if problem is not None:
+        raise UnsafeFile(errno.EPERM, problem)
     target = path.resolve()
     if read is not None and (not read.mode & 0o222 or not os.access(target, os.W_OK)):
         raise PermissionError(errno.EACCES, "it is read-only")  # a rename would replace it regardless
@@ -81,8 +88,7 @@ def write_atomic(path: Path, data: bytes, read: Snapshot | None) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if read is not None:
-            os.chmod(tmp, stat.S_IMODE(read.mode))
+        os.chmod(tmp, stat.S_IMODE(read.mode) if read is not None else _new_file_mode())
         try:
             now: Snapshot | None = Snapshot.take(target)
         except FileNotFoundError:
@@ -95,6 +101,17 @@ def write_atomic(path: Path, data: bytes, read: Snapshot | None) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_dir(target.parent)
+
+
+def _new_file_mode() -> int:
+    """What `open(..., "w")` would give a new file: 0666 minus the umask (mkstemp makes 0600).
+
+    The umask can only be read by setting it; sync is single-threaded, so the moment it is 0 harms
+    no other file.
+    """
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -38,6 +38,7 @@ from type_equiv.read.manifest import SymbolRow, load_manifest
 from type_equiv.read.pastes import python_blocks
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
+from type_equiv.store.safe import OUTSIDE, inside, regular_problem
 
 # ---------------------------------------------------------------------------------------------------
 # Pastes in a raw doc, and the source definitions they copy
@@ -231,7 +232,14 @@ class SyncReport:
     docs: list[DocResult] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)  # not drift: reported, never fixed here
     refused: list[str] = field(default_factory=list)  # docs changed while sync ran: not written
+    failed: list[str] = field(default_factory=list)  # docs that could not be written: why, one line each
     lock_note: str | None = None
+    lock_failed: bool = False  # the lock could not be written (not merely changed meanwhile)
+
+    def written(self, result: DocResult) -> bool:
+        """Whether `result`'s rewrite is on disk (or, with --diff, would be)."""
+        return result.shown not in self.refused and not any(
+            f.startswith(f"{result.shown}: ") for f in self.failed)
 
     @property
     def unfixed(self) -> list[Unfixed]:
@@ -267,16 +275,17 @@ def run_sync(options: SyncOptions) -> SyncReport:
         report.docs.append(result)
         if result.changed and not options.diff:
             try:
-                write_atomic(result.doc.path, result.data(), result.doc.snapshot)
+                write_atomic(result.doc.path, result.data(), result.doc.snapshot, root)
             except Changed:
                 report.refused.append(shown)
             except OSError as exc:  # read-only, disk full, file too large: the doc is as it was
+                # the other docs are still synced and reported: one bad doc must not hide the rest
                 why = exc.strerror or str(exc)
-                raise InputError(f"{shown}: cannot write: {why}; the doc is unchanged") from None
+                report.failed.append(f"{shown}: cannot write: {why}; the doc is unchanged")
     if not options.diff:
-        fresh = {k: v for r in report.docs if r.shown not in report.refused for k, v in _lock_entries(r)}
+        fresh = {k: v for r in report.docs if report.written(r) for k, v in _lock_entries(r)}
         keep = None if options.symbols else {(r.symbol, d) for r in manifest.model.symbols for d in r.docs}
-        report.lock_note = _write_lock(options.manifest, fresh, keep)
+        report.lock_note, report.lock_failed = _write_lock(root, options.manifest, fresh, keep)
     return report
 
 
@@ -337,26 +346,31 @@ def _lock_entries(result: DocResult) -> Iterator[tuple[tuple[str, str], Entry]]:
 
 
 def _write_lock(
-    manifest: Path, fresh: dict[tuple[str, str], Entry], keep: set[tuple[str, str]] | None
-) -> str | None:
-    """Merge `fresh` into the lock and write it if that changes it; a problem comes back as a note."""
+    root: Path, manifest: Path, fresh: dict[tuple[str, str], Entry], keep: set[tuple[str, str]] | None
+) -> tuple[str | None, bool]:
+    """Merge `fresh` into the lock and write it if that changes it: (a note on a problem, whether
+    it is a failure). The lock is checked as docs are: a regular file inside the root, or absent."""
     path = lock_path(manifest)
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+    problem = regular_problem(path) or (None if inside(root, path) else OUTSIDE)
+    if problem is not None:
+        return f"{shown}: {problem}; lock not updated", True
     try:
         before: Snapshot | None = Snapshot.take(path)
     except FileNotFoundError:
         before = None
     except OSError as exc:
-        return f"{path.name}: cannot read ({exc.strerror}); lock not updated"
+        return f"{shown}: cannot read ({exc.strerror or exc}); lock not updated", True
     old = parse_lock(before.data.decode("utf-8", "replace")) if before else Lock()
     text = updated(old, fresh, keep).render()
     if before is not None and before.data == text.encode("utf-8"):
-        return None
+        return None, False
     if before is None and not fresh:
-        return None
+        return None, False
     try:
-        write_atomic(path, text.encode("utf-8"), before)
+        write_atomic(path, text.encode("utf-8"), before, root)
     except Changed:
-        return f"{path.name} changed while sync ran; lock not updated"
+        return f"{shown} changed while sync ran; lock not updated", False
     except OSError as exc:
-        return f"{path.name}: cannot write ({exc.strerror}); lock not updated"
-    return None
+        return f"{shown}: cannot write ({exc.strerror or exc}); lock not updated", True
+    return None, False

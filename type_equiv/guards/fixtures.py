@@ -28,6 +28,7 @@ from type_equiv.read.definitions import PythonCode, find_definition, module_file
 from type_equiv.read.globs import matches, skipped_dir
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, pointer
+from type_equiv.store.safe import read_bounded
 
 if TYPE_CHECKING:
     from type_equiv.model.run import RunStats
@@ -62,7 +63,7 @@ def check_fixtures(reader: Reader, stats: RunStats) -> Iterator[FindingEvent]:
         target = _target(reader, row, where, stats)
         for rel in files:
             reader.log.file(reader.root / rel)
-            for finding in check_file(reader.root / rel, rel, target):
+            for finding in check_file(reader.root / rel, rel, target, reader.root):
                 yield FindingEvent(finding=finding)
 
 
@@ -170,15 +171,16 @@ _ONE_OF = Draft202012Validator.VALIDATORS["oneOf"]
 _Validator = validators.extend(Draft202012Validator, {"oneOf": _one_of})  # type: ignore[no-untyped-call]
 
 
-def check_file(path: Path, rel: str, target: Target) -> Iterator[FixtureInvalid]:
+def check_file(path: Path, rel: str, target: Target, root: Path | None = None) -> Iterator[FixtureInvalid]:
     """One finding per failing record, and one for each stretch of text that is not JSON."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        data = read_bounded(path, root)
+        text = data.decode("utf-8-sig")
     except OSError as exc:
         yield _invalid(target, rel, 1, "", f"cannot read the fixture: {exc.strerror or exc}")
         return
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         yield _invalid(target, rel, line, "", f"the fixture is not UTF-8 text ({exc.reason} at byte"
                        f" {exc.start}); save it as UTF-8")
         return

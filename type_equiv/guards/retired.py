@@ -32,6 +32,7 @@ from type_equiv.read.names import Resolver
 from type_equiv.read.text import read_source
 from type_equiv.read.tree import SourceTree, is_test_name, modules_of
 from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
+from type_equiv.store.safe import read_bounded
 
 if TYPE_CHECKING:
     from type_equiv.read.reader import Reader
@@ -106,12 +107,32 @@ def _named_files(root: Path, named: Iterable[str], exclude: Sequence[str]) -> li
     ]
 
 
+# A repository's own config is the project's input, and some keys make git run a command: an
+# fsmonitor hook on every index read, a pager, an external diff, gpg for a shown signature. Command-line
+# `-c` outranks every config file (and `include.path`), the system file is skipped, git never prompts
+# and takes no optional locks (a read-only check must not rewrite the index).
+GIT_SAFE = (
+    "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.pager=cat", "-c", "diff.external=",
+    "-c", "log.showSignature=false", "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false",
+)
+GIT_ENV = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0",
+           "GIT_PAGER": "cat", "GIT_EXTERNAL_DIFF": ""}
+GIT_TIMEOUT = 120  # seconds: a git that hangs (a lock, a network mount) must not hang the check
+
+
+def run_git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """git in `root`, with no config key able to run a command; raises OSError (and a timeout as one)."""
+    env = {**os.environ, **GIT_ENV}  # GIT_DIR, GIT_INDEX_FILE of a hook that runs us still count
+    try:
+        return subprocess.run(["git", *GIT_SAFE, "-C", str(root), *args], capture_output=True,
+                              check=False, env=env, timeout=GIT_TIMEOUT, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        raise OSError(f"git {args[0]} did not finish within {GIT_TIMEOUT}s") from exc
+
+
 def _git_files(root: Path) -> list[str] | None:
     try:
-        done = subprocess.run(
-            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            capture_output=True, check=False,
-        )
+        done = run_git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
     except OSError:
         return None
     if done.returncode != 0:
@@ -164,7 +185,7 @@ def read_text(path: Path) -> str | None:
                 return read_source(path)
             except (UnicodeDecodeError, SyntaxError, LookupError):
                 pass
-        return path.read_bytes().decode("utf-8-sig", errors="replace")
+        return read_bounded(path).decode("utf-8-sig", errors="replace")
     except OSError:
         return None
 
@@ -225,7 +246,7 @@ def _read_if_spelled(path: Path, quick: list[bytes] | None) -> str | None:
     if quick is None:
         return read_text(path)
     try:
-        data = path.read_bytes()
+        data = read_bounded(path)
     except OSError:
         return None
     if b"coding" not in data[:400] and not any(word in data for word in quick):
@@ -444,7 +465,7 @@ class _GitTree(WholeModules):
 
 def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     try:
-        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+        return run_git(root, *args)
     except OSError as exc:
         raise InputError(f"--base needs git: {exc}") from None
 

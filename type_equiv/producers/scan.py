@@ -37,6 +37,7 @@ from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import Bindings
 from type_equiv.read.tree import SourceFile
 from type_equiv.store.cache import Cache, Entry, FileTable, Stamp, digest, key_of, read_bytes
+from type_equiv.store.safe import read_bounded
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -134,7 +135,7 @@ class FileWork:
         read_ns = time.time_ns()
         stamp = Stamp.of(file.path)
         try:
-            data = file.path.read_bytes()
+            data = read_bounded(file.path)
         except OSError:
             self.texts[file.rel] = None
             return None, True, False
@@ -389,19 +390,19 @@ class TreeScanner:
     def _workers(self, request: Request) -> int:
         if self.pool is not None:
             return self.pool.size
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            cores = os.cpu_count() or 1
         configured = os.environ.get(WORKERS_ENV)
-        if configured is not None:
+        if configured is not None:  # capped: `=64` must not fork 64 processes for 4 files
             try:
-                return max(0, int(configured))
+                return max(0, min(int(configured), cores, len(request.indexes)))
             except ValueError:
                 return 0
         unread = sum(1 for i in request.indexes if self.files[i].rel not in self.local.texts)
         if unread < POOL_MIN_FILES:
             return 0
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):
-            cores = os.cpu_count() or 1
         return min(cores, 8)
 
     def close(self) -> None:

@@ -16,6 +16,7 @@ from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.walker import Scope, Walker
 from type_equiv.read.names import Bindings, module_bindings
 from type_equiv.read.text import read_source
+from type_equiv.store.safe import read_bounded
 
 
 def scan_text(module: str, package: bool, text: str, spellings: Spellings) -> FileScan:
@@ -47,7 +48,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
 def read_text(path: Path) -> str | None:
     """A file's text (UTF-8 fast path, then PEP 263 / BOM), or None when unreadable."""
     try:
-        data = path.read_bytes()
+        data = read_bounded(path)
     except OSError:
         return None
     try:

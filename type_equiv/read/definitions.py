@@ -6,6 +6,7 @@ Also home to the parsing helper shared with pastes, so both sides are read the s
 from __future__ import annotations
 
 import ast
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,8 +150,18 @@ def _locate(code: str, exc: cst.ParserSyntaxError) -> tuple[int, int, str]:
     return exc.raw_line, exc.raw_column + 1, exc.message
 
 
+def python_name(name: str) -> str:
+    """An identifier as Python binds it: NFKC-normalised (PEP 3131), so `class ﬁ` defines `fi`."""
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
+
+
 def defined_name(stmt: cst.CSTNode) -> str | None:
-    """The name a top-level statement defines as a type, or None."""
+    """The name a top-level statement defines as a type (as Python spells it), or None."""
+    name = _spelled_name(stmt)
+    return None if name is None else python_name(name)
+
+
+def _spelled_name(stmt: cst.CSTNode) -> str | None:
     if isinstance(stmt, cst.ClassDef):
         return stmt.name.value
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
@@ -201,6 +212,7 @@ def _suite(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
 
 
 def find_definition(code: PythonCode, name: str) -> cst.CSTNode | None:
+    name = python_name(name)
     for found, stmt in top_level_definitions(code.module):
         if found == name:
             return stmt
@@ -377,7 +389,7 @@ def definition_in(
     keeps the statements parsed so far (first line → code) across lookups in one module.
     """
     for stmt in index.statements:
-        if name not in stmt.names:
+        if python_name(name) not in stmt.names:
             continue
         if stmt.nested:
             return False

@@ -18,6 +18,7 @@ from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import display_path
 from type_equiv.read.text import decode_source
 from type_equiv.store.cache import Stamp, digest
+from type_equiv.store.safe import read_bounded
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class SourceFiles:
                     raise OSError("resolves outside the project root (symlink?); not read")
                 self.log.file(path)
                 read_ns, stamp = time.time_ns(), Stamp.of(path)
-                data = path.read_bytes()
+                data = read_bounded(path, self.root)
                 self.reads[path] = ReadInfo(stamp, dig := digest(data), read_ns)
                 self.log.digest(path, stamp, dig)
                 self.texts[path] = decode_source(data)

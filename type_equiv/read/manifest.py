@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST as DEFAULT_MANIFEST  # one place: the CLI reads it
+from type_equiv.store.safe import read_bounded
 
 SCHEMA_FILE = "type-equiv.manifest.schema.json"
 
@@ -107,7 +108,7 @@ def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
         hint = " (use --manifest FILE)" if problem == "not found" else ""
         raise InputError(f"{shown}: manifest {problem}{hint}")
     try:
-        text = manifest_path.read_text(encoding="utf-8-sig")  # editors on Windows write a BOM
+        text = read_bounded(manifest_path).decode("utf-8-sig")  # editors on Windows write a BOM
     except FileNotFoundError:
         raise InputError(f"{shown}: manifest not found (use --manifest FILE)") from None
     except IsADirectoryError:

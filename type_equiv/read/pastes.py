@@ -15,6 +15,7 @@ import libcst as cst
 
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import PythonCode, parse_python, top_level_definitions
+from type_equiv.store.safe import read_bounded
 
 PYTHON_INFO = {"python", "py", "python3"}
 SKIP_MARK = "no-type-equiv"
@@ -75,7 +76,7 @@ def read_doc(root: Path, doc: str) -> Doc:
     """Parse one doc's Python blocks and index their top-level definitions by name."""
     result = Doc(doc)
     try:
-        data = (root / doc).read_bytes()
+        data = read_bounded(root / doc, root)
     except OSError as exc:
         result.unreadable = ParseError(path=doc, line=1, message=f"cannot read doc: {exc.strerror}")
         return result

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from type_equiv.store.safe import read_bounded
+
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
@@ -19,7 +21,7 @@ def split_lines(text: str) -> list[str]:
 
 def read_source(path: Path) -> str:
     """Python source text honouring a BOM and a PEP 263 encoding cookie, as the interpreter does."""
-    return decode_source(path.read_bytes())
+    return decode_source(read_bounded(path))
 
 
 def decode_source(data: bytes) -> str:

@@ -14,8 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import pathspec
-
+from type_equiv.read.globs import GlobSet, glob_set
 from type_equiv.read.log import NO_LOG, ReadLog
 
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
@@ -54,8 +53,8 @@ def modules_of(files: Sequence[SourceFile]) -> dict[str, SourceFile]:
     return modules
 
 
-def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[pathspec.Pattern] | None:
-    return pathspec.PathSpec.from_lines("gitignore", patterns) if patterns else None
+def _spec(patterns: Sequence[str]) -> GlobSet | None:
+    return glob_set(tuple(patterns)) if patterns else None
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,9 @@ class SourceTree:
         for base in bases:
             start = self.root if base == "." else self.root / base
             self.log.file(start)
-            if start.is_file():
+            if not _inside(str(start), self.root):
+                rels = []  # a source or test root linked out of the project is not its code
+            elif start.is_file():
                 rels = [base] if base.endswith(".py") else []
             elif start.is_dir():
                 rels = list(_walk(start, "" if base == "." else base, exclude, self.log))
@@ -103,7 +104,7 @@ class SourceTree:
                     seen[rel] = self._file(rel, tests)
         return [seen[rel] for rel in sorted(seen)]
 
-    def _file(self, rel: str, tests: pathspec.PathSpec[pathspec.Pattern] | None) -> SourceFile:
+    def _file(self, rel: str, tests: GlobSet | None) -> SourceFile:
         name = rel.rsplit("/", 1)[-1]
         test = is_test_name(name) or (tests is not None and tests.match_file(rel))
         module, package = self.module_of(rel)
@@ -145,7 +146,7 @@ def _inside(path: str, start: Path) -> bool:
     return True
 
 
-def _walk(start: Path, prefix: str, exclude: pathspec.PathSpec[pathspec.Pattern] | None,
+def _walk(start: Path, prefix: str, exclude: GlobSet | None,
           log: ReadLog) -> Iterator[str]:
     """Root-relative paths of `.py` files under `start`; excluded folders are never entered."""
     stack = [(start, prefix)]
@@ -165,7 +166,9 @@ def _walk(start: Path, prefix: str, exclude: pathspec.PathSpec[pathspec.Pattern]
                         continue
                     if exclude is not None and exclude.match_file(child + "/"):
                         continue
-                    if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+                    marker = os.path.join(entry.path, "pyvenv.cfg")
+                    log.file(Path(marker))  # deleting a stray marker brings the folder back
+                    if os.path.exists(marker):
                         continue
                     stack.append((Path(entry.path), child))
                 elif name.endswith(".py") and entry.is_file():

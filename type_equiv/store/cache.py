@@ -22,6 +22,7 @@ import functools
 import hashlib
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -30,8 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from type_equiv import __version__
+from type_equiv.store.safe import inside, read_bounded
 
 FORMAT = 1  # bump when any store's payload changes shape
+GITIGNORE = b"# written by type-equiv: the cache is never committed\n*\n"
 RACY_NS = 2_000_000_000  # an mtime this close to when the file was read proves nothing
 
 
@@ -48,8 +51,9 @@ def key_of(*parts: object) -> str:
 
 @functools.lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
-    """This version of type-equiv: its version and its own files' stamps (an editable install changes
-    without a version bump, and a cache written by other code must not be read)."""
+    """This version of type-equiv: its version, its own files' stamps (an editable install changes
+    without a version bump, and a cache written by other code must not be read) and the versions of
+    the libraries its results depend on."""
     stamps: list[tuple[str, int, int]] = []
     folders = [os.path.dirname(os.path.abspath(__file__))]
     while folders:
@@ -67,7 +71,38 @@ def tool_fingerprint() -> str:
                     stamps.append((entry.path, st.st_size, st.st_mtime_ns))
             except OSError:
                 continue
-    return f"{__version__}+{key_of(sorted(stamps), sys.version_info[:2])}"
+    return f"{__version__}+{key_of(sorted(stamps), sys.version_info[:2], _dependency_versions())}"
+
+
+# What cached results are made of besides type-equiv's own code: parses (libcst), verdicts (mypy,
+# pydantic's schemas), pastes (markdown-it-py), schema checks (jsonschema). An upgrade of any of them
+# may change a result, so it invalidates every store.
+DEPENDENCIES = ("libcst", "mypy", "pydantic", "pydantic-core", "markdown-it-py", "jsonschema", "pathspec")
+
+
+def _dependency_versions() -> list[str | None]:
+    """The installed versions (metadata only, nothing imported): a missing one is None."""
+    from importlib import metadata
+
+    versions: list[str | None] = []
+    for name in DEPENDENCIES:
+        try:
+            versions.append(metadata.version(name))
+        except metadata.PackageNotFoundError:
+            versions.append(None)
+    return versions
+
+
+def cache_folder(root: Path, folder: Path) -> Path | None:
+    """`folder`, or None when it lies in the root as spelled but a symlink leads it out.
+
+    A `.type-equiv-cache` committed as a link to `/home/…` or `/etc` must not make a check write
+    there: such a cache is not used (it only costs speed). A `--cache-dir` spelled outside the root is
+    the user's own choice and is used as given.
+    """
+    if folder.is_relative_to(root) and not inside(root, folder):
+        return None
+    return folder
 
 
 @dataclass(frozen=True)
@@ -113,7 +148,7 @@ class Stamp:
 def read_bytes(path: Path) -> bytes | None:
     """A file's bytes, or None when it cannot be read (a content check then fails, never raises)."""
     try:
-        return path.read_bytes()
+        return read_bounded(path)
     except OSError:
         return None
 
@@ -143,7 +178,8 @@ class Cache:
         if self.folder is None:
             return None
         try:
-            data = self._path(name).read_bytes()
+            inner = self.folder.is_relative_to(self.root)  # a link in a cache in the root stays in it
+            data = read_bounded(self._path(name), self.root if inner else None)
             head, sep, payload = data.partition(b"\n")
             if not sep:
                 return None
@@ -173,31 +209,43 @@ class Cache:
         header = {**self._header(name, key), "length": len(body),
                   "sha256": hashlib.sha256(body).hexdigest()}
         data = json.dumps(header).encode() + b"\n" + body + b"\n"
-        import tempfile
-
         try:
             self._prepare()
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
-            try:
-                with os.fdopen(fd, "wb") as out:
-                    out.write(data)
-                os.replace(tmp, self._path(name))
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            self._replace(name, self._path(name), data)
         except OSError:
             return False
         return True
 
     def _prepare(self) -> None:
-        """Create the folder, with a `.gitignore` of `*` so git never lists what is in it."""
+        """Create the folder, with a `.gitignore` of `*` so git never lists what is in it.
+
+        The `.gitignore` is written like a store (temp file, then rename), so a full disk leaves the
+        old one or none, never an empty one; one that is not ours (empty, truncated, a symlink, a
+        FIFO) is replaced — the rename replaces a link itself, never what it points to.
+        """
         assert self.folder is not None
         self.folder.mkdir(parents=True, exist_ok=True)
         ignore = self.folder / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# written by type-equiv: the cache is never committed\n*\n",
-                              encoding="utf-8")
+        try:
+            if stat.S_ISREG(os.lstat(ignore).st_mode) and read_bounded(ignore, limit=4096) == GITIGNORE:
+                return
+        except OSError:
+            pass
+        self._replace(".gitignore", ignore, GITIGNORE)
+
+    def _replace(self, name: str, target: Path, data: bytes) -> None:
+        """Write `target` atomically in the cache folder; raises OSError, leaving no temp file."""
+        import tempfile
+
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
 
 @dataclass

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from type_equiv.store.cache import Stamp, digest
+from type_equiv.store.safe import read_bounded
 
 Folders = dict[str, dict[str, Any]]  # {"pkg/sub": {"mod.py": recorded stamp (JSON) or None}}
 Moved = tuple[str | None, str, str, Stamp]  # (folder, None outside the root; name; path; stamp now)
@@ -147,8 +148,7 @@ def stable_digest(path: str, stamp: Stamp) -> str | None:
         before = os.stat(path)
         if not stat_mod.S_ISREG(before.st_mode) or Stamp.from_stat(before) != stamp:
             return None
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = read_bounded(path)
     except (OSError, ValueError):
         return None
     return digest(data) if Stamp.of(path) == stamp else None

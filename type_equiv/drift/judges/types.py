@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import typing_extensions
 
 from type_equiv.drift.judges.inputs import note_build
+from type_equiv.drift.judges.mypyfs import ContentStampedFiles, drop_mypy_cache
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.normalise import last_name, parse_expr
 
@@ -169,7 +170,7 @@ def judge_types(
     text, offset = writer.text()
     started = time.perf_counter()
     try:
-        result, options = _build(text, source_roots, cache_dir)
+        result, options = _build_or_rebuild(text, source_roots, cache_dir)
     except _BuildFailed as exc:
         log.refuse(f"mypy could not run: {exc}")
         return [Verdict(False, p.pasted, p.real, f"mypy could not run: {exc}") for p in pairs]
@@ -192,6 +193,22 @@ def judge_types(
 
 class _BuildFailed(Exception):
     pass
+
+
+def _build_or_rebuild(
+    text: str, source_roots: Sequence[Path], cache_dir: Path | None
+) -> tuple[BuildResult, Options]:
+    """`_build`; when it fails with a cache, once more without: a full disk, a `--cache-dir` that is
+    a file or a damaged sqlite file must cost speed, never a verdict. A build that then succeeds
+    proves the cache was at fault, so it is dropped and the next run rebuilds it."""
+    try:
+        return _build(text, source_roots, cache_dir)
+    except _BuildFailed:
+        if cache_dir is None:
+            raise
+    built = _build(text, source_roots, None)
+    drop_mypy_cache(cache_dir / "mypy")
+    return built
 
 
 def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> tuple[BuildResult, Options]:
@@ -217,7 +234,7 @@ def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> t
     said = io.StringIO()  # mypy reports its own crashes on stderr, then exits: neither is ours to do
     try:
         with contextlib.redirect_stderr(said), contextlib.redirect_stdout(said):
-            return build.build([source], options), options
+            return build.build([source], options, fscache=ContentStampedFiles(source_roots)), options
     except CompileError as exc:
         first = next((m for m in exc.messages if ": error:" in m), "\n".join(exc.messages[:1]))
         raise _BuildFailed(first or "a blocking error") from None

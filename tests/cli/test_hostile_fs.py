@@ -1,0 +1,506 @@
+"""The hostile file system (issue #16): links out of the root, special files at every path the tool
+reads or writes, unwritable caches, stale-cache races, and what `sync` owes its caller.
+
+Every case is built for real: symlinks, FIFOs (`os.mkfifo`), links to `/dev/zero`, a file where a
+folder is expected, `RLIMIT_FSIZE` and `RLIMIT_AS` set in the child process. Each CLI run is its own
+process with a timeout, so a hang or a read without end fails the test instead of freezing the
+suite. Runs as root here: mode bits bind nobody, so "unwritable" is made with a file in the way of a
+folder or with `RLIMIT_FSIZE` (a write that fails with EFBIG, as on a full disk).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.cli.test_hostile import (
+    DOC,
+    GOOD,
+    SRC,
+    build,
+    code_doc,
+    project,
+    row,
+    rows,
+    snapshot,
+)
+from tests.conftest import REPO
+
+LOCK = "manifest/type-equiv.lock"
+DRIFTED = DOC.replace("x: int", "x: str")
+CACHE = ".type-equiv-cache"
+ENV = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def cli(root: Path, *args: str, timeout: float = 90, limit: Callable[[], None] | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`type-equiv <args> --root root` as its own process; a hang past `timeout` fails the test."""
+    command = [sys.executable, "-m", "type_equiv", *args, "--root", str(root)]
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPO,
+                              preexec_fn=limit, env=env or ENV)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"hang: {command} did not finish within {timeout}s")
+
+
+def no_crash(got: subprocess.CompletedProcess[str]) -> None:
+    assert got.returncode in (0, 1, 2), got
+    assert "Traceback" not in got.stderr + got.stdout and "internal error" not in got.stderr, got.stderr
+
+
+def memory_cap() -> None:
+    """2 GB of address space: a read of `/dev/zero` to the end dies of it; a check does not."""
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def outside_file(root: Path, name: str, text: str) -> Path:
+    folder = root.parent / f"{root.name}-outside"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    path = tmp_path / "project"
+    path.mkdir()
+    return path
+
+
+# --- the lock: checked as docs are --------------------------------------------------------------
+
+
+def test_sync_never_writes_through_a_lock_linked_out_of_the_root(root: Path) -> None:
+    build(root, project(doc=DRIFTED))
+    secret = outside_file(root, "secret.txt", "precious\n")
+    (root / LOCK).symlink_to(secret)
+    got = cli(root, "sync")
+    no_crash(got)
+    assert secret.read_text() == "precious\n"
+    assert (root / LOCK).is_symlink()
+    assert got.returncode == 2
+    assert f"type-equiv: {LOCK}: resolves outside the project root (symlink?); lock not updated" in got.stderr
+    assert "docs/d.md: synced pkg.m.A" in got.stdout  # the doc was still synced, and said so
+    assert (root / "docs/d.md").read_text() == DOC
+
+
+def test_sync_never_creates_the_target_of_a_dangling_lock_link(root: Path) -> None:
+    build(root, project(doc=DRIFTED))
+    target = root.parent / "created-by-sync.lock"
+    (root / LOCK).symlink_to(target)
+    got = cli(root, "sync")
+    no_crash(got)
+    assert not target.exists()
+    assert got.returncode == 2 and "is a dangling symlink; lock not updated" in got.stderr
+
+
+def special(kind: str) -> Callable[[Path], None]:
+    def make(path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() or path.is_symlink():
+            path.unlink()
+        if kind == "fifo":
+            os.mkfifo(path)
+        else:
+            path.symlink_to("/dev/zero")
+
+    return make
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+@pytest.mark.parametrize("command", ["check", "sync"])
+def test_a_special_lock_never_hangs_nor_reads_without_end(root: Path, kind: str, command: str) -> None:
+    build(root, project(doc=DRIFTED))  # a drift: check consults the lock
+    special(kind)(root / LOCK)
+    got = cli(root, command, timeout=60, limit=memory_cap)
+    no_crash(got)
+    if command == "check":
+        assert got.returncode == 1 and "field `x` differs" in got.stdout
+    else:
+        assert got.returncode == 2
+        assert f"{LOCK}: is not a regular file (a FIFO, socket or device); lock not updated" in got.stderr
+        assert (root / "docs/d.md").read_text() == DOC
+
+
+def test_the_first_lock_honours_the_umask(root: Path) -> None:
+    build(root, project(doc=DRIFTED))
+    got = cli(root, "sync")
+    assert got.returncode == 0, got.stderr
+    assert (root / LOCK).stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+# --- the cache folder --------------------------------------------------------------------------
+
+
+def store_paths(root: Path) -> list[Path]:
+    """The store files a cached check writes: learnt from a real run, then laid bare."""
+    got = cli(root, "check")
+    assert got.returncode == 0, got.stdout + got.stderr
+    return sorted(p for p in (root / CACHE).glob("*.json"))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_special_file_in_place_of_each_cache_store_never_hangs(root: Path, kind: str) -> None:
+    build(root, project(src=SRC + "B = int | None\n", doc=DOC + code_doc("B = Optional[int]\n")),
+          manifest=rows(row(), row(symbol="pkg.m.B")))
+    stores = store_paths(root)
+    assert len(stores) >= 2, stores  # the module index, shapes; the replay once files are old enough
+    for path in stores:
+        special(kind)(path)
+    got = cli(root, "check", timeout=90, limit=memory_cap)
+    assert got.returncode == 0, got.stdout + got.stderr
+
+
+def test_a_default_cache_linked_out_of_the_root_is_not_used(root: Path) -> None:
+    build(root, project())
+    elsewhere = root.parent / "elsewhere"
+    elsewhere.mkdir()
+    (root / CACHE).symlink_to(elsewhere)
+    got = cli(root, "check")
+    assert got.returncode == 0, got.stderr
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_an_empty_gitignore_left_by_a_full_disk_is_repaired(root: Path) -> None:
+    build(root, project())
+    (root / CACHE).mkdir()
+    (root / CACHE / ".gitignore").write_bytes(b"")  # what a failed write_text leaves
+    assert cli(root, "check").returncode == 0
+    assert (root / CACHE / ".gitignore").read_text().endswith("\n*\n")
+
+
+def test_a_gitignore_link_in_the_cache_is_replaced_never_written_through(root: Path) -> None:
+    build(root, project())
+    (root / CACHE).mkdir()
+    target = root.parent / "not-yours"
+    (root / CACHE / ".gitignore").symlink_to(target)
+    assert cli(root, "check").returncode == 0
+    assert not target.exists() and not (root / CACHE / ".gitignore").is_symlink()
+
+
+def test_a_failed_gitignore_write_leaves_no_empty_file(root: Path) -> None:
+    """RLIMIT_FSIZE of 10 bytes: every write of the cache fails with EFBIG, as on a full disk."""
+    build(root, project())
+
+    def tiny() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (10, 10))
+
+    got = cli(root, "check", limit=tiny)
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert not (root / CACHE / ".gitignore").exists()
+    assert [p.name for p in (root / CACHE).iterdir()] in ([], ["mypy"])
+
+
+# A pair only mypy can settle: the syntax level cannot tell `T` from `int`.
+MYPY_SRC = "from pydantic import BaseModel\nfrom pkg.t import T\n\n\nclass A(BaseModel):\n    x: T\n"
+MYPY_DOC = code_doc("class A(BaseModel):\n    x: int\n")
+
+
+def mypy_project(root: Path) -> None:
+    build(root, {"pkg/__init__.py": "", "pkg/t.py": "T = int\n", "pkg/m.py": MYPY_SRC,
+                 "docs/d.md": MYPY_DOC})
+
+
+@pytest.mark.parametrize("fault", ["cache-dir is a file", "disk full", "damaged sqlite"])
+def test_a_cache_fault_never_changes_a_verdict(root: Path, tmp_path: Path, fault: str) -> None:
+    mypy_project(root)
+    args: tuple[str, ...] = ()
+    limit = None
+    if fault == "cache-dir is a file":
+        (tmp_path / "a-file").write_text("x")
+        args = ("--cache-dir", str(tmp_path / "a-file"))
+    elif fault == "damaged sqlite":
+        assert cli(root, "check", "--format", "json").returncode == 0
+        dbs = list((root / CACHE / "mypy").rglob("*.db"))
+        assert dbs, list((root / CACHE / "mypy").rglob("*"))
+        for db in dbs:
+            db.write_bytes(b"this is not an sqlite file" * 100)
+        (root / "pkg/t.py").write_text("T = int  \n")  # no replay: mypy must run on the damage
+    else:
+        def limit() -> None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+    got = cli(root, "check", "--format", "json", *args, limit=limit)
+    assert got.returncode == 0, got.stdout + got.stderr
+    if fault == "damaged sqlite":  # and the damage is gone: the next run builds a fresh cache
+        again = cli(root, "check", "--format", "json")
+        assert again.returncode == 0, again.stdout
+
+
+@pytest.mark.parametrize("how", ["touch -r", "same second"])
+def test_mypy_never_judges_an_old_text_of_a_same_size_edit(root: Path, how: str) -> None:
+    mypy_project(root)
+    t = root / "pkg/t.py"
+    before = t.stat()
+    assert cli(root, "check").returncode == 0
+    t.write_text("T = str\n")  # the same size
+    if how == "touch -r":
+        os.utime(t, ns=(before.st_atime_ns, before.st_mtime_ns))
+    else:  # a second save within the same whole second as the first
+        os.utime(t, ns=(before.st_atime_ns, before.st_mtime_ns + 1000))
+    got = cli(root, "check", "--format", "json")
+    assert got.returncode == 1, got.stdout
+    assert [f["kind"] for f in json.loads(got.stdout)["findings"]] == ["drift"]
+
+
+def test_an_upgrade_of_a_dependency_invalidates_the_cache() -> None:
+    """The fingerprint includes the versions of what results are made of (read from metadata)."""
+    probe = (
+        "import importlib.metadata as m, sys\n"
+        "from type_equiv.store import cache\n"
+        "a = cache.tool_fingerprint(); cache.tool_fingerprint.cache_clear()\n"
+        "real = m.version\n"
+        "m.version = lambda n: '999' if n == sys.argv[1] else real(n)\n"
+        "print(a != cache.tool_fingerprint())\n"
+    )
+    for name in ("libcst", "mypy", "pydantic", "markdown-it-py"):
+        out = subprocess.run([sys.executable, "-c", probe, name], capture_output=True, text=True,
+                             timeout=60, cwd=REPO)
+        assert out.stdout.strip() == "True", (name, out.stderr)
+
+
+# --- roots linked out of the project -----------------------------------------------------------
+
+WRITER = "from pkg.m import A\n\n\ndef make() -> A:\n    return A(x=1)\n"
+
+
+@pytest.mark.parametrize("which", ["source", "tests"])
+def test_a_root_linked_out_of_the_project_is_not_its_code(root: Path, which: str) -> None:
+    """Code outside the root never counts as a producer: the only writer lives out there."""
+    literal = "from typing import Literal\n\nKind = Literal['a', 'b']\n"
+    paste = code_doc("Kind = Literal['a', 'b']\n")
+    outside = root.parent / "outside-code"
+    (outside / "pkg").mkdir(parents=True)
+    (outside / "pkg/w.py").write_text("from pkg.m import Kind\n\n\ndef make() -> Kind:\n    return 'a'\n"
+                                      "\n\ndef other() -> Kind:\n    return 'b'\n")
+    build(root, {"pkg/__init__.py": "", "pkg/m.py": literal, "docs/d.md": paste},
+          manifest={"version": 1, "source": [".", "ext"] if which == "source" else ["."],
+                    **({"tests": ["ext"]} if which == "tests" else {}),
+                    "symbols": [{"symbol": "pkg.m.Kind", "docs": ["docs/d.md"]}]})
+    (root / "ext").symlink_to(outside)
+    got = cli(root, "check", "--format", "json", "--no-cache")
+    no_crash(got)
+    kinds = [f["kind"] for f in json.loads(got.stdout)["findings"]]
+    assert "no-producer" in kinds, got.stdout
+
+
+def test_deleting_a_stray_pyvenv_cfg_ends_the_replay(root: Path) -> None:
+    """A folder skipped for its `pyvenv.cfg` counts again once the marker goes: not a replay."""
+    literal = "from typing import Literal\n\nKind = Literal['a']\n"
+    build(root, {"pkg/__init__.py": "", "pkg/m.py": literal, "docs/d.md": code_doc("Kind = Literal['a']\n"),
+                 "gen/w.py": "from pkg.m import Kind\n\n\ndef make() -> Kind:\n    return 'a'\n",
+                 "gen/pyvenv.cfg": "home = /usr\n"},
+          manifest={"version": 1, "symbols": [{"symbol": "pkg.m.Kind", "docs": ["docs/d.md"]}]})
+    then = 1_600_000_000 * 10**9
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, ns=(then, then), follow_symlinks=False)
+    first = cli(root, "check", "--format", "json")
+    assert first.returncode == 1 and "no-producer" in first.stdout
+    (root / "gen/pyvenv.cfg").unlink()
+    os.utime(root / "gen", ns=(then, then))  # the folder's own stamp put back: only the marker moved
+    got = cli(root, "check", "--format", "json")
+    assert got.returncode == 0, got.stdout
+
+
+# --- sync reports everything it did ------------------------------------------------------------
+
+
+def test_sync_exits_1_when_a_paste_is_left_unsynced(root: Path) -> None:
+    build(root, project(doc=code_doc("class A(BaseModel:\n    x: int\n")))
+    got = cli(root, "sync")
+    assert got.returncode == 1, got.stdout + got.stderr
+    assert "cannot sync" in got.stdout
+    assert cli(root, "check").returncode == 1
+
+
+def test_sync_finishes_and_reports_when_a_later_doc_fails(root: Path) -> None:
+    """Two drifted docs; the second cannot be written (RLIMIT_FSIZE below its size): the first is
+    rewritten, reported and locked; the second is named; exit 2."""
+    big = "Prose that makes this doc larger than the limit.\n" * 2000 + DRIFTED
+    build(root, project(doc=DRIFTED, **{"docs/e.md": big}),
+          manifest=rows(row(docs=["docs/d.md", "docs/e.md"])))
+    limit = len(big) // 2
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    got = cli(root, "sync", limit=limited)
+    assert got.returncode == 2, got.stdout + got.stderr
+    assert "docs/d.md: synced pkg.m.A" in got.stdout
+    assert "type-equiv: docs/e.md: cannot write: File too large; the doc is unchanged" in got.stderr
+    assert (root / "docs/d.md").read_text() == DOC
+    assert (root / "docs/e.md").read_text() == big
+    assert "pkg.m.A" in (root / LOCK).read_text() and " docs/d.md" in (root / LOCK).read_text()
+    assert " docs/e.md" not in (root / LOCK).read_text()
+
+
+SYNC_SPECIALS = ["fifo", "dev-zero"]
+
+
+@pytest.mark.parametrize("kind", SYNC_SPECIALS)
+def test_sync_never_hangs_on_a_special_doc(root: Path, kind: str) -> None:
+    build(root, project(doc=DRIFTED, **{"docs/e.md": DRIFTED}),
+          manifest=rows(row(docs=["docs/d.md", "docs/e.md"])))
+    special(kind)(root / "docs/e.md")
+    before = snapshot(root)
+    got = cli(root, "sync", timeout=60, limit=memory_cap)
+    no_crash(got)
+    assert got.returncode == 2
+    assert snapshot(root) == before
+
+
+def test_check_reads_no_doc_past_the_bound(root: Path) -> None:
+    """A sparse 300 MB doc (past the 256 MB bound) is refused, not read into memory."""
+    build(root, project())
+    with open(root / "docs/d.md", "r+b") as handle:
+        handle.truncate(300 * 1024 * 1024)
+    got = cli(root, "check", "--format", "json", limit=memory_cap)
+    no_crash(got)
+    assert got.returncode == 1 and "larger than" in got.stdout
+
+
+
+
+# --- what runs: imported modules, worker processes, git ------------------------------------------
+
+
+def _pwned_module(root: Path) -> Path:
+    """A module outside the root that leaves a marker when imported; pkg/m.py links to it."""
+    marker = root.parent / "pwned.marker"
+    text = f"open({str(marker)!r}, 'w').write('x')\n" + SRC
+    (root / "pkg").mkdir(exist_ok=True)
+    (root / "pkg/m.py").symlink_to(outside_file(root, "m.py", text))
+    return marker
+
+
+@pytest.mark.parametrize("command", ["check", "schema"])
+def test_a_module_linked_out_of_the_root_is_never_imported(root: Path, command: str) -> None:
+    build(root, {"pkg/__init__.py": "", "docs/d.md": DOC, "tests/fx/a.jsonl": '{"x": 1}\n'},
+          manifest=rows(row(fixtures=["tests/fx/*.jsonl"])))
+    marker = _pwned_module(root)
+    got = cli(root, command, *(["pkg.m.A"] if command == "schema" else []))
+    no_crash(got)
+    assert not marker.exists()
+    assert got.returncode in (1, 2)
+    assert "resolves outside the project root" in got.stdout + got.stderr
+
+
+def test_a_huge_worker_count_is_capped(root: Path) -> None:
+    """TYPE_EQUIV_WORKERS=64 on four files: never more worker processes than files or cores."""
+    literal = "from typing import Literal\n\nKind = Literal['a']\n"
+    files = {f"pkg/w{i}.py": "from pkg.m import Kind\n\n\ndef make() -> Kind:\n    return 'a'\n"
+             for i in range(4)}
+    build(root, {"pkg/__init__.py": "", "pkg/m.py": literal, "docs/d.md": code_doc("Kind = Literal['a']\n"),
+                 **files}, manifest={"version": 1, "symbols": [{"symbol": "pkg.m.Kind",
+                                                                "docs": ["docs/d.md"]}]})
+    probe = (
+        "import os, sys\n"
+        "forks = []\n"
+        "real = os.fork\n"
+        "def fork():\n"
+        "    pid = real()\n"
+        "    if pid: forks.append(pid)\n"
+        "    return pid\n"
+        "os.fork = fork\n"
+        "import multiprocessing.popen_fork as pf; pf.os.fork = fork\n"
+        "from type_equiv.cli import cli\n"
+        "try:\n"
+        "    cli(['check', '--root', sys.argv[1], '--no-cache'])\n"
+        "except SystemExit as e:\n"
+        "    print('forks', len(forks), 'exit', e.code, file=sys.stderr)\n"
+    )
+    got = subprocess.run([sys.executable, "-c", probe, str(root)], capture_output=True, text=True,
+                         timeout=120, cwd=REPO, env={**ENV, "TYPE_EQUIV_WORKERS": "64"})
+    line = got.stderr.strip().splitlines()[-1]
+    forks, code = int(line.split()[1]), line.split()[3]
+    assert code == "0", got.stdout + got.stderr
+    assert forks <= min(5, len(os.sched_getaffinity(0))), line
+
+
+def test_git_never_runs_a_command_the_repository_configures(root: Path) -> None:
+    """A repo whose .git/config names an fsmonitor hook, a pager and an external diff: a check with
+    `retired` entries runs git, and none of them runs."""
+    build(root, project(), manifest={**GOOD, "retired": [{"spelling": "gamma"}]})
+    marker = root.parent / "git-ran.marker"
+    hook = root.parent / "hook.sh"
+    hook.write_text(f"#!/bin/sh\necho ran >> {marker}\n")
+    hook.chmod(0o755)
+    env = {**ENV, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "x"],
+                 ["config", "core.fsmonitor", str(hook)], ["config", "core.pager", str(hook)],
+                 ["config", "diff.external", str(hook)]):
+        subprocess.run(["git", "-C", str(root), *args], check=True, timeout=60, env=env,
+                       capture_output=True)
+    subprocess.run(["git", "-C", str(root), "-c", "core.fsmonitor=false", "status"], timeout=60,
+                   capture_output=True)
+    marker.unlink(missing_ok=True)
+    got = cli(root, "check", "--format", "json")
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert not marker.exists(), marker.read_text()
+    got = cli(root, "check", "--format", "json", "--base", "HEAD")
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert not marker.exists()
+
+
+# --- globs: linear time, the meaning of `.gitignore` --------------------------------------------
+
+
+def test_a_pathological_exclude_glob_finishes(root: Path) -> None:
+    """`a*a*…*b` against a long name of `a`s: exponential for a backtracking regex, not here."""
+    build(root, project(**{f"pkg/{'a' * 200}.py": "x = 1\n"}),
+          manifest={**GOOD, "exclude": ["a*" * 30 + "b"], "tests": ["a*" * 30 + "c"]})
+    got = cli(root, "check", "--format", "json", timeout=30)
+    assert got.returncode == 0, got.stdout + got.stderr
+
+
+SEGMENTS = ["a", "b", "src", "tests", "x.py", "a.md", "gen", "ab"]
+# No negated class: pathspec's `[!a]` is the regex `[^a]`, which matches a `/` (git's does not).
+PIECES = ["*", "**", "?", "a", "b", "[ab]", ".py", "x", "src", "tests", "\\*"]
+
+
+def _not_degenerate(segment: str) -> bool:
+    """`***` and longer runs of stars alone: pathspec lets them match an empty name (`*/***` matches
+    `a/`), a quirk git does not share; the matcher need not copy it."""
+    return segment.strip("*") != "" or segment in ("*", "**")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.tuples(st.booleans(), st.booleans(), st.lists(
+        st.lists(st.sampled_from(PIECES), min_size=1, max_size=3).map("".join).filter(_not_degenerate),
+        min_size=1, max_size=3),
+        st.booleans()), min_size=1, max_size=3),
+    path=st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=4), folder=st.booleans(),
+)
+def test_globs_mean_what_gitignore_lines_mean(
+    lines: list[tuple[bool, bool, list[str], bool]], path: list[str], folder: bool
+) -> None:
+    """The linear matcher agrees with pathspec's gitwildmatch on every line it can be fed quickly."""
+    import pathspec
+
+    from type_equiv.read.globs import GlobSet
+
+    globs = [("!" if neg else "") + ("/" if lead else "") + "/".join(parts) + ("/" if trail else "")
+             for neg, lead, parts, trail in lines]
+    spelled = "/".join(path) + ("/" if folder else "")
+    expected = pathspec.PathSpec.from_lines("gitignore", globs).match_file(spelled)
+    assert GlobSet(globs).match_file(spelled) == expected, (globs, spelled)
