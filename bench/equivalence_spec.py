@@ -14,9 +14,9 @@ row per definition, so the whole table is one `type-equiv check` per mode: once 
 types judges) and, unless `--no-schema`, once with `--schema` (pairs pydantic cannot build a schema
 for are checked with the row's `"schema": false`, and reported as such).
 
-Contexts: `field` (`x: <text>` in a pydantic model), `typeddict` (`x: <text>` in a
-`typing_extensions.TypedDict`), `alias` (`N = <text>`, `N: TypeAlias = <text>` for a string). A text
-holding `{name}` is a whole definition instead (alias forms, `total=`), with `{name}` replaced.
+The project is built by tests/drift/spec_table.py, which tests/drift/test_spec_table.py shares (one
+in-process run there). An equal pair whose decision names the `schema` level is only cleared when the
+schema judge runs: in the plain mode its drift is counted as `schema-only`, not as false drift.
 
 Run (from the repository root, with a frozen tool):
 
@@ -37,53 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TABLE = Path(__file__).resolve().parent.parent / "tests" / "data" / "equivalence_spec.json"
-PKG = "tep"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tests.drift.spec_table
 
-# Names the table's imports refer to as `from tep.defs import ...`.
-DEFS = '''"""Helper definitions the equivalence table's pairs refer to."""
-import enum
-from typing import Annotated, Literal, TypeAlias, TypeVar
-
-from pydantic import BaseModel, Field
-from typing_extensions import TypeAliasType
-
-T = TypeVar("T")
-
-
-class Color(enum.Enum):
-    RED = 1
-    GREEN = 2
-    BLUE = 3
-
-
-class Flags(enum.Flag):
-    A = 1
-    B = 2
-
-
-class Usage(BaseModel):
-    n: int
-
-
-class User:
-    pass
-
-
-Pos = Annotated[int, Field(ge=0)]
-Step = int
-IntList = list[int]
-Flag = int | bool
-ReadOnlyMode = Literal["r", "r+"]
-TAInt = TypeAliasType("TAInt", int)
-GoodAlias4: TypeAlias = list[T]
-'''
-
-PRELUDE = [
-    "from typing import TypeAlias",
-    "from pydantic import BaseModel",
-    "from typing_extensions import TypedDict",
-]
+from tests.drift.spec_table import TABLE, Case, build, load, write_manifest
 
 # A subprocess that imports every module and builds both JSON Schemas of every definition and of
 # every paste executed in the module's namespace; prints the symbols pydantic cannot judge.
@@ -122,114 +78,20 @@ print(json.dumps(bad))
 
 
 @dataclass
-class Pair:
-    id: str
-    category: str
-    context: str
-    paste: str
-    source: str
-    equal: bool
-    imports: list[str]
-    cite: str
-    decision: str | None
-    level: str | None
-
-
-@dataclass
-class Case:
-    """One direction of one pair: the definition named `name` in module `module`."""
-
-    pair: Pair
-    direction: str  # "fwd": paste → paste, source → source; "rev": swapped
-    module: str
-    name: str
-    paste_text: str
-    source_text: str
-    doc: str
-    doc_lines: tuple[int, int] = (0, 0)
-    src_lines: tuple[int, int] = (0, 0)
-
-    @property
-    def symbol(self) -> str:
-        return f"{self.module}.{self.name}"
-
-
-@dataclass
 class Outcome:
     case: Case
     mode: str
-    verdict: str  # correct | false-drift | missed-drift | unjudged
+    verdict: str  # correct | false-drift | missed-drift | schema-only | unjudged
     levels: list[str] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     schema_off: str | None = None
-
-
-def definition(context: str, text: str, name: str) -> str:
-    """The Python text defining `name` with `text` in `context`."""
-    if "{name}" in text:
-        return text.replace("{name}", name)
-    if context == "field":
-        return f"class {name}(BaseModel):\n    x: {text}"
-    if context == "typeddict":
-        return f"class {name}(TypedDict):\n    x: {text}"
-    if text.lstrip().startswith(("'", '"')):
-        return f"{name}: TypeAlias = {text}"
-    return f"{name} = {text}"
-
-
-def load(path: Path) -> list[Pair]:
-    rows = json.loads(path.read_text(encoding="utf-8"))
-    return [Pair(**{k: row.get(k) for k in Pair.__dataclass_fields__}) for row in rows]
-
-
-def build(root: Path, pairs: list[Pair]) -> list[Case]:
-    """Write the project (package, docs) and return its cases; the manifest is written per mode."""
-    (root / PKG).mkdir(parents=True)
-    (root / "docs").mkdir()
-    (root / "manifest").mkdir()
-    (root / PKG / "__init__.py").write_text("")
-    (root / PKG / "defs.py").write_text(DEFS)
-    cases: list[Case] = []
-    for n, pair in enumerate(pairs, 1):
-        module = f"{PKG}.p{n:03d}"
-        head = PRELUDE + [i for i in pair.imports if i not in PRELUDE]
-        src = ['"""Pair ' + pair.id + '."""', *head, ""]
-        doc = [f"# {pair.id}", ""]
-        for direction, paste, source in (("fwd", pair.paste, pair.source), ("rev", pair.source, pair.paste)):
-            name = f"P{n:03d}{'F' if direction == 'fwd' else 'R'}"
-            case = Case(pair, direction, module, name, definition(pair.context, paste, name),
-                        definition(pair.context, source, name), f"docs/p{n:03d}.md")
-            src.append("")
-            start = len(src) + 1
-            src.extend(case.source_text.splitlines())
-            case.src_lines = (start, len(src))
-            doc.extend(["", "```python", *head, ""])
-            start = len(doc) + 1
-            doc.extend(case.paste_text.splitlines())
-            case.doc_lines = (start, len(doc))
-            doc.extend(["```", ""])
-            cases.append(case)
-        (root / PKG / f"p{n:03d}.py").write_text("\n".join(src) + "\n")
-        (root / "docs" / f"p{n:03d}.md").write_text("\n".join(doc) + "\n")
-    return cases
-
-
-def write_manifest(root: Path, cases: list[Case], schema_off: dict[str, str] | None) -> None:
-    rows: list[dict[str, Any]] = []
-    for case in cases:
-        row: dict[str, Any] = {"symbol": case.symbol, "docs": [case.doc], "producers": False}
-        if schema_off is not None:
-            row["schema"] = case.symbol not in schema_off
-        rows.append(row)
-    manifest = {"version": 1, "source": ["."], "symbols": rows}
-    (root / "manifest" / "type-equiv.manifest.json").write_text(json.dumps(manifest, indent=1))
 
 
 def probe(python: str, root: Path, cases: list[Case]) -> dict[str, str]:
     """Symbols (both directions of a pair) whose schema pydantic cannot build, with the reason."""
     plan: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for case in cases:
-        head = "\n".join(PRELUDE + case.pair.imports)
+        head = "\n".join(case.head)
         plan[case.module].append((case.name, head + "\n" + case.paste_text + "\n"))
     out = subprocess.run([python, "-c", PROBE, str(root), json.dumps(plan)], capture_output=True,
                          text=True, timeout=600)
@@ -294,7 +156,9 @@ def classify(cases: list[Case], per: dict[str, list[dict[str, Any]]], mode: str,
         fs = per.get(c.symbol, [])
         drifts = [f for f in fs if f.get("kind") == "drift"]
         others = [f for f in fs if f.get("kind") != "drift"]
-        if drifts:
+        if drifts and c.pair.equal and c.pair.level == "schema" and mode == "plain":
+            verdict = "schema-only"  # only the schema judge can clear it, and it was not asked
+        elif drifts:
             verdict = "correct" if not c.pair.equal else "false-drift"
         elif others:
             verdict = "unjudged"
@@ -307,14 +171,15 @@ def classify(cases: list[Case], per: dict[str, list[dict[str, Any]]], mode: str,
 
 def table(title: str, keyed: dict[str, list[Outcome]]) -> None:
     print(f"\n{title}")
-    print(f"  {'':<16}{'dirs':>6}{'correct':>9}{'false':>7}{'missed':>8}{'unjudg':>8}   drift levels")
+    print(f"  {'':<16}{'dirs':>6}{'correct':>9}{'false':>7}{'missed':>8}{'schema':>8}{'unjudg':>8}"
+          "   drift levels")
     for key in sorted(keyed):
         outs = keyed[key]
         n = Counter(o.verdict for o in outs)
         lv = Counter(lv for o in outs for lv in o.levels)
         lvs = " ".join(f"{k}={v}" for k, v in sorted(lv.items()))
         print(f"  {key:<16}{len(outs):>6}{n['correct']:>9}{n['false-drift']:>7}{n['missed-drift']:>8}"
-              f"{n['unjudged']:>8}   {lvs}")
+              f"{n['schema-only']:>8}{n['unjudged']:>8}   {lvs}")
 
 
 def report(mode: str, outs: list[Outcome], elapsed: float, summary: dict[str, Any]) -> None:
@@ -331,7 +196,7 @@ def report(mode: str, outs: list[Outcome], elapsed: float, summary: dict[str, An
     if lv_ok:
         print("\n  unequal pairs: expected level -> deciding level: "
               + ", ".join(f"{a}->{b}: {n}" for (a, b), n in sorted(lv_ok.items(), key=str)))
-    for verdict in ("false-drift", "missed-drift", "unjudged"):
+    for verdict in ("false-drift", "missed-drift", "schema-only", "unjudged"):
         bad = [o for o in outs if o.verdict == verdict]
         print(f"\n  {verdict}: {len(bad)}")
         for o in bad:
@@ -370,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {"pairs": len(pairs), "directions": len(cases), "modes": {}}
     for mode in modes:
         schema_off: dict[str, str] = probe(python, root, cases) if mode == "schema" else {}
-        write_manifest(root, cases, schema_off if mode == "schema" else None)
+        write_manifest(root, cases, {c.symbol: c.symbol not in schema_off for c in cases}
+                       if mode == "schema" else None)
         rc, rep, err, elapsed = run_tool([tool_path], root, mode == "schema", work / f"cache-{mode}")
         if rc not in (0, 1) or "findings" not in rep:
             print(f"\n=== mode {mode}: the tool could not judge (exit {rc}):\n{err[-3000:]}")

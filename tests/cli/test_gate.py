@@ -173,7 +173,7 @@ class Point(NamedTuple):
          'Reason = Literal["done"]', "'error'"),
         ("Step", "type Step = int", "type Step = str", None),
         ("Keys", 'Keys = TypedDict("Keys", {"turn/end": str, "user/message": int}, total=False)',
-         'Keys = TypedDict("Keys", {"user/message": int, "turn/end": str})', "(keywords)"),
+         'Keys = TypedDict("Keys", {"user/message": int, "turn/end": str})', "turn/end"),
         ("Color", 'class Color(Enum):\n    RED = "red"\n    GREEN = "green"',
          'class Color(Enum):\n    RED = "red"\n    GREEN = "grn"', "GREEN"),
         ("Point", "class Point(NamedTuple):\n    x: int\n    y: int",

@@ -609,7 +609,7 @@ def test_ascii_only_output_stream_never_crashes(tmp_path: Path) -> None:
     out = proc.stdout.decode("ascii")
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr.decode("ascii")
-    assert "name: str = '\\xe4'" in out
+    assert 'name: str = "\\xe4"' in out  # as written in the source (issue 14)
 
 
 # --- internal errors: one line and exit 2, or the traceback with --debug ---------------------------

@@ -18,6 +18,7 @@ ROLE_WORD = {
     "field": "field", "value": "member", "key": "key", "arm": "member", "literal": "value",
     "method": "method", "nested": "nested class", "assign": "attribute",
 }
+HEADER_WORDS = {"type parameters": "type parameters"}  # plural of a header label, where not `+s`
 
 
 def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None) -> Iterator[Drift]:
@@ -52,9 +53,10 @@ def _compare_header(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
         if label == "keyword":
             mine, theirs = sorted(mine), sorted(theirs)
         if mine != theirs:
+            words = HEADER_WORDS.get(label, f"{label}s")
             yield _drift(
-                symbol, pasted, real, f"({label}s)", ", ".join(mine) or "(none)",
-                ", ".join(theirs) or "(none)", f"{label}s differ",
+                symbol, pasted, real, f"({words})", ", ".join(mine) or "(none)",
+                ", ".join(theirs) or "(none)", f"{words} differ",
             )
 
 
@@ -107,6 +109,10 @@ def _member_drift(
     member = mine or theirs
     assert member is not None
     word = ROLE_WORD[member.role]
+    shown, told = (mine.shown if mine else None), (theirs.shown if theirs else None)
+    if mine and theirs and " ".join(mine.shown.split()) == " ".join(theirs.shown.split()):
+        # written alike, read apart (a TypedDict key under another `total=`): say how a side is read
+        shown, told = _read_as(mine), _read_as(theirs)
     label = member.name if member.role not in ("arm", "literal") or member.name != "=" else "value"
     return Drift(
         symbol=symbol,
@@ -116,9 +122,14 @@ def _member_drift(
         line=mine.line if mine else pasted.line,
         source_path=real.path,
         source_line=theirs.line if theirs else real.line,
-        pasted=mine.text if mine else None,
-        real=theirs.text if theirs else None,
+        pasted=shown,  # as written: the reader finds it in the doc
+        real=told,
     )
+
+
+def _read_as(member: Member) -> str:
+    written = " ".join(member.shown.split())
+    return written if written == member.text else f"{written}  (read as {member.text})"
 
 
 def _drift(

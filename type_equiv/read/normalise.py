@@ -3,8 +3,11 @@
 libcst keeps every byte (the right tool to *find* and *rewrite* code); stdlib `ast` forgets layout,
 comments, quote style, parentheses, trailing commas and literal spelling (`0x10` is 16, `'a' 'b'` is
 'ab'), which is exactly the equivalence the syntax level wants. Annotations get a little more: a
-string forward reference is parsed, `Optional`/`Union`/`|` become one sorted, flattened union, and
-`Literal` values are merged and sorted — all spellings of the same type at any Python version.
+string forward reference is parsed, `Optional`/`Union`/`|` become one sorted, flattened union,
+`Literal` values are merged and sorted, nested `Annotated` is flattened (`Annotated[Annotated[T, a], b]`
+is `Annotated[T, a, b]`, as the spec says), qualifiers (`NotRequired`, `ReadOnly`, `ClassVar`, …) move
+outside `Annotated` in one fixed order and lose their module prefix, and `type(None)` is `None` — all
+spellings of the same type at any Python version. See docs/equivalence.md, "Decisions".
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ import ast
 from functools import cache
 
 UNION_NAMES = {"Union", "Optional"}
+# Type qualifiers, outermost first in the canonical form: `ReadOnly[NotRequired[Annotated[T, m]]]`.
+QUALIFIER_ORDER = ("ClassVar", "Final", "InitVar", "ReadOnly", "Required", "NotRequired")
+QUALIFIERS = frozenset(QUALIFIER_ORDER)
 
 
 def last_name(node: ast.expr) -> str | None:
@@ -60,23 +66,75 @@ def annotation(node: ast.expr) -> ast.expr:
             return node
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return make_union(union_arms(node))
+    if _is_type_of_none(node):
+        return ast.Constant(value=None)
     if isinstance(node, ast.Subscript):
         head = last_name(node.value)
         args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if head in UNION_NAMES:
             return make_union(union_arms(node))
         if head == "Literal":
+            if any(_is_none(v) for v in literal_values(node)):
+                return make_union([node])  # `Literal[1, None]` is `Literal[1] | None`
             return _literal(node.value, literal_values(node))
-        if head == "Annotated" and args:  # `Annotated[()]` is no type, but must not crash
-            first, *meta = args
-            rest = [ast.parse(ast.unparse(m), mode="eval").body for m in meta]
-            return _subscript(node.value, [annotation(first), *rest])
+        if (head in QUALIFIERS and not isinstance(node.slice, ast.Tuple)) or (
+            head == "Annotated" and len(args) >= 2
+        ):
+            return _qualified(node)
         return _subscript(node.value, [annotation(a) for a in args], tuple_=isinstance(node.slice, ast.Tuple))
     if isinstance(node, ast.List):
         return ast.List(elts=[annotation(e) for e in node.elts], ctx=ast.Load())
     if isinstance(node, ast.Tuple):
         return ast.Tuple(elts=[annotation(e) for e in node.elts], ctx=ast.Load())
     return node
+
+
+def _is_type_of_none(node: ast.expr) -> bool:
+    """`type(None)`, which the typing spec accepts as a spelling of `None` in a type expression."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+            and len(node.args) == 1 and not node.keywords
+            and isinstance(node.args[0], ast.Constant) and node.args[0].value is None)
+
+
+def peel(node: ast.expr) -> tuple[frozenset[str], ast.expr, list[ast.expr]]:
+    """`Annotated[NotRequired[Annotated[T, a]], b]` → ({"NotRequired"}, T, [a, b]): the qualifiers,
+    the type, and the metadata (innermost first, as the spec flattens nested `Annotated`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            inner = parse_expr(node.value)
+        except SyntaxError:
+            return frozenset(), node, []
+        if isinstance(inner, ast.Subscript) and (
+            last_name(inner.value) in QUALIFIERS or last_name(inner.value) == "Annotated"
+        ):
+            node = inner  # a quoted `"NotRequired[int]"` is the qualifier too
+    if isinstance(node, ast.Subscript):
+        head = last_name(node.value)
+        if head in QUALIFIERS and not isinstance(node.slice, ast.Tuple):
+            quals, inner, meta = peel(node.slice)
+            return quals | {head}, inner, meta
+        if head == "Annotated" and isinstance(node.slice, ast.Tuple) and len(node.slice.elts) >= 2:
+            first, *rest = node.slice.elts
+            quals, inner, meta = peel(first)
+            return quals, inner, [*meta, *rest]
+    return frozenset(), node, []
+
+
+def _qualified(node: ast.expr) -> ast.expr:
+    """The canonical spelling of a qualified or annotated type (see `peel`)."""
+    return requalified(*peel(node))
+
+
+def requalified(quals: frozenset[str], inner: ast.expr, meta: list[ast.expr]) -> ast.expr:
+    """`inner` with its metadata and qualifiers put back in the canonical order."""
+    out = annotation(inner)
+    if meta:
+        rest = [ast.parse(ast.unparse(m), mode="eval").body for m in meta]
+        out = _subscript(ast.Name(id="Annotated", ctx=ast.Load()), [out, *rest])
+    for qual in reversed(QUALIFIER_ORDER):
+        if qual in quals:
+            out = _subscript(ast.Name(id=qual, ctx=ast.Load()), [out])
+    return out
 
 
 def union_arms(node: ast.expr) -> list[ast.expr]:
@@ -94,7 +152,10 @@ def union_arms(node: ast.expr) -> list[ast.expr]:
         if last_name(node.value) == "Optional":
             arms.append(ast.Constant(value=None))
         return arms
-    return [annotation(node)]
+    canon = annotation(node)
+    if isinstance(canon, ast.BinOp) and isinstance(canon.op, ast.BitOr):  # `Literal[1, None]`
+        return union_arms(canon)
+    return [canon]
 
 
 def make_union(arms: list[ast.expr]) -> ast.expr:
@@ -105,11 +166,15 @@ def make_union(arms: list[ast.expr]) -> ast.expr:
     for arm in arms:
         if isinstance(arm, ast.Subscript) and last_name(arm.value) == "Literal":
             literal_head = literal_head or arm.value
-            values.extend(literal_values(arm))
+            for value in literal_values(arm):
+                if _is_none(value):  # the spec: `Literal[None]` is `None`
+                    others.setdefault("None", ast.Constant(value=None))
+                else:
+                    values.append(value)
         else:
             others.setdefault(ast.unparse(arm), arm)
     ordered = [others[k] for k in sorted(others, key=lambda t: (t == "None", t))]
-    if literal_head is not None:
+    if literal_head is not None and values:
         ordered.insert(0, _literal(literal_head, values))
     if not ordered:  # `Union[()]`: no arms; keep it spelled as written
         return _subscript(ast.Name(id="Union", ctx=ast.Load()), [], tuple_=True)
@@ -131,8 +196,22 @@ def literal_values(node: ast.Subscript) -> list[ast.expr]:
     return out
 
 
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _literal_value(node: ast.expr) -> ast.expr:
+    """One spelling per value: `+5` is `5`, `u"a"` is `"a"`."""
+    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd)
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) in (int, float, complex)):
+        return ast.Constant(value=node.operand.value)
+    if isinstance(node, ast.Constant) and getattr(node, "kind", None) is not None:
+        return ast.Constant(value=node.value)
+    return node
+
+
 def _literal(head: ast.expr, values: list[ast.expr]) -> ast.expr:
-    unique = {ast.unparse(v): v for v in values}
+    unique = {ast.unparse(v): v for v in map(_literal_value, values)}
     ordered = [unique[k] for k in sorted(unique)]
     return _subscript(head, ordered)
 

@@ -1,8 +1,11 @@
 """Stage 3: lower a paste or a definition to a `Shape`, the normal form both sides are compared in.
 
-A shape keeps what counts (name, bases, keywords, decorators, fields with annotation and default, enum
-members, TypedDict keys, union arms, literal values) in canonical text, and forgets what never counts
-(layout, comments, docstrings, quote style). Each member remembers its lines, for findings and sync.
+A shape keeps what counts (name, type parameters, bases, keywords, decorators, fields with annotation
+and default, enum members, TypedDict keys, union arms, literal values, method signatures) in canonical
+text, and forgets what never counts (layout, comments, docstrings, quote style, method bodies). A
+TypedDict key is lowered to what it means: required or not (its class's `total=` and its own
+`Required`/`NotRequired`), read-only or not, and its type; `total=` itself is then no header keyword.
+Each member remembers its lines, for findings and sync, and its text as written, for messages.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from type_equiv.read.normalise import (
     annotation,
     canon_annotation,
     canon_expr,
+    last_name,
     literal_values,
     parse_expr,
+    peel,
+    requalified,
     subscript_head,
 )
 
@@ -39,16 +45,28 @@ STATEMENT = "<statement "  # the name prefix of a body statement that is no memb
 class Member:
     name: str
     role: Role
-    text: str  # canonical display text; two members match when their texts are equal
+    text: str  # canonical text; two members match when their texts are equal
     line: int
     end_line: int
     annotation: str | None = None
     default: str | None = None
+    # As written (layout collapsed), for messages; never compared.
+    written: str = field(default="", compare=False)
+    # A method's annotations, (parameter or "return", canonical text), and its signature with every
+    # annotation replaced by `_`: two methods with one skeleton differ only in annotations (a judge's
+    # question). Both follow from `text`, so they are not compared either.
+    parts: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    skeleton: str = field(default="", compare=False)
 
     @property
     def required(self) -> bool:
         """Whether a paste that does not elide (`...`) must show it."""
         return self.role not in OPTIONAL_ROLES and not self.name.startswith(STATEMENT)
+
+    @property
+    def shown(self) -> str:
+        """The member as the reader wrote it (the canonical text when there is no written form)."""
+        return self.written or self.text
 
 
 @dataclass(frozen=True)
@@ -79,9 +97,15 @@ def lower(code: PythonCode, node: cst.CSTNode) -> Shape:
     else:
         assert isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Name)
         name, value, params = small.targets[0].target.value, small.value, None
-    header = (("type parameters", code.text(params)),) if params is not None else ()
+    header: tuple[tuple[str, str], ...] = (
+        (("type parameters", _type_params(code, params)),) if params is not None else ()
+    )
     if isinstance(value, cst.Call) and _call_name(value) == "TypedDict":
         return _functional_typeddict(code, node, name, value)
+    if isinstance(value, cst.Call) and _call_name(value) == "TypeAliasType":
+        lowered = _type_alias_type(code, value)
+        if lowered is not None:  # `N = TypeAliasType("N", V, type_params=(T,))` is `type N[T] = V`
+            value, header = lowered
     return _alias(code, node, name, value, header)
 
 
@@ -108,26 +132,70 @@ def in_context(pasted: Shape, real: Shape) -> Shape:
     return retyped(pasted, real.kind) if pasted.kind == "class" else pasted
 
 
+def _type_params(code: PythonCode, params: cst.TypeParameters) -> str:
+    """PEP 695 type parameters in canonical text: `[T: int, *Ts, **P, U = str]`."""
+    out = []
+    for item in params.params:
+        param = item.param
+        if isinstance(param, cst.TypeVar):
+            text = param.name.value
+            if param.bound is not None:
+                text += f": {canon_annotation(code.text(param.bound))}"
+        elif isinstance(param, cst.TypeVarTuple):
+            text = f"*{param.name.value}"
+        else:
+            text = f"**{param.name.value}"
+        if item.default is not None:
+            text += f" = {canon_annotation(code.text(item.default))}"
+        out.append(text)
+    return f"[{', '.join(out)}]"
+
+
+def _type_alias_type(
+    code: PythonCode, call: cst.Call
+) -> tuple[cst.BaseExpression, tuple[tuple[str, str], ...]] | None:
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    value = positional[1] if len(positional) >= 2 else keywords.get("value")
+    if value is None or len(positional) > 2 or set(keywords) - {"value", "type_params"}:
+        return None
+    params = keywords.get("type_params")
+    if params is None:
+        return value, ()
+    if not isinstance(params, cst.Tuple | cst.List):
+        return value, (("type parameters", canon_expr(code.text(params))),)
+    names = [canon_expr(code.text(e.value)) for e in params.elements]
+    return value, (("type parameters", f"[{', '.join(names)}]"),)
+
+
 def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
     header: list[tuple[str, str]] = []
     for deco in node.decorators:
         header.append(("decorator", canon_expr(code.text(deco.decorator))))
+    if node.type_parameters is not None:  # `class A[T: int]`: the parameters are part of the header
+        header.append(("type parameters", _type_params(code, node.type_parameters)))
     base_names: set[str] = set()
     for arg in node.bases:
         text = canon_expr(code.text(arg.value))
         base_names.add(text.rsplit(".", 1)[-1].split("[", 1)[0])
         header.append(("base", f"{arg.star}{text}"))  # `*bases` keeps its star
-    for arg in node.keywords:
-        name = f"{arg.keyword.value}=" if arg.keyword is not None else arg.star  # `**kw` has no name
-        header.append(("keyword", f"{name}{canon_expr(code.text(arg.value))}"))
     kind: ShapeKind = "class"
     if base_names & ENUM_BASES:
         kind = "enum"
     elif "TypedDict" in base_names:
         kind = "typeddict"
+    total: bool | None = None
+    for arg in node.keywords:
+        value = canon_expr(code.text(arg.value))
+        if kind == "typeddict" and arg.keyword is not None and arg.keyword.value == "total" \
+                and value in ("True", "False") and total is None:
+            total = value == "True"  # lowered into each key's requiredness, see _typeddict_key
+            continue
+        name = f"{arg.keyword.value}=" if arg.keyword is not None else arg.star  # `**kw` has no name
+        header.append(("keyword", f"{name}{value}"))
     deco_names = {t.split("(", 1)[0].rsplit(".", 1)[-1] for label, t in header if label == "decorator"}
     ordered = bool(deco_names & ORDERED_DECORATORS) or "NamedTuple" in base_names
-    members, elided = _class_members(code, node, kind)
+    members, elided = _class_members(code, node, kind, True if total is None else total)
     return Shape(
         name=node.name.value, kind=kind, path=code.path, line=code.line(node),
         end_line=code.end_line(node), header=tuple(header), members=tuple(members),
@@ -136,7 +204,7 @@ def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
 
 
 def _class_members(
-    code: PythonCode, node: cst.ClassDef, kind: ShapeKind
+    code: PythonCode, node: cst.ClassDef, kind: ShapeKind, total: bool = True
 ) -> tuple[list[Member], bool]:
     members: list[Member] = []
     ellipsis = False
@@ -144,12 +212,13 @@ def _class_members(
     for stmt in body:
         line, end = code.line(stmt), code.end_line(stmt)
         if isinstance(stmt, cst.FunctionDef):
-            members.append(Member(stmt.name.value, "method", _signature(code, stmt), line, end))
+            members.append(_method(code, stmt, line, end))
         elif isinstance(stmt, cst.ClassDef):
-            members.append(Member(stmt.name.value, "nested", _nested(code, stmt), line, end))
+            members.append(Member(stmt.name.value, "nested", _nested(code, stmt), line, end,
+                                  written=_collapsed(code.text(stmt).strip().splitlines()[0])))
         elif isinstance(stmt, cst.SimpleStatementLine | cst.SimpleStatementSuite):
             for small in stmt.body:
-                member = _small_member(code, small, kind, line, end)
+                member = _small_member(code, small, kind, line, end, total)
                 if member is not None:
                     members.append(member)
                 elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis):
@@ -161,34 +230,82 @@ def _class_members(
 
 
 def _small_member(
-    code: PythonCode, small: cst.BaseSmallStatement, kind: ShapeKind, line: int, end: int
+    code: PythonCode, small: cst.BaseSmallStatement, kind: ShapeKind, line: int, end: int,
+    total: bool = True,
 ) -> Member | None:
+    written = _collapsed(code.text(small))
     if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
         name = small.target.value
         ann = canon_annotation(code.text(small.annotation.annotation))
+        if kind == "typeddict":
+            ann = _typeddict_key(ann, total)
         default = canon_expr(code.text(small.value)) if small.value is not None else None
         role: Role = "key" if kind == "typeddict" else "field"
         text = f"{_key(name)}: {ann}" + (f" = {default}" if default is not None else "")
-        return Member(name, role, text, line, end, annotation=ann, default=default)
+        return Member(name, role, text, line, end, annotation=ann, default=default, written=written)
     if isinstance(small, cst.Assign) and len(small.targets) == 1:
         target = small.targets[0].target
         if isinstance(target, cst.Name):
             value = canon_expr(code.text(small.value))
             role = "value" if kind == "enum" else "assign"
-            return Member(target.value, role, f"{target.value} = {value}", line, end, default=value)
+            return Member(target.value, role, f"{target.value} = {value}", line, end, default=value,
+                          written=written)
     return None
 
 
-def _signature(code: PythonCode, func: cst.FunctionDef) -> str:
-    """A method as its decorators and signature; bodies never count."""
+def _typeddict_key(ann: str, total: bool) -> str:
+    """A key's canonical annotation as what it means: `NotRequired[...]` exactly when the key is not
+    required (its class's `total`, overridden by `Required`/`NotRequired`), `ReadOnly[...]` when it
+    is read-only, and nothing else of either: `Required[int]` on a total class is `int`."""
+    try:
+        quals, inner, meta = peel(parse_expr(ann))
+    except SyntaxError:
+        return ann
+    if {"Required", "NotRequired"} <= quals:
+        return ann  # no meaning to lower: left as written, so it is compared as written
+    required = "Required" in quals or ("NotRequired" not in quals and total)
+    quals = (quals - {"Required", "NotRequired"}) | (set() if required else {"NotRequired"})
+    return ast.unparse(requalified(frozenset(quals), inner, meta))
+
+
+def _collapsed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _method(code: PythonCode, func: cst.FunctionDef, line: int, end: int) -> Member:
+    """A method as its decorators and signature, annotations canonical; bodies never count."""
     stub = func.with_changes(
         body=cst.SimpleStatementSuite(body=[cst.Expr(cst.Ellipsis())]), leading_lines=()
     )
+    stub_text = code.module.code_for_node(stub)
+    name = func.name.value
     try:
-        tree = ast.parse(code.module.code_for_node(stub).strip())
-        return ast.unparse(tree)
-    except SyntaxError:
-        return " ".join(code.module.code_for_node(stub).split())
+        tree = ast.parse(stub_text.strip())
+    except (SyntaxError, ValueError, RecursionError):
+        return Member(name, "method", _collapsed(stub_text), line, end)
+    written = _collapsed("\n".join(ln for ln in stub_text.strip().splitlines()
+                                   if not ln.lstrip().startswith("@")))
+    parts: list[tuple[str, str]] = []
+    fn = tree.body[0]
+    if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        args = fn.args
+        for arg in [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]:
+            if arg is not None and arg.annotation is not None:
+                arg.annotation = annotation(arg.annotation)
+                parts.append((arg.arg, ast.unparse(arg.annotation)))
+        if fn.returns is not None:
+            fn.returns = annotation(fn.returns)
+            parts.append(("return", ast.unparse(fn.returns)))
+    text = ast.unparse(tree)
+    if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        for arg in [*fn.args.posonlyargs, *fn.args.args, fn.args.vararg, *fn.args.kwonlyargs,
+                    fn.args.kwarg]:
+            if arg is not None and arg.annotation is not None:
+                arg.annotation = ast.Name(id="_", ctx=ast.Load())
+        if fn.returns is not None:
+            fn.returns = ast.Name(id="_", ctx=ast.Load())
+    return Member(name, "method", text, line, end, written=written, parts=tuple(parts),
+                  skeleton=ast.unparse(tree))
 
 
 def _nested(code: PythonCode, cls: cst.ClassDef) -> str:
@@ -233,6 +350,14 @@ def _functional_typeddict(
     """`N = TypedDict("N", {...}, total=False)` lowers like the class syntax, keys need not be names."""
     header: list[tuple[str, str]] = [("base", canon_expr(code.text(call.func)))]
     members: list[Member] = []
+    total: bool | None = None
+    for arg in call.args:
+        if arg.keyword is not None:
+            value = canon_expr(code.text(arg.value))
+            if arg.keyword.value == "total" and value in ("True", "False") and total is None:
+                total = value == "True"  # lowered into each key, as in the class syntax
+                continue
+            header.append(("keyword", f"{arg.keyword.value}={value}"))
     positional = [a for a in call.args if a.keyword is None]
     if len(positional) >= 2 and isinstance(positional[1].value, cst.Dict):
         for element in positional[1].value.elements:
@@ -243,13 +368,11 @@ def _functional_typeddict(
                 key_name = str(ast.literal_eval(key))
             except (ValueError, SyntaxError):
                 key_name = key
-            ann = canon_annotation(code.text(element.value))
+            ann = _typeddict_key(canon_annotation(code.text(element.value)), total is not False)
             line, end = code.line(element), code.end_line(element)
+            written = f"{_collapsed(code.text(element.key))}: {_collapsed(code.text(element.value))}"
             members.append(Member(key_name, "key", f"{_key(key_name)}: {ann}", line, end,
-                                  annotation=ann))
-    for arg in call.args:
-        if arg.keyword is not None:
-            header.append(("keyword", f"{arg.keyword.value}={canon_expr(code.text(arg.value))}"))
+                                  annotation=ann, written=written))
     return Shape(
         name=name, kind="typeddict", path=code.path, line=code.line(node),
         end_line=code.end_line(node), header=tuple(header), members=tuple(members),
@@ -265,30 +388,51 @@ def _alias(
     text = code.text(value)
     meta: list[tuple[str, str]] = list(header)
     try:
-        expr = parse_expr(text)
+        expr: ast.expr | None = parse_expr(text)
     except SyntaxError:
         expr = None
-    if isinstance(expr, ast.Subscript) and subscript_head(expr) == "Annotated":
-        args = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
-        meta += [("metadata", ast.unparse(m)) for m in args[1:]]
-        expr = args[0] if args else expr  # `Annotated[()]`
-    kind: ShapeKind = "alias"
+    written = _written_arms(expr) if expr is not None else {}
     canon = annotation(expr) if expr is not None else None
+    if isinstance(canon, ast.Subscript) and subscript_head(canon) == "Annotated":
+        # canonical: nested `Annotated` already flattened, so the metadata is one list
+        args = canon.slice.elts if isinstance(canon.slice, ast.Tuple) else [canon.slice]
+        meta += [("metadata", ast.unparse(m)) for m in args[1:]]
+        canon = args[0] if args else canon  # `Annotated[()]`
+    kind: ShapeKind = "alias"
     if isinstance(canon, ast.BinOp) and isinstance(canon.op, ast.BitOr):
         kind = "union"
         arms = {ast.unparse(a) for a in _bitor_arms(canon)}
-        members = [Member(t, "arm", t, line, end) for t in sorted(arms)]
+        members = [Member(t, "arm", t, line, end, written=written.get(t, "")) for t in sorted(arms)]
     elif isinstance(canon, ast.Subscript) and subscript_head(canon) == "Literal":
         kind = "literal"
         values = [ast.unparse(v) for v in literal_values(canon)]
         members = [Member(v, "literal", v, line, end) for v in values]
     else:
         shown = ast.unparse(canon) if canon is not None else " ".join(text.split())
-        members = [Member("=", "arm", shown, line, end)]
+        members = [Member("=", "arm", shown, line, end, written=_collapsed(text))]
     return Shape(
         name=name, kind=kind, path=code.path, line=line, end_line=end,
         header=tuple(meta), members=tuple(members),
     )
+
+
+def _written_arms(expr: ast.expr) -> dict[str, str]:
+    """Each union arm's canonical text → the arm as written (unparsed, not reformatted further)."""
+    out: dict[str, str] = {}
+    for arm in _original_arms(expr):
+        canon = annotation(arm)
+        if not (isinstance(canon, ast.Subscript) and last_name(canon.value) == "Literal"):
+            out.setdefault(ast.unparse(canon), ast.unparse(arm))
+    return out
+
+
+def _original_arms(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _original_arms(node.left) + _original_arms(node.right)
+    if isinstance(node, ast.Subscript) and last_name(node.value) in ("Union", "Optional"):
+        args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return [arm for a in args for arm in _original_arms(a)]
+    return [node]
 
 
 def _bitor_arms(expr: ast.expr) -> list[ast.expr]:

@@ -17,8 +17,8 @@ from type_equiv.store.cache import Cache, key_of
 
 
 def shape_to_json(shape: Shape) -> list[Any]:
-    members = [[m.name, m.role, m.text, m.line, m.end_line, m.annotation, m.default]
-               for m in shape.members]
+    members = [[m.name, m.role, m.text, m.line, m.end_line, m.annotation, m.default, m.written,
+                [list(part) for part in m.parts], m.skeleton] for m in shape.members]
     return [shape.name, shape.kind, shape.path, shape.line, shape.end_line,
             [list(h) for h in shape.header], members, shape.ordered, shape.elided]
 
@@ -28,10 +28,16 @@ def shape_from_json(data: Any) -> Shape:
     name, kind, path, line, end_line, header, members, ordered, elided = data
     shape = Shape(name=name, kind=kind, path=path, line=line, end_line=end_line,
                   header=tuple((str(a), str(b)) for a, b in header),
-                  members=tuple(Member(*m) for m in members), ordered=ordered, elided=elided)
+                  members=tuple(_member(*m) for m in members), ordered=ordered, elided=elided)
     if shape_to_json(shape) != data:  # a value of a wrong type, or anything else damaged
         raise ValueError("damaged shape")
     return shape
+
+
+def _member(name: Any, role: Any, text: Any, line: Any, end_line: Any, annotation: Any, default: Any,
+            written: Any, parts: Any, skeleton: Any) -> Member:
+    return Member(name, role, text, line, end_line, annotation, default, written,
+                  tuple((str(slot), str(ann)) for slot, ann in parts), skeleton)
 
 
 @dataclass

@@ -11,7 +11,6 @@ See docs/equivalence.md. Nothing heavy is imported here: mypy and pydantic load 
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +36,9 @@ def schema_enabled(row: SymbolRow, top_level: bool, flag: bool) -> bool:
     return row.judge_schema if row.judge_schema is not None else (top_level or flag)
 
 
-Decision = Callable[[Verdict], dict[int, list[Drift]]]  # a verdict → each drift's replacements
+# A verdict per pair of the question → each drift's replacements; `metadata` collects the replacements
+# that only an `Annotated` metadata difference keeps (the schema judge may clear them).
+Decision = Callable[[Sequence[Verdict], set[int]], dict[int, list[Drift]]]
 # `types.judge_types`, or a caller's stand-in for it: the language server keeps the verdicts of
 # pairs an edit did not touch (type_equiv/lsp/checker.py), so only a new pair costs a mypy build.
 TypesJudge = Callable[[Sequence[Pair], Sequence[Path], "Path | None", "RunStats"], list[Verdict]]
@@ -45,10 +46,10 @@ TypesJudge = Callable[[Sequence[Pair], Sequence[Path], "Path | None", "RunStats"
 
 @dataclass(frozen=True)
 class _Question:
-    """Drift that mypy may clear, the pair it must decide, and how a verdict rewrites the drift."""
+    """Drift that mypy may clear, the pairs it must decide, and how the verdicts rewrite the drift."""
 
     drifts: list[Drift]
-    pair: Pair
+    pairs: list[Pair]
     decide: Decision
 
 
@@ -58,10 +59,16 @@ def judge_drift(
 ) -> Iterator[SymbolChecked | FindingEvent]:
     """Each row's events again, with drift re-judged by mypy and the schema judge added."""
     replaced: dict[int, list[Drift]] = {}
-    questions = list(_questions(reader, compared))
+    metadata: set[int] = set()
+    model = reader.manifest.model
+
+    def schema_on(row: SymbolRow) -> bool:
+        return schema_enabled(row, model.judge_schema, options.schema)
+
+    questions = list(_questions(reader, compared, schema_on))
     if questions:
-        roots = [(reader.root / s).resolve() for s in reader.manifest.model.source]
-        pairs = [q.pair for q in questions]
+        roots = [(reader.root / s).resolve() for s in model.source]
+        pairs = [p for q in questions for p in q.pairs]
         if judge is None:
             from type_equiv.drift.judges.types import judge_types
 
@@ -69,9 +76,11 @@ def judge_drift(
         else:  # a stand-in's verdicts are its own; a run it judges is never recorded for replay
             reader.log.refuse("the types judge was a caller's stand-in")
             verdicts = judge(pairs, roots, options.cache_dir, stats)
-        for question, verdict in zip(questions, verdicts, strict=True):
-            replaced.update(question.decide(verdict))
-    added = _schema_drift(reader, options, compared, replaced, stats)
+        at = 0
+        for question in questions:
+            replaced.update(question.decide(verdicts[at:at + len(question.pairs)], metadata))
+            at += len(question.pairs)
+    added = _schema_drift(reader, compared, replaced, metadata, schema_on, stats)
     for events in rows:
         symbol = None
         for event in events:
@@ -84,7 +93,9 @@ def judge_drift(
         yield from (FindingEvent(finding=d) for d in added.get(symbol or "", []))
 
 
-def _questions(reader: Reader, compared: Sequence[Compared]) -> Iterator[_Question]:
+def _questions(
+    reader: Reader, compared: Sequence[Compared], schema_on: Callable[[SymbolRow], bool]
+) -> Iterator[_Question]:
     namespaces: dict[str, Namespace | None] = {}
     for one in compared:
         if not one.drifts:
@@ -96,35 +107,45 @@ def _questions(reader: Reader, compared: Sequence[Compared]) -> Iterator[_Questi
         if namespace is None:
             continue
         pasted, real = one.pasted, one.real
+        hint = not schema_on(one.row)
         if pasted.kind == real.kind and pasted.kind in ("class", "typeddict"):
-            yield from _member_questions(one, namespace)
-        elif {pasted.kind, real.kind} <= ALIAS_KINDS and {pasted.kind, real.kind} != {"literal", "alias"}:
-            question = _value_question(one, namespace)
+            yield from _member_questions(one, namespace, hint)
+        elif {pasted.kind, real.kind} <= ALIAS_KINDS:
+            question = _value_question(one, namespace, hint)
             if question is not None:
                 yield question
 
 
 def _namespace(reader: Reader, module: str) -> Namespace | None:
+    from type_equiv.drift.judges.mypy_facts import parse_module
     from type_equiv.model.findings import ParseError
     from type_equiv.read.definitions import module_file
 
     path = module_file(reader.root, reader.manifest.model.source, module)
-    code = reader.module(path) if path is not None else None
-    if code is None or isinstance(code, ParseError):
+    text = reader.files.text(path) if path is not None else None
+    if text is None or isinstance(text, ParseError):
         return None
-    try:
-        return Namespace.of(module, ast.parse(code.module.code))
-    except (SyntaxError, ValueError, RecursionError):
+    try:  # `ast` (libcst only for syntax newer than this Python): a whole-module libcst parse costs more
+        return Namespace.of(module, parse_module(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
 
-def _member_questions(compared: Compared, namespace: Namespace) -> Iterator[_Question]:
-    """A field or key whose annotation alone differs: same name, role, default and qualifiers."""
+def _member_questions(compared: Compared, namespace: Namespace, hint: bool) -> Iterator[_Question]:
+    """A field or key whose annotation alone differs (same name, role, default and qualifiers), and a
+    method whose annotations alone differ (same name, decorators, parameters and defaults)."""
     shown = {m.name: m for m in compared.pasted.members}
     source = {m.name: m for m in compared.real.members}
     for drift in compared.drifts:
         mine, theirs = shown.get(drift.member or ""), source.get(drift.member or "")
         if drift.pasted is None or drift.real is None or mine is None or theirs is None:
+            continue
+        if mine.role == theirs.role == "method":
+            if mine.skeleton and mine.skeleton == theirs.skeleton and len(mine.parts) == len(theirs.parts):
+                slots = zip(mine.parts, theirs.parts, strict=True)
+                pairs = [Pair(a, b, namespace) for (_, a), (_, b) in slots if a != b]
+                if pairs:
+                    yield _Question([drift], pairs, _method_decision(drift, hint))
             continue
         if mine.role != theirs.role or mine.role not in ("field", "key") or mine.default != theirs.default:
             continue
@@ -135,71 +156,139 @@ def _member_questions(compared: Compared, namespace: Namespace) -> Iterator[_Que
         )
         if my_quals != their_quals:
             continue
-        yield _Question([drift], Pair(my_type, their_type, namespace), _member_decision(drift, mine, theirs))
+        yield _Question([drift], [Pair(my_type, their_type, namespace)],
+                        _member_decision(drift, mine, theirs, hint))
 
 
-def _member_decision(drift: Drift, mine: Member, theirs: Member) -> Decision:
-    def decide(verdict: Verdict) -> dict[int, list[Drift]]:
+def _member_decision(drift: Drift, mine: Member, theirs: Member, hint: bool) -> Decision:
+    def decide(verdicts: Sequence[Verdict], metadata: set[int]) -> dict[int, list[Drift]]:
+        [verdict] = verdicts
         if verdict.same:
             return {id(drift): []}
         tail = f" = {mine.default}" if mine.default is not None else ""
-        return {id(drift): [drift.model_copy(update={
+        new = drift.model_copy(update={
             "level": "types",
-            "message": _explained(drift.message, verdict),
-            "pasted": f"{mine.name}: {verdict.pasted}{tail}",
-            "real": f"{theirs.name}: {verdict.real}{tail}",
-        })]}
+            "message": _explained(drift.message, verdict, hint),
+            "pasted": _view(mine.shown, mine.name, verdict.pasted, tail, verdict),
+            "real": _view(theirs.shown, theirs.name, verdict.real, tail, verdict),
+        })
+        if verdict.metadata:
+            metadata.add(id(new))
+        return {id(drift): [new]}
 
     return decide
 
 
-def _value_question(compared: Compared, namespace: Namespace) -> _Question | None:
-    """A type alias (union, Literal, other) whose members differ: mypy compares the whole value."""
-    drifts = [d for d in compared.drifts if not (d.member or "").startswith("(")]
+def _method_decision(drift: Drift, hint: bool) -> Decision:
+    """All of a method's differing annotations must be the same types for the drift to go."""
+    def decide(verdicts: Sequence[Verdict], metadata: set[int]) -> dict[int, list[Drift]]:
+        left = [v for v in verdicts if not v.same]
+        if not left:
+            return {id(drift): []}
+        # the most telling verdict: decided before metadata-only before undecided
+        verdict = min(left, key=lambda v: (v.undecided, v.metadata))
+        new = drift.model_copy(update={"level": "types", "message": _explained(drift.message, verdict, hint)})
+        if all(v.metadata for v in left):
+            metadata.add(id(new))
+        return {id(drift): [new]}
+
+    return decide
+
+
+def _value_question(compared: Compared, namespace: Namespace, hint: bool) -> _Question | None:
+    """A type alias (union, Literal, other) whose members or `Annotated` metadata differ: mypy
+    compares the whole value, metadata included."""
+    drifts = [d for d in compared.drifts
+              if not (d.member or "").startswith("(") or d.member == "(metadatas)"]
     if not drifts or any(d.pasted == "..." for d in drifts):
         return None
     pair = Pair(_value_text(compared.pasted), _value_text(compared.real), namespace)
 
-    def decide(verdict: Verdict) -> dict[int, list[Drift]]:
+    def decide(verdicts: Sequence[Verdict], metadata: set[int]) -> dict[int, list[Drift]]:
+        [verdict] = verdicts
         if verdict.same:
             return {id(d): [] for d in drifts}
         # the arms already show both sides as mypy compares them
-        return {id(d): [d.model_copy(update={"level": "types", "message": _explained(d.message, verdict)})]
-                for d in drifts}
+        out = {id(d): [d.model_copy(update={"level": "types",
+                                            "message": _explained(d.message, verdict, hint)})]
+               for d in drifts}
+        if verdict.metadata:
+            metadata.update(id(new) for news in out.values() for new in news)
+        return out
 
-    return _Question(drifts, pair, decide)
+    return _Question(drifts, [pair], decide)
 
 
-def _explained(message: str, verdict: Verdict) -> str:
-    """The syntax level's message, plus why mypy did not clear it when that needs saying."""
-    return message if verdict.reason == DIFFERENT else f"{message}: {verdict.reason}"
+def _explained(message: str, verdict: Verdict, hint: bool = False) -> str:
+    """The syntax level's message, plus why mypy did not clear it when that needs saying. A verdict
+    mypy could not give is said to be undecided, never a difference of meaning."""
+    if verdict.undecided:
+        if message.endswith(" differs"):
+            head = message.removesuffix(" differs")
+            return f"{head} is spelled differently and undecided: {verdict.reason}"
+        return f"{message} (undecided: {verdict.reason})"
+    if verdict.reason == DIFFERENT:
+        return message
+    if verdict.metadata and hint:
+        return (f"{message}: {verdict.reason} (the schema judge, `--schema`, clears it when pydantic"
+                " builds one JSON Schema for both)")
+    return f"{message}: {verdict.reason}"
+
+
+def _view(written: str, name: str, seen: str, tail: str, verdict: Verdict) -> str:
+    """A side as written, followed by mypy's view of its type when that reads differently."""
+    if verdict.undecided or " ".join(f"{name}: {seen}{tail}".split()) == " ".join(written.split()):
+        return written
+    return f"{written}  (mypy: {seen})"
 
 
 def _value_text(shape: Shape) -> str:
     texts = [m.text for m in shape.members]
-    if shape.kind == "literal":
-        return f"typing.Literal[{', '.join(texts)}]"
-    return " | ".join(texts)
+    value = f"typing.Literal[{', '.join(texts)}]" if shape.kind == "literal" else " | ".join(texts)
+    meta = [text for label, text in shape.header if label == "metadata"]
+    return f"Annotated[{value}, {', '.join(meta)}]" if meta else value
 
 
 def _schema_drift(
-    reader: Reader, options: CheckOptions, compared: Sequence[Compared],
-    replaced: dict[int, list[Drift]], stats: RunStats,
+    reader: Reader, compared: Sequence[Compared], replaced: dict[int, list[Drift]], metadata: set[int],
+    schema_on: Callable[[SymbolRow], bool], stats: RunStats,
 ) -> dict[str, list[Drift]]:
-    """Level 3 for the rows that opted in: pastes with no drift left are judged by their schemas."""
-    model = reader.manifest.model
+    """Level 3 for the rows that opted in: pastes with no drift left are judged by their schemas, and
+    so are pastes whose only drift is `Annotated` metadata mypy saw around the same types — one JSON
+    Schema for both clears that drift; different schemas keep it, at the types level, saying so."""
     by_row: dict[str, list[Compared]] = {}
+    clearing: dict[int, list[Drift]] = {}  # id(compared) → its metadata-only drift
     for one in compared:
-        row = one.row
-        if not schema_enabled(row, model.judge_schema, options.schema):
+        if not schema_on(one.row) or one.pasted.elided:
             continue
         left = [d for drift in one.drifts for d in replaced.get(id(drift), [drift])]
-        if not left and not one.pasted.elided:
-            by_row.setdefault(row.symbol, []).append(one)
+        if left and not all(id(d) in metadata for d in left):
+            continue
+        if left:
+            clearing[id(one)] = left
+        by_row.setdefault(one.row.symbol, []).append(one)
     if not by_row:
         return {}
-    from type_equiv.drift.judges.schema import judge_schema
+    from type_equiv.drift.judges.schema import judge_schema_each
 
-    roots = list(model.source)
-    return {symbol: judge_schema(reader.root, roots, group, stats, reader.log)
-            for symbol, group in by_row.items()}
+    roots = list(reader.manifest.model.source)
+    added: dict[str, list[Drift]] = {}
+    for symbol, group in by_row.items():
+        judged = judge_schema_each(reader.root, roots, group, stats, reader.log)
+        for one, found in zip(group, judged, strict=True):
+            cleared = clearing.get(id(one))
+            if cleared is None:
+                added.setdefault(symbol, []).extend(found)
+            elif not found:  # one wire shape: the metadata difference does not count
+                gone = {id(d) for d in cleared}
+                for drift in one.drifts:
+                    if id(drift) in replaced:
+                        replaced[id(drift)] = [d for d in replaced[id(drift)] if id(d) not in gone]
+            else:
+                where = ", ".join(f"`{f.member}`" for f in found if f.member) or "as a whole"
+                told = {id(d): d.model_copy(update={"message": f"{d.message}; the JSON Schemas differ"
+                                                               f" too ({where})"}) for d in cleared}
+                for drift in one.drifts:
+                    if id(drift) in replaced:
+                        replaced[id(drift)] = [told.get(id(d), d) for d in replaced[id(drift)]]
+    return added

@@ -44,6 +44,14 @@ def judge_schema(
     log: ReadLog = NO_LOG,
 ) -> list[Drift]:
     """Schema drift of the pastes of one row (all pastes of `group` share the row)."""
+    return [d for found in judge_schema_each(root, source_roots, group, stats, log) for d in found]
+
+
+def judge_schema_each(
+    root: Path, source_roots: Sequence[str], group: Sequence[Compared], stats: RunStats,
+    log: ReadLog = NO_LOG,
+) -> list[list[Drift]]:
+    """`judge_schema`, one list of drift per paste of `group`, in order."""
     row = group[0].row
     try:
         module = import_module(root, source_roots, row.symbol.rpartition(".")[0], stats.imported, log)
@@ -55,7 +63,7 @@ def judge_schema(
             ' "schema": false in the manifest)'
         ) from None
     name = row.symbol.rpartition(".")[2]
-    found: list[Drift] = []
+    found: list[list[Drift]] = []
     for compared in group:
         block = compared.paste.block
         try:
@@ -63,9 +71,9 @@ def judge_schema(
                 obj = namespace.__dict__[name]
                 actual = {mode: normalise(json_schema(obj, mode)) for mode in MODES}
         except (PasteFailed, SchemaUnavailable) as exc:
-            found.append(_drift(compared, None, str(exc), None, None))
+            found.append([_drift(compared, None, str(exc), None, None)])
             continue
-        found += _differences(compared, actual, expected)
+        found.append(_differences(compared, actual, expected))
     return found
 
 
@@ -141,24 +149,93 @@ def _schema(node: Any, defs: dict[str, Any], stack: tuple[str, ...]) -> Any:
 
 
 def _sorted(node: dict[str, Any]) -> dict[str, Any]:
+    """Spellings of one wire shape made one: a tuple of unions is a union of tuples, nested `anyOf`s
+    are flat, `const`/`enum`/`null` arms are one `enum` (`Literal[1] | None` is `Literal[1, None]`),
+    a `type` every `enum` value has already is dropped, and arms, values and `required` are sorted."""
+    node = _distributed(node)
+    arms = node.get("anyOf")
+    if isinstance(arms, list):
+        flat = [a for arm in arms for a in (arm["anyOf"] if _only(arm, "anyOf") else [arm])]
+        values = [v for arm in flat if (v := _values(arm)) is not None]
+        others = [arm for arm in flat if _values(arm) is None]
+        merged = [v for vs in values for v in vs]
+        if values and not others:
+            del node["anyOf"]
+            node["enum"] = merged
+        else:
+            node["anyOf"] = others + ([{"enum": _unique(merged)}] if values else [])
+    if "const" in node and "enum" not in node and set(node) - {"const", "type"} == set():
+        node["enum"] = [node.pop("const")]
+    if isinstance(node.get("enum"), list):
+        node["enum"] = sorted(_unique(node["enum"]), key=_key)
+        kinds = node.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if "type" in node and all(any(_is(v, k) for k in kinds) for v in node["enum"]):
+            del node["type"]  # `{"enum": ["a"], "type": "string"}` says nothing `{"enum": ["a"]}` does not
     for key in ("anyOf", "oneOf"):
         if isinstance(node.get(key), list):
-            arms = node[key]
-            types = {arm.get("type") for arm in arms if isinstance(arm, dict)}
-            if key == "anyOf" and arms and len(types) == 1 and all(
-                isinstance(a, dict) and "const" in a and set(a) <= {"const", "type"} for a in arms
-            ):  # Literal["a"] | Literal["b"] is the enum ["a", "b"]
-                del node[key]
-                node["enum"] = [a["const"] for a in arms]
-                if None not in types:
-                    node["type"] = types.pop()
-            else:
-                node[key] = sorted(arms, key=_key)
-    if isinstance(node.get("enum"), list):
-        node["enum"] = sorted(node["enum"], key=_key)
+            node[key] = sorted(node[key], key=_key)
     if isinstance(node.get("required"), list):
         node["required"] = sorted(node["required"], key=_key)
     return node
+
+
+TUPLE_KEYS = {"type", "prefixItems", "minItems", "maxItems"}
+DISTRIBUTE_MAX = 64
+
+
+def _distributed(node: dict[str, Any]) -> dict[str, Any]:
+    """A fixed-length tuple with `anyOf` items as the `anyOf` of the tuples of each choice."""
+    items = node.get("prefixItems")
+    if not (isinstance(items, list) and set(node) <= TUPLE_KEYS and node.get("type") == "array"
+            and node.get("minItems") == node.get("maxItems") == len(items)
+            and any(_only(item, "anyOf") for item in items)):
+        return node
+    choices: list[list[Any]] = [[]]
+    for item in items:
+        arms = item["anyOf"] if _only(item, "anyOf") else [item]
+        choices = [[*c, a] for c in choices for a in arms]
+        if len(choices) > DISTRIBUTE_MAX:
+            return node
+    return {"anyOf": [_sorted({**node, "prefixItems": c}) for c in choices]}
+
+
+def _only(node: Any, key: str) -> bool:
+    return isinstance(node, dict) and set(node) == {key} and isinstance(node[key], list)
+
+
+def _values(arm: Any) -> list[Any] | None:
+    """The values an arm allows when it is nothing but values (`const`, `enum`, `null`), else None."""
+    if not isinstance(arm, dict):
+        return None
+    if arm == {"type": "null"}:
+        return [None]
+    if "const" in arm and set(arm) <= {"const", "type"}:
+        return [arm["const"]]
+    if isinstance(arm.get("enum"), list) and set(arm) <= {"enum", "type"}:
+        kinds = arm.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if "type" not in arm or all(any(_is(v, k) for k in kinds) for v in arm["enum"]):
+            return list(arm["enum"])
+    return None
+
+
+def _unique(values: list[Any]) -> list[Any]:
+    return list({_key(v): v for v in values}.values())  # by JSON text: `true` is not `1`
+
+
+JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "null": (type(None),), "boolean": (bool,), "integer": (int,), "number": (int, float),
+    "string": (str,), "array": (list,), "object": (dict,),
+}
+
+
+def _is(value: Any, kind: Any) -> bool:
+    """Whether a JSON value has the JSON Schema `type` `kind` (a bool is no integer)."""
+    types = JSON_TYPES.get(kind) if isinstance(kind, str) else None
+    if types is None:
+        return False
+    return isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
 
 
 def _key(value: Any) -> str:

@@ -22,8 +22,18 @@ mypy may still call two types the same when they are not the same to pydantic or
 * mypy collapses a union arm that is a proper subtype of another (`int | bool` is `int` to it,
   `Literal["a"] | str` is `str`, `object | int` is `object`): each side's collapses (where, which arm,
   into what) must be the same on both sides.
-* An alias defined as `Annotated[...]` (`PositiveInt`) hides its metadata even from the marker rewrite,
-  and an implicit `Any` (an unresolved import) makes everything equal: both make the verdict untrusted.
+* An alias defined as `Annotated[...]` (`PositiveInt`) hides its metadata even from the marker rewrite.
+  A pair whose types are the same once the metadata is set aside is a *metadata* verdict: drift, which
+  the schema judge may clear (pydantic reads some metadata the same, and ignores plain strings).
+* An implicit `Any` (an unresolved import, an error) makes everything equal: the verdict is undecided.
+  A written `Any`, the `...` of `Callable[..., T]` and a bare generic's parameters are explicit (mypy
+  records them as `special_form` inside a `TypeAlias`): they are compared like any other type.
+* mypy counts `bool` and an enum the same as the `Literal` of all their values, and `LiteralString` as
+  `str`; type-equiv does not (docs/equivalence.md, "Decisions"). `type` is `type[Any]`, `type(None)`
+  and `types.NoneType` are `None`, and `tuple[int | str]` is `tuple[int] | tuple[str]`.
+
+A verdict mypy cannot give (it crashes, cannot read a side, or sees an implicit `Any`) is `undecided`,
+never "different": the drift stays, and its message says it was not decided.
 """
 
 from __future__ import annotations
@@ -39,8 +49,8 @@ import secrets
 import sys
 import time
 import typing
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
@@ -48,27 +58,35 @@ from typing import TYPE_CHECKING, Any, Literal
 import typing_extensions
 
 from type_equiv.drift.judges.inputs import note_build
+from type_equiv.drift.judges.mypy_facts import (
+    GENERATED,
+    Facts,
+    Parsed,
+    erased,
+    expanded,
+    hidden_metadata,
+    top_level,
+)
 from type_equiv.drift.judges.mypyfs import ContentStampedFiles, drop_mypy_cache
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.normalise import last_name, parse_expr
 
 if TYPE_CHECKING:
-    from mypy.build import BuildResult, Graph
+    from mypy.build import BuildResult
     from mypy.options import Options
-    from mypy.types import Type
 
     from type_equiv.model.run import RunStats
 
-GENERATED = "_type_equiv_judge"
 QUALIFIERS = {"Required", "NotRequired", "ReadOnly", "ClassVar", "Final", "InitVar"}
 # Names the generated module binds itself; a paste may use them qualified (`typing.List`).
 OWN_MODULES = {"typing", "typing_extensions", "collections", "builtins"}
-# The implicit kinds of mypy's Any (TypeOfAny): an unresolved import, an error, an unannotated value.
-IMPLICIT_ANY = {1: "unannotated", 3: "an unresolved import", 5: "an error", 6: "a special form",
-                7: "another Any", 8: "an implementation artifact"}
+# Full names rewritten before mypy sees them (mypy reads LiteralString as str, NoneType is no type).
+LITERAL_STRING = {"typing.LiteralString", "typing_extensions.LiteralString"}
+NONE_TYPE = {"types.NoneType"}
 
 Side = Literal["paste", "real"]
 DIFFERENT = "mypy sees different types"  # the plain verdict: the message needs no explanation
+METADATA = "its `Annotated` metadata differs, and mypy sees the same type otherwise"
 
 
 @dataclass(frozen=True)
@@ -78,17 +96,31 @@ class Namespace:
     module: str
     names: frozenset[str]
     star: bool = False  # a `from x import *`: an unknown name may come from there
+    # What an imported name is: `NoneType` → `types.NoneType`, `t` (`import typing as t`) → `typing`.
+    origins: tuple[tuple[str, str], ...] = ()
+
+    def origin(self, name: str) -> str:
+        """The full name `name` stands for in the module (its own `module.name` unless imported)."""
+        return dict(self.origins).get(name, f"{self.module}.{name}")
 
     @staticmethod
     def of(module: str, tree: ast.Module) -> Namespace:
         names: set[str] = set()
+        origins: dict[str, str] = {}
         star = False
-        for stmt in _top_level(tree.body):
+        for stmt in top_level(tree.body):
             if isinstance(stmt, ast.Import):
-                names.update(a.asname or a.name.split(".")[0] for a in stmt.names)
+                for a in stmt.names:
+                    bound = a.asname or a.name.split(".")[0]
+                    names.add(bound)
+                    origins.setdefault(bound, a.name if a.asname else bound)
             elif isinstance(stmt, ast.ImportFrom):
                 star = star or any(a.name == "*" for a in stmt.names)
                 names.update(a.asname or a.name for a in stmt.names if a.name != "*")
+                if stmt.module and not stmt.level:
+                    for a in stmt.names:
+                        if a.name != "*":
+                            origins.setdefault(a.asname or a.name, f"{stmt.module}.{a.name}")
             elif isinstance(stmt, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
                 names.add(stmt.name)
             elif type(stmt).__name__ == "TypeAlias":  # `type X = ...` (ast.TypeAlias, Python 3.12+)
@@ -98,20 +130,7 @@ class Namespace:
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 for target in targets:
                     names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-        return Namespace(module, frozenset(names), star)
-
-
-def _top_level(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
-    """Module statements, descending into top-level `if`/`try` blocks (as definitions.py does)."""
-    for stmt in body:
-        if isinstance(stmt, ast.If):
-            yield from _top_level(stmt.body)
-            yield from _top_level(stmt.orelse)
-        elif isinstance(stmt, ast.Try):
-            for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
-                yield from _top_level(block)
-        else:
-            yield stmt
+        return Namespace(module, frozenset(names), star, tuple(sorted(origins.items())))
 
 
 @dataclass(frozen=True)
@@ -131,6 +150,8 @@ class Verdict:
     pasted: str
     real: str
     reason: str = ""  # why the pair is drift (empty when same)
+    undecided: bool = False  # mypy could not judge the pair: the drift stands, but says so
+    metadata: bool = False  # only the `Annotated` metadata differs: the schema judge may clear it
 
 
 def split_qualifiers(text: str) -> tuple[tuple[str, ...], str]:
@@ -173,7 +194,8 @@ def judge_types(
         result, options = _build_or_rebuild(text, source_roots, cache_dir)
     except _BuildFailed as exc:
         log.refuse(f"mypy could not run: {exc}")
-        return [Verdict(False, p.pasted, p.real, f"mypy could not run: {exc}") for p in pairs]
+        return [Verdict(False, p.pasted, p.real, f"mypy could not run: {exc}", undecided=True)
+                for p in pairs]
     finally:
         stats.mypy_runs += 1
         stats.mypy_seconds.append(time.perf_counter() - started)
@@ -187,7 +209,8 @@ def judge_types(
         try:
             verdicts.append(_verdict(i, pair, messages, tree, result, options, writer))
         except Exception as exc:  # mypy's internals on odd input: undecided, so the drift stays
-            verdicts.append(Verdict(False, pair.pasted, pair.real, f"mypy could not judge it: {exc}"))
+            verdicts.append(Verdict(False, pair.pasted, pair.real, f"mypy could not judge it: {exc}",
+                                    undecided=True))
     return verdicts
 
 
@@ -268,6 +291,7 @@ class _Writer:
         self.body: list[str] = []
         self.unreadable: set[int] = set()  # pairs whose text is no Python expression
         self.parsed: Parsed = {}  # files read for `Annotated` aliases while judging this build
+        self.stdlib: set[str] = set()  # standard modules a paste names without the source importing them
 
     def module_alias(self, module: str) -> str:
         return self.modules.setdefault(module, f"_m{len(self.modules)}")
@@ -307,11 +331,13 @@ class _Writer:
             "from typing import Generic as _te_Generic, TypeVar as _te_TypeVar",
             "from typing import TypeAlias as _te_TypeAlias, assert_type as _te_assert_type",
         ]
+        lines += [f"import {module}" for module in sorted(self.stdlib)]
         lines += [f"import {module} as {alias}" for module, alias in self.modules.items()]
         lines += [
             '_te_T = _te_TypeVar("_te_T")',
             '_te_U = _te_TypeVar("_te_U")',
             "class _te_Annotated(_te_Generic[_te_T, _te_U]): ...",
+            "class _te_LiteralString: ...  # typing.LiteralString, which mypy reads as str",
         ]
         lines += [f"class {marker}: ...  # {text}" for text, marker in self.markers.items()]
         return lines
@@ -336,17 +362,60 @@ class _Rewriter(ast.NodeTransformer):
                 value=ast.Name("_te_Annotated", ast.Load()),
                 slice=ast.Tuple([inner, ast.Name(marker, ast.Load())], ast.Load()), ctx=ast.Load(),
             )
-        self.generic_visit(node)
+        if isinstance(node.value, ast.Name):  # a head: `type[X]` is not the bare `type`
+            node.value = self._name(node.value, head=True)
+        else:
+            node.value = self.visit(node.value)
+        node.slice = self.visit(node.slice)
         return node
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self._name(node, head=False)
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        parts = _dotted_parts(node)
+        if parts is None:
+            self.generic_visit(node)
+            return node
+        base, ns = parts[0], self.ns
+        if base in ns.names:  # `types.NoneType` after `import types`, `t.X` after `import typing as t`
+            special = self._special(".".join([ns.origin(base), *parts[1:]]))
+        elif base in OWN_MODULES or base in sys.stdlib_module_names:
+            if base not in OWN_MODULES:
+                self.writer.stdlib.add(base)  # `re.Pattern` in a paste whose source imports no `re`
+            special = self._special(".".join(parts))
+            return special if special is not None else node
+        else:
+            special = None
+        if special is not None:
+            return special
+        self.generic_visit(node)
+        return node
+
+    def _name(self, node: ast.Name, head: bool) -> ast.expr:
         module = self._resolve(node.id)
+        full = self.ns.origin(node.id) if module == self.ns.module else f"{module or 'builtins'}.{node.id}"
+        special = self._special(full)
+        if special is not None:
+            return special
+        if full == "builtins.type" and not head:  # the bare `type` is `type[Any]`
+            return ast.Subscript(ast.Name("type", ast.Load()),
+                                 ast.Attribute(ast.Name("typing", ast.Load()), "Any", ast.Load()), ast.Load())
         if module is None:
             return node
         if module == self.ns.module:
             self.refs.append((module, node.id))
             return ast.Attribute(ast.Name(self.writer.module_alias(module), ast.Load()), node.id, ast.Load())
         return ast.Attribute(_dotted(module), node.id, ast.Load())
+
+    @staticmethod
+    def _special(full: str) -> ast.expr | None:
+        """What a name mypy would misread is rewritten to (see LITERAL_STRING, NONE_TYPE)."""
+        if full in LITERAL_STRING:
+            return ast.Name("_te_LiteralString", ast.Load())
+        if full in NONE_TYPE:
+            return ast.Constant(None)
+        return None
 
     def _resolve(self, name: str) -> str | None:
         """The module a name comes from, or None to leave it as written (builtins, our own imports)."""
@@ -356,11 +425,23 @@ class _Rewriter(ast.NodeTransformer):
         if self.side == "paste":
             for module in (typing, typing_extensions, collections.abc):
                 value = getattr(module, name, None)
-                if value is not None and not name.startswith("_") and not isinstance(value, ModuleType):
+                if (value is not None and not name.startswith("_") and not isinstance(value, ModuleType)
+                        and name not in sys.stdlib_module_names):  # `typing.re` is no module to mypy
                     return module.__name__
         if hasattr(builtins, name) or name in OWN_MODULES:
             return None
         return ns.module if (ns.star or self.side == "real") else None
+
+
+def _dotted_parts(node: ast.expr) -> list[str] | None:
+    """`a.b.C` → ["a", "b", "C"]; None when the chain does not start with a plain name."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return [node.id, *reversed(parts)]
 
 
 def _dotted(module: str) -> ast.expr:
@@ -376,40 +457,58 @@ def _verdict(
     writer: _Writer,
 ) -> Verdict:
     if i in writer.unreadable:
-        return Verdict(False, pair.pasted, pair.real, "mypy cannot read it: not a type expression")
+        return Verdict(False, pair.pasted, pair.real, "mypy cannot read it: not a type expression",
+                       undecided=True)
     if tree is None or f"_te_P{i}" not in tree.names:
-        return Verdict(False, pair.pasted, pair.real, "mypy did not analyse the pair")
+        return Verdict(False, pair.pasted, pair.real, "mypy did not analyse the pair", undecided=True)
     from mypy.messages import format_type_bare
+    from mypy.nodes import TypeAlias
+    from mypy.subtypes import is_same_type
 
-    pasted_t = tree.names[f"_te_P{i}"].node.target
-    real_t = tree.names[f"_te_R{i}"].node.target
+    nodes = [tree.names[f"_te_{side}{i}"].node for side in "PR"]
+    if not all(isinstance(node, TypeAlias) for node in nodes):
+        return Verdict(False, pair.pasted, pair.real, "mypy does not read it as a type", undecided=True)
+    pasted_t, real_t = (node.target for node in nodes)
     shown_p = writer_unmark(format_type_bare(pasted_t, options), writer)
     shown_r = writer_unmark(format_type_bare(real_t, options), writer)
     other = [m for m in messages if not m.startswith("Expression is of type")]
     if other:
-        return Verdict(False, shown_p, shown_r, f"mypy cannot read it: {writer_unmark(other[0], writer)}")
-    if messages:
-        return Verdict(False, shown_p, shown_r, DIFFERENT)
-    paste_facts, real_facts = _Facts.of(pasted_t, options), _Facts.of(real_t, options)
+        return Verdict(False, shown_p, shown_r, f"mypy cannot read it: {writer_unmark(other[0], writer)}",
+                       undecided=True)
+    paste_facts, real_facts = Facts.of(pasted_t, options), Facts.of(real_t, options)
+    same = not messages or is_same_type(expanded(pasted_t), expanded(real_t))
+    metadata = False
+    if not same:  # the same types once the metadata is set aside: a question for the schema judge
+        metadata = is_same_type(expanded(erased(pasted_t)), expanded(erased(real_t)))
+        if not metadata:
+            return Verdict(False, shown_p, shown_r, DIFFERENT)
     for facts, side in ((paste_facts, "paste"), (real_facts, "source")):
         if facts.implicit_any:
             return Verdict(False, shown_p, shown_r, f"mypy sees an implicit Any in the {side}"
-                           f" ({facts.implicit_any[0]}), so it cannot tell the types apart")
+                           f" ({facts.implicit_any[0]}), so it cannot tell the types apart", undecided=True)
     if paste_facts.collapses != real_facts.collapses:
         extra = sorted(set(paste_facts.collapses) ^ set(real_facts.collapses))
         _, dropped, kept = extra[0]
         dropped, kept = writer_unmark(dropped, writer), writer_unmark(kept, writer)
         return Verdict(False, shown_p, shown_r, f"mypy folds `{dropped}` into `{kept}` (`{kept} |"
                        f" {dropped}` is `{kept}` to it), which would hide this difference")
+    spelled = paste_facts.spelled_apart(real_facts)
+    if spelled is not None:
+        shown = spelled.rpartition(".")[2]
+        return Verdict(False, shown_p, shown_r, f"mypy counts `{shown}` the same as the `Literal` of all"
+                       " its values; type-equiv does not (pydantic validates and serialises them"
+                       " differently: docs/equivalence.md, Decisions)")
+    if metadata:
+        return Verdict(False, shown_p, shown_r, METADATA, metadata=True)
     hidden = {
         side: {name for module, ref in writer.refs.get((i, side), [])
-               if (name := _hidden_metadata(result.graph, module, ref, set(), writer.parsed))}
+               if (name := hidden_metadata(result.graph, module, ref, set(), writer.parsed))}
         for side in ("paste", "real")
     }
     if hidden["paste"] != hidden["real"]:
         alias = sorted(hidden["paste"] ^ hidden["real"])[0]
         return Verdict(False, shown_p, shown_r, f"`{alias}` is an `Annotated` alias whose metadata"
-                       " mypy does not see")
+                       " mypy does not see", metadata=True)
     return Verdict(True, shown_p, shown_r)
 
 
@@ -417,140 +516,8 @@ def writer_unmark(text: str, writer: _Writer) -> str:
     """mypy's rendering with the generated names turned back into what the doc and source say."""
     names = {marker: meta for meta, marker in writer.markers.items()}
     text = re.sub(rf"(?:{GENERATED}\.)?_te_Annotated\[", "Annotated[", text)
+    text = re.sub(rf"(?:{GENERATED}\.)?_te_LiteralString\b", "LiteralString", text)
     text = re.sub(rf"(?:{GENERATED}\.)?(_te_M\d+)", lambda m: names.get(m.group(1), m.group(1)), text)
     return re.sub(rf"{GENERATED}\.|_m\d+\.", "", text)
 
 
-@dataclass
-class _Facts:
-    """What mypy does to one side that its `is_same_type` does not show: collapses and implicit Anys."""
-
-    collapses: list[tuple[str, str, str]] = field(default_factory=list)  # (where, dropped, kept)
-    implicit_any: list[str] = field(default_factory=list)
-
-    @staticmethod
-    def of(typ: Type, options: Options) -> _Facts:
-        facts = _Facts()
-        facts.walk(typ, "", options, set(), 0)
-        facts.collapses.sort()
-        return facts
-
-    def walk(self, typ: Type, where: str, options: Options, seen: set[str], depth: int) -> None:
-        from mypy.messages import format_type_bare
-        from mypy.subtypes import is_proper_subtype, is_same_type
-        from mypy.types import (
-            AnyType,
-            CallableType,
-            Instance,
-            ProperType,
-            TupleType,
-            TypedDictType,
-            TypeType,
-            UnionType,
-            flatten_nested_unions,
-            get_proper_type,
-        )
-
-        if depth > 30:
-            return
-        proper: ProperType = get_proper_type(typ)
-        if isinstance(proper, AnyType):
-            if proper.type_of_any in IMPLICIT_ANY:
-                self.implicit_any.append(IMPLICIT_ANY[proper.type_of_any])
-        elif isinstance(proper, UnionType):
-            items: list[ProperType] = [get_proper_type(t) for t in flatten_nested_unions(proper.items)]
-            for a in items:
-                for b in items:
-                    if a is b or is_same_type(a, b):
-                        continue
-                    if is_proper_subtype(a, b, ignore_promotions=True):
-                        self.collapses.append(
-                            (where, format_type_bare(a, options), format_type_bare(b, options))
-                        )
-            for item in items:
-                self.walk(item, where + "|", options, seen, depth + 1)
-        elif isinstance(proper, Instance):
-            for k, arg in enumerate(proper.args):
-                self.walk(arg, f"{where}{proper.type.fullname}[{k}]", options, seen, depth + 1)
-        elif isinstance(proper, TupleType):
-            for k, element in enumerate(proper.items):
-                self.walk(element, f"{where}tuple[{k}]", options, seen, depth + 1)
-        elif isinstance(proper, TypedDictType):
-            key = proper.fallback.type.fullname
-            if key not in seen:
-                seen.add(key)
-                for name, value in sorted(proper.items.items()):
-                    self.walk(value, f"{where}{{{name}}}", options, seen, depth + 1)
-        elif isinstance(proper, TypeType):
-            self.walk(proper.item, f"{where}type[]", options, seen, depth + 1)
-        elif isinstance(proper, CallableType):
-            for k, arg in enumerate(proper.arg_types):
-                self.walk(arg, f"{where}({k})", options, seen, depth + 1)
-            self.walk(proper.ret_type, f"{where}->", options, seen, depth + 1)
-
-
-Parsed = dict[tuple[str, int], ast.Module | None]  # (path, mtime) → its tree, for one build
-
-
-def _hidden_metadata(graph: Graph, module: str, name: str, seen: set[str], parsed: Parsed) -> str | None:
-    """The full name of an alias defined as `Annotated[...]` that `module.name` is or refers to.
-
-    mypy keeps aliases as their target type only, so the definition is read from the alias's file
-    (found through mypy's module graph, third-party packages included), following the names it uses.
-    """
-    from mypy.nodes import MypyFile, TypeAlias
-
-    state = graph.get(module)
-    tree = state.tree if state is not None else None
-    symbol = tree.names.get(name) if tree is not None else None
-    node = symbol.node if symbol is not None else None
-    if not isinstance(node, TypeAlias) or node.fullname in seen or len(seen) > 50:
-        return None
-    seen.add(node.fullname)
-    home, _, short = node.fullname.rpartition(".")
-    home_state = graph.get(home)
-    value = _alias_value(home_state.xpath, short, parsed) if home_state is not None else None
-    if value is None:
-        return None
-    if any(last_name(n) == "Annotated" for n in ast.walk(value) if isinstance(n, ast.expr)):
-        return node.fullname
-    home_tree = home_state.tree if home_state is not None else None
-    for sub in ast.walk(value):
-        found = None
-        if isinstance(sub, ast.Name):
-            found = _hidden_metadata(graph, home, sub.id, seen, parsed)
-        elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and home_tree is not None:
-            target = home_tree.names.get(sub.value.id)
-            if target is not None and isinstance(target.node, MypyFile):
-                found = _hidden_metadata(graph, target.node.fullname, sub.attr, seen, parsed)
-        if found:
-            return found
-    return None
-
-
-def _alias_value(path: str, name: str, parsed: Parsed) -> ast.expr | None:
-    try:
-        key = (path, Path(path).stat().st_mtime_ns)
-    except OSError:
-        return None
-    if key not in parsed:
-        try:
-            parsed[key] = ast.parse(Path(path).read_bytes())
-        except (OSError, SyntaxError, ValueError, RecursionError):
-            parsed[key] = None
-    tree = parsed[key]
-    if tree is None:
-        return None
-    for stmt in _top_level(tree.body):
-        if isinstance(stmt, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == name for t in stmt.targets
-        ):
-            return stmt.value
-        if (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
-                and stmt.target.id == name and stmt.value is not None):
-            return stmt.value
-        alias: Any = stmt
-        if type(stmt).__name__ == "TypeAlias" and alias.name.id == name:
-            value: ast.expr = alias.value
-            return value
-    return None
