@@ -45,3 +45,29 @@ def test_meaning_changes_are_drift(paste: str, level: str) -> None:
 def test_a_missing_definition_is_source_missing() -> None:
     assert findings(paste=MODEL, source=MODEL, row={"symbol": "pkg.mod.Gone"}) == {
         "source-missing", "paste-missing"}
+
+
+GUARDED = '''
+from pydantic import BaseModel, ConfigDict
+from pkg.compat import IS_PYDANTIC_V2
+
+class Event(BaseModel):
+    name: str
+    if IS_PYDANTIC_V2:
+        model_config = ConfigDict(extra="allow")  # keep unknown keys
+'''
+
+
+@pytest.mark.parametrize("paste", [
+    GUARDED.replace('extra="allow")  # keep unknown keys', "extra='allow')"),  # quotes, a comment
+    GUARDED.replace('model_config = ConfigDict(extra="allow")', 'model_config = ConfigDict(\n'
+                    '            extra="allow",\n        )'),  # layout
+])
+def test_a_class_body_statement_that_is_no_member_is_compared_by_meaning(paste: str) -> None:
+    """`if TYPE_CHECKING:` / `if IS_PYDANTIC_V2:` blocks in a class body: spelling never counts."""
+    assert findings(paste=paste, source=GUARDED) == set()
+
+
+def test_a_class_body_statement_that_changed_is_drift() -> None:
+    paste = GUARDED.replace('extra="allow"', 'extra="forbid"')
+    assert findings(paste=paste, source=GUARDED) == {"drift"}

@@ -436,7 +436,8 @@ def test_a_paste_that_leaves_model_config_out_drifts_at_the_syntax_level(project
     assert finding["level"] == "syntax"
     assert finding["symbol"] == "app.models.Outer"
     assert finding["member"] == "model_config"
-    assert finding["pasted"] is None and finding["real"] == 'model_config = ConfigDict(extra="forbid")'  # as written
+    assert finding["pasted"] is None
+    assert finding["real"] == 'model_config = ConfigDict(extra="forbid")'  # as written
 
 
 def test_a_paste_resolves_its_own_block_first_under_future_annotations(project: Project) -> None:

@@ -11,6 +11,7 @@ Each member remembers its lines, for findings and sync, and its text as written,
 from __future__ import annotations
 
 import ast
+import textwrap
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -223,10 +224,21 @@ def _class_members(
                     members.append(member)
                 elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis):
                     ellipsis = True
-        else:
-            text = " ".join(code.text(stmt).split())  # named by its text: equal text, same member
-            members.append(Member(f"{STATEMENT}{text}>", "assign", text, line, end))
+        else:  # `if TYPE_CHECKING:`, `if IS_PYDANTIC_V2:` …: named by its meaning, shown as written
+            written = " ".join(code.text(stmt).split())
+            text = _canon_statement(code.text(stmt)) or written
+            members.append(Member(f"{STATEMENT}{text}>", "assign", text, line, end, written=written))
     return members, ellipsis  # `class N(Base): ...` alone shows the header, every member elided
+
+
+def _canon_statement(text: str) -> str | None:
+    """A class-body statement that is no member, in canonical text (stdlib `ast`): comments, layout
+    and quote style never count, as in members. None when `ast` cannot read it (newer syntax)."""
+    try:
+        tree = ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return " ".join(ast.unparse(tree).split())
 
 
 def _small_member(
