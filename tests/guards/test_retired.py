@@ -254,7 +254,7 @@ def based(project: Project) -> Project:
             events = [{"type": "usage"}, {"phase": "retry"}]
             assert UsageEvent and trigger and events
         """)
-    project.write("docs/notes/000-prune.md", "The continuation trigger is gone.\n")
+    project.write("docs/notes/000-prune.md", "The `continuation` trigger is gone.\n")
     git(root, "commit", "-q", "-am", "after")
     return project
 
@@ -276,7 +276,7 @@ def test_base_retires_variants_removed_since_ref(project: Project) -> None:
     message = found[1]["message"]
     assert "`continuation` (column 25) was removed from pkg.session.TurnTrigger since HEAD~1" in message
     assert "delete it or reword it" in message
-    assert '{"spelling": "continuation", "allowed": ["tests/test_replay.py"]}' in message
+    assert '{"spelling": "continuation", "match": "code", "allowed": ["tests/test_replay.py"]}' in message
     assert found[1]["symbol"] == "pkg.session.TurnTrigger"
     assert run.exit_code == 1
 

@@ -1,10 +1,12 @@
 """Retired spellings: the seed's "search for the removed spelling finds only decision records", as a check.
 
 A spelling is searched as `rg -w` would (letters, digits and `_` are word characters, case matters) in
-every Python and Markdown file of the root — code, strings, comments, prose and code blocks alike, so a
-plain word search over the file text is exactly right here and no parser is involved. `--base REF`
-adds the variants that manifest vocabularies lost since REF, read statically from `git show`, so a
-removal that leaves spellings behind fails without anyone remembering to list it.
+every Python and Markdown file of the root. An entry matching `anywhere` (a manifest entry's default)
+counts every such word — code, strings, comments, prose and code blocks alike; one matching `code`
+counts only those inside the code spans of guards/contexts.py, so a retired ordinary word (`forward`)
+is found where code names it and not in a sentence. `--base REF` adds the variants that manifest
+vocabularies lost since REF, read statically from `git show`, matching `code`: nobody reviewed them,
+and a removal that leaves spellings behind in code then fails without anyone remembering to list it.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
+from type_equiv.guards.contexts import code_spans, within
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import ParseError, RetiredSpelling
 from type_equiv.model.session import FindingEvent
@@ -38,6 +41,8 @@ if TYPE_CHECKING:
     from type_equiv.read.reader import Reader
 
 SCANNED_SUFFIXES = frozenset({".py", ".pyi", ".md", ".markdown"})
+
+
 @dataclass(frozen=True)
 class Retirement:
     """One spelling to search for, and why (from the manifest's `retired`, or from `--base`)."""
@@ -48,6 +53,7 @@ class Retirement:
     note: str | None
     base: str | None = None  # the REF it was removed since, for `--base` retirements
     declared: tuple[str, int] | None = None  # the manifest entry: (path, line)
+    match: Literal["code", "anywhere"] = "anywhere"  # "code": only inside guards/contexts.py's spans
 
 
 # ---------------------------------------------------------------------------------------- files
@@ -225,10 +231,25 @@ def check_retired(
             text = _read_if_spelled(root / rel, quick)
         if text is None:
             continue
-        for line, column, found in occurrences(by_spelling, text):
+        hits = _in_context(rel, text, word_hits(by_spelling, text), by_spelling)
+        for line, column, found in located(text, hits):
             retirement = by_spelling[found]
             if not matches(rel, retirement.allowed):
                 yield FindingEvent(finding=_finding(retirement, rel, line, column))
+
+
+def _in_context(rel: str, text: str, hits: list[tuple[int, str]],
+                by_spelling: dict[str, Retirement]) -> list[tuple[int, str]]:
+    """The hits that count: all of an `anywhere` retirement's, a `code` one's inside a code span. The
+    file is split into spans only when a `code` spelling occurs in it; a file that cannot be split
+    (`code_spans` is None) counts whole."""
+    if all(by_spelling[s].match != "code" for _, s in hits):
+        return hits
+    spans = code_spans(rel, text)
+    if spans is None:
+        return hits
+    return [(at, s) for at, s in hits
+            if by_spelling[s].match != "code" or within(spans, at, at + len(s))]
 
 
 def _shared_text(shared: dict[str, str | None], rel: str) -> str | None:
@@ -258,7 +279,7 @@ def from_manifest(manifest: ManifestFile) -> list[Retirement]:
     return [
         Retirement(
             spelling=entry.spelling, symbol=entry.symbol, allowed=tuple(entry.allowed), note=entry.note,
-            declared=(manifest.path, manifest.line_of(entry.spelling)),
+            declared=(manifest.path, manifest.line_of(entry.spelling)), match=entry.match,
         )
         for entry in manifest.model.retired
     ]
@@ -270,7 +291,12 @@ def _word_char(ch: str) -> bool:
 
 def occurrences(spellings: Iterable[str], text: str) -> Iterator[tuple[int, int, str]]:
     """(line, column, spelling) of each whole-word occurrence, in text order; 1-based, the column in
-    characters. A word is bounded like `rg -w`: no word character right before or after it.
+    characters. A word is bounded like `rg -w`: no word character right before or after it."""
+    return located(text, word_hits(spellings, text))
+
+
+def word_hits(spellings: Iterable[str], text: str) -> list[tuple[int, str]]:
+    """(offset, spelling) of each whole-word occurrence, in text order.
 
     `str.find` per spelling rather than one alternation regex: a lookbehind at every position made
     the regex ten times slower on real trees.
@@ -286,6 +312,11 @@ def occurrences(spellings: Iterable[str], text: str) -> Iterator[tuple[int, int,
             else:
                 at = text.find(spelling, at + 1)
     hits.sort()
+    return hits
+
+
+def located(text: str, hits: Iterable[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
+    """(line, column, spelling) of sorted (offset, spelling) hits: 1-based, the column in characters."""
     line, line_start, scanned = 1, 0, 0
     for start, spelling in hits:
         newlines = text.count("\n", scanned, start)
@@ -304,7 +335,8 @@ def _finding(retirement: Retirement, path: str, line: int, column: int) -> Retir
             f"`{spelling}` (column {column}) was removed{of} since {retirement.base} (--base), but this"
             " mention remains:"
             f" delete it or reword it. If this file is a decision record that should keep it, add"
-            f" {json.dumps({'spelling': spelling, 'allowed': [path]})} to the manifest's `retired`"
+            f" {json.dumps({'spelling': spelling, 'match': 'code', 'allowed': [path]})} to the manifest's"
+            " `retired`"
         )
     else:
         of = f" of {retirement.symbol}" if retirement.symbol else ""
@@ -356,7 +388,7 @@ def from_base(reader: Reader, ref: str) -> list[Retirement]:
         for spelling in sorted(_spellings(old) - _spellings(current)):
             removed.setdefault(spelling, symbol)
     return [
-        Retirement(spelling=s, symbol=symbol, allowed=(), note=None, base=ref)
+        Retirement(spelling=s, symbol=symbol, allowed=(), note=None, base=ref, match="code")
         for s, symbol in sorted(removed.items()) if s not in alive
     ]
 

@@ -50,6 +50,10 @@ class RetiredEntry(BaseModel):
     symbol: Annotated[str, StringConstraints(pattern=r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")] | None = None
     allowed: list[RelPath] = []
     note: Annotated[str, StringConstraints(min_length=1)] | None = None
+    # Where a mention counts: "anywhere" (every whole word, prose and comments too) or "code" (names and
+    # strings in Python, code blocks and inline code in Markdown: guards/contexts.py). An entry someone
+    # wrote and reviewed keeps the strict default; `--base` retirements, which nobody reviewed, are "code".
+    match: Literal["code", "anywhere"] = "anywhere"
 
 
 class Manifest(BaseModel):
