@@ -77,10 +77,10 @@ def test_text_output_shows_a_compact_diff(project: Project) -> None:
     run = project.check(fmt="text")
     assert run.exit_code == 1
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("docs/session.md:8: error: [drift]")
+    assert lines[0].startswith("docs/session.md:8: error: TE001 [drift]")
     assert "- paste" in lines[1] and "turn: str" in lines[1]
     assert "+ source" in lines[2] and "src/pkg/session.py:12" in lines[2] and "turn: int" in lines[2]
-    assert lines[-1].startswith("type-equiv: 1 errors")
+    assert lines[-1].startswith("type-equiv: 1 error,")
     assert "\x1b[" not in run.stdout  # no colour when not a tty
 
 

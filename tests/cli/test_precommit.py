@@ -153,7 +153,7 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
         cwd=work, env=env, text=True, capture_output=True, timeout=900,
     )
     assert tried.returncode == 1, tried.stdout + tried.stderr
-    assert "docs/size.md:8: error: [drift] pkg.shapes.Size: field `h` differs" in tried.stdout
+    assert "docs/size.md:8: error: TE001 [drift] pkg.shapes.Size: field `h` differs" in tried.stdout
 
     rev = git(REPO, "rev-parse", "HEAD").stdout.strip()
     project.write(".pre-commit-config.yaml", f"""
