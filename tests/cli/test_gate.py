@@ -383,8 +383,18 @@ def test_committed_manifest_schema_is_fresh() -> None:
     committed = json.loads((REPO / "manifest" / "type-equiv.manifest.schema.json").read_text())
     assert committed == manifest_json_schema(), (
         "manifest/type-equiv.manifest.schema.json is stale: regenerate it with "
-        "`type-equiv manifest-schema > manifest/type-equiv.manifest.schema.json`"
+        "`type-equiv manifest-schema --regenerate > manifest/type-equiv.manifest.schema.json`"
     )
+
+
+def test_the_package_ships_the_manifest_schema_equal_to_the_committed_one(project: Project) -> None:
+    """type_equiv/data/ is package data: an installed tool prints the same schema, byte for byte."""
+    committed = (REPO / "manifest" / "type-equiv.manifest.schema.json").read_text(encoding="utf-8")
+    shipped = (REPO / "type_equiv" / "data" / "type-equiv.manifest.schema.json").read_text(encoding="utf-8")
+    assert shipped == committed, "regenerate type_equiv/data/ too: `type-equiv manifest-schema --regenerate`"
+    printed = project.run("manifest-schema")
+    assert printed.exit_code == 0 and printed.stdout == committed
+    assert project.run("manifest-schema", "--regenerate").stdout == committed
 
 
 def test_console_script_and_module_run_on_this_repo() -> None:

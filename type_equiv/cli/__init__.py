@@ -1,8 +1,8 @@
 """The command line: one module per command, each turning its options into a run and an exit code.
 
-`check` (check.py), `sync`, `producers`, `schema`, `monitor`; the group, its guard and the shared
-options live in base.py. Commands import their stages lazily, so `--version`, `--help` and a warm
-check start fast.
+`check` (check.py), `sync`, `producers`, `schema`, `manifest-schema`, `init`, `monitor`; the group,
+its guard and the shared options live in base.py. Commands import their stages lazily, so
+`--version`, `--help` and a warm check start fast.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import io
 import sys
 import warnings
 
-from type_equiv.cli import check, monitor, producers, schema, sync
+from type_equiv.cli import check, init, manifest_schema, monitor, producers, schema, sync
 from type_equiv.cli.base import cli
 
-__all__ = ["check", "cli", "main", "monitor", "producers", "schema", "sync"]
+__all__ = ["check", "cli", "init", "main", "manifest_schema", "monitor", "producers", "schema", "sync"]
 
 
 def main() -> None:
