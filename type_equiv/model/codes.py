@@ -17,6 +17,7 @@ CODES: dict[str, str] = {
     "stale-exemption": "TE006",
     "retired-spelling": "TE007",
     "fixture-invalid": "TE008",
+    "unused-suppression": "TE009",
 }
 KINDS: dict[str, str] = {code: kind for kind, code in CODES.items()}
 
