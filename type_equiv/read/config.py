@@ -6,23 +6,20 @@ located differs — a TOML file's line and dotted key path (`pyproject.toml:12:
 tool.type-equiv.symbols[0].docs`) instead of a JSON pointer.
 
 Discovery and the choice of file run before a warm check decides to replay, so this module imports
-nothing heavy at the top: tomllib is stdlib, the validators are imported when a table is loaded.
+nothing heavy: tomllib is stdlib, and read/manifest.py, which validates, imports this one.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST
-
-if TYPE_CHECKING:
-    from type_equiv.read.manifest import ManifestFile
 
 PYPROJECT = "pyproject.toml"
 TABLE = ("tool", "type-equiv")
@@ -86,12 +83,9 @@ def choose(root: Path) -> Chosen:
     return Chosen(manifest)
 
 
-def load_pyproject(root: Path, path: Path) -> ManifestFile:
-    """The `[tool.type-equiv]` table as a validated manifest, or InputError located in the TOML."""
-    from type_equiv.read.manifest import ManifestFile, display_path, read_config_text, validate_manifest
-
-    shown = display_path(root, path)
-    text = read_config_text(shown, path, "configuration")
+def read_table(shown: str, text: str) -> dict[str, Any]:
+    """The `[tool.type-equiv]` table of a pyproject.toml's text (`version` defaulted), or InputError
+    located in the TOML; read/manifest.py validates it as it validates the JSON manifest."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -101,12 +95,13 @@ def load_pyproject(root: Path, path: Path) -> ManifestFile:
         table = table.get(key) if isinstance(table, dict) else None
     if not isinstance(table, dict):
         raise InputError(f"{shown}: no [tool.type-equiv] table (see README: configuration)")
-    table = {"version": 1, **table}
+    return {"version": 1, **table}
+
+
+def toml_where(shown: str, text: str) -> Callable[[Sequence[str | int]], str]:
+    """A key path → `pyproject.toml:12: tool.type-equiv.symbols[0].docs`, for validation messages."""
     locate = _Locator(text)
-    manifest = validate_manifest(
-        root, table, lambda parts: f"{shown}:{locate.line(parts)}: {key_path(parts)}"
-    )
-    return ManifestFile(root=root, path=shown, text=text, model=manifest)
+    return lambda parts: f"{shown}:{locate.line(parts)}: {key_path(parts)}"
 
 
 def key_path(parts: Sequence[str | int]) -> str:

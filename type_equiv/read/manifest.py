@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST as DEFAULT_MANIFEST  # one place: the CLI reads it
+from type_equiv.read.config import read_table, toml_where
 
 SCHEMA_FILE = "type-equiv.manifest.schema.json"
 
@@ -112,11 +113,11 @@ def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
 
     A `.toml` path is a pyproject.toml whose `[tool.type-equiv]` table is the manifest (read/config.py);
     any other path is the JSON manifest. Both are validated alike, by `validate_manifest`."""
-    if manifest_path.suffix == ".toml":
-        from type_equiv.read.config import load_pyproject
-
-        return load_pyproject(root, manifest_path)
     shown = display_path(root, manifest_path)
+    if manifest_path.suffix == ".toml":
+        text = read_config_text(shown, manifest_path, "configuration")
+        model = validate_manifest(root, read_table(shown, text), toml_where(shown, text))
+        return ManifestFile(root=root, path=shown, text=text, model=model)
     text = read_config_text(shown, manifest_path, "manifest")
     try:
         data = json.loads(text, object_pairs_hook=_unique_keys)
