@@ -13,14 +13,16 @@ import difflib
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 from type_equiv import __version__
 from type_equiv.drift.baseline import Lock, lock_path, read_lock, with_side
 from type_equiv.drift.compare import Compared, compare
 from type_equiv.drift.judges import TypesJudge, judge_drift
 from type_equiv.guards.fixtures import check_fixtures
-from type_equiv.guards.retired import check_retired
+from type_equiv.guards.retired import check_retired, project_files
 from type_equiv.model import messages
+from type_equiv.model.codes import kind_named
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
 from type_equiv.model.options import CheckOptions
@@ -44,6 +46,7 @@ from type_equiv.read.pastes import Doc, Paste, attribute
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
 from type_equiv.read.shapes import Shape, in_context, lower, retyped
+from type_equiv.read.suppressions import Suppression, doc_suppressions, python_suppressions
 from type_equiv.store.cache import Cache
 
 RowEvent = SymbolChecked | FindingEvent
@@ -70,7 +73,7 @@ def run_check(run: Run) -> Iterator[SessionEvent]:
     try:
         manifest = load_manifest(root, options.manifest)
         project = Project.open(manifest, Cache(options.cache_dir, root), run.log)
-        for event in _stages(project, run):
+        for event in _suppressed(_stages(project, run), project, run):
             if isinstance(event, FindingEvent) and event.finding.severity == "error":
                 errors += 1
             yield event
@@ -107,6 +110,69 @@ def check_drift(
     pairs = paired_pastes(reader)
     events = [list(check_row(reader, row, lock, compared, pairs)) for row in rows]
     yield from judge_drift(reader, options, events, compared, stats, judge)
+
+
+def _suppressed(events: Iterator[RowEvent], project: Project, run: Run) -> Iterator[RowEvent]:
+    """The stages' events without the findings an inline comment silences (read/suppressions.py);
+    then, on a run over every row, each comment that silenced nothing, as a finding of its own. A run
+    limited to files or symbols ran only some checks, so it cannot tell an unused comment."""
+    comments = _Comments(project, run)
+    for event in events:
+        if isinstance(event, FindingEvent) and comments.silences(event.finding):
+            continue
+        yield event
+    options = run.options
+    if options.files is None and not options.symbols:
+        for comment in comments.unused():
+            yield FindingEvent(finding=comment)
+
+
+class _Comments:
+    """The suppression comments of each file a finding points into, read once, through the run's log."""
+
+    def __init__(self, project: Project, run: Run) -> None:
+        self.project, self.log = project, run.log
+        self.by_path: dict[str, list[Suppression]] = {}
+
+    def of(self, shown: str) -> list[Suppression]:
+        if shown not in self.by_path:
+            self.by_path[shown] = self._read(shown)
+        return self.by_path[shown]
+
+    def _read(self, shown: str) -> list[Suppression]:
+        path = self.project.root / shown
+        if path.suffix not in (".py", ".md", ".markdown") or PurePosixPath(shown).is_absolute():
+            return []
+        self.log.file(path)
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return []
+        return python_suppressions(shown, text) if path.suffix == ".py" else doc_suppressions(shown, text)
+
+    def silences(self, finding: Finding) -> bool:
+        for comment in self.of(finding.path):
+            if not comment.covers(finding.line):
+                continue
+            for name in comment.names:
+                if kind_named(name) == finding.kind:
+                    comment.used.add(name)
+                    return True
+        return False
+
+    def unused(self) -> Iterator[Finding]:
+        """Every comment in the listed docs and the production Python files that silenced nothing."""
+        manifest = self.project.manifest.model
+        docs = {doc for row in manifest.symbols for doc in row.docs}
+        python = [
+            rel for rel in project_files(self.project.root, manifest.exclude, frozenset({".py"}))
+            if any(source == "." or PurePosixPath(rel).is_relative_to(source) for source in manifest.source)
+        ]
+        for shown in sorted(docs | set(python)):
+            for comment in self.of(shown):
+                unknown = [name for name in comment.names if kind_named(name) is None]
+                if unknown or not comment.used:
+                    yield messages.unused_suppression(comment.path, comment.line, comment.names, unknown)
 
 
 def _lock(reader: Reader) -> Lock:

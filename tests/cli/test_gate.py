@@ -78,10 +78,10 @@ def test_text_output_shows_a_compact_diff(project: Project) -> None:
     run = project.check(fmt="text")
     assert run.exit_code == 1
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("docs/session.md:8: error: [drift]")
+    assert lines[0].startswith("docs/session.md:8: error: TE001 [drift]")
     assert "- paste" in lines[1] and "turn: str" in lines[1]
     assert "+ source" in lines[2] and "src/pkg/session.py:12" in lines[2] and "turn: int" in lines[2]
-    assert lines[-1].startswith("type-equiv: 1 errors")
+    assert lines[-1].startswith("type-equiv: 1 error,")
     assert "\x1b[" not in run.stdout  # no colour when not a tty
 
 
@@ -388,8 +388,18 @@ def test_committed_manifest_schema_is_fresh() -> None:
     committed = json.loads((REPO / "manifest" / "type-equiv.manifest.schema.json").read_text())
     assert committed == manifest_json_schema(), (
         "manifest/type-equiv.manifest.schema.json is stale: regenerate it with "
-        "`type-equiv manifest-schema > manifest/type-equiv.manifest.schema.json`"
+        "`type-equiv manifest-schema --regenerate > manifest/type-equiv.manifest.schema.json`"
     )
+
+
+def test_the_package_ships_the_manifest_schema_equal_to_the_committed_one(project: Project) -> None:
+    """type_equiv/data/ is package data: an installed tool prints the same schema, byte for byte."""
+    committed = (REPO / "manifest" / "type-equiv.manifest.schema.json").read_text(encoding="utf-8")
+    shipped = (REPO / "type_equiv" / "data" / "type-equiv.manifest.schema.json").read_text(encoding="utf-8")
+    assert shipped == committed, "regenerate type_equiv/data/ too: `type-equiv manifest-schema --regenerate`"
+    printed = project.run("manifest-schema")
+    assert printed.exit_code == 0 and printed.stdout == committed
+    assert project.run("manifest-schema", "--regenerate").stdout == committed
 
 
 def test_console_script_and_module_run_on_this_repo() -> None:

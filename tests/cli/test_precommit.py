@@ -7,6 +7,7 @@ this checkout, in a temporary git repository, and `type-equiv sync` fixing the p
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -153,16 +154,18 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
         cwd=work, env=env, text=True, capture_output=True, timeout=900,
     )
     assert tried.returncode == 1, tried.stdout + tried.stderr
-    assert "docs/size.md:8: error: [drift] pkg.shapes.Size: field `h` differs" in tried.stdout
+    assert "docs/size.md:8: error: TE001 [drift] pkg.shapes.Size: field `h` differs" in tried.stdout
 
     rev = git(REPO, "rev-parse", "HEAD").stdout.strip()
-    project.write(".pre-commit-config.yaml", f"""
-        repos:
-          - repo: {REPO}
-            rev: {rev}
-            hooks:
-              - id: type-equiv
-        """)
+    # The README's snippet itself, with this checkout as repo and the running Python as version.
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    snippet = readme.split("```yaml\n# .pre-commit-config.yaml\n", 1)[1].split("```", 1)[0]
+    assert "pass_filenames" not in snippet  # the hook's own `true` applies
+    config = re.sub(r"repo: \S+", f"repo: {REPO}", snippet)
+    config = re.sub(r"rev: \S+", f"rev: {rev}", config)
+    config = config.replace("python3.12", f"python{sys.version_info.major}.{sys.version_info.minor}")
+    assert config != snippet and "language_version: python3." in config
+    (work / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
     git(work, "add", ".pre-commit-config.yaml")
     installed = subprocess.run([str(BIN / "pre-commit"), "install"], cwd=work, env=env,
                                text=True, capture_output=True, timeout=120)

@@ -95,12 +95,12 @@ def test_watch_reruns_on_each_save_and_ctrl_c_exits_0(project: Project) -> None:
     tree(project)
     watching = Watching(project, tty=False)
     try:
-        watching.wait_for(lambda out: "type-equiv: ok (1 symbols, 1 pastes" in out)
+        watching.wait_for(lambda out: "type-equiv: ok (1 symbol, 1 paste" in out)
         doc = project.root / "docs/shapes.md"
-        out = watching.wait_for(lambda out: "type-equiv: 1 errors" in out, nudge=save(doc, DRIFTED))
+        out = watching.wait_for(lambda out: "type-equiv: 1 error," in out, nudge=save(doc, DRIFTED))
         separator = next(line for line in out.splitlines() if line.startswith("----- type-equiv --watch"))
         assert separator.endswith(": docs/shapes.md changed -----")
-        assert "docs/shapes.md:8: error: [drift] pkg.shapes.Point: field `y` differs" in out
+        assert "docs/shapes.md:8: error: TE001 [drift] pkg.shapes.Point: field `y` differs" in out
         assert "\x1b[" not in out  # a pipe: separators, no screen control, no colour
 
         (project.root / "README.md").write_text("# not read by the check\n")
@@ -109,7 +109,7 @@ def test_watch_reruns_on_each_save_and_ctrl_c_exits_0(project: Project) -> None:
                                 nudge=save(source, SOURCE.replace("y: int", "y: bytes")))
         last = out[out.rindex("----- type-equiv --watch"):]
         assert "src/pkg/shapes.py" in last.splitlines()[0]
-        assert last.rstrip().splitlines()[-1] == "type-equiv: 1 errors, 0 infos (1 symbols, 1 pastes)"
+        assert last.rstrip().splitlines()[-1] == "type-equiv: 1 error, 0 infos (1 symbol, 1 paste)"
         assert "README.md" not in out  # not a file the check reads: no re-run
 
         def fix_both() -> None:
@@ -145,14 +145,14 @@ def test_watch_follows_the_manifest(project: Project) -> None:
     tree(project)
     watching = Watching(project, tty=False)
     try:
-        watching.wait_for(lambda out: "(1 symbols, 1 pastes" in out)
+        watching.wait_for(lambda out: "(1 symbol, 1 paste" in out)
         project.write("guide/more.md", CLEAN)
         manifest = project.root / "manifest/type-equiv.manifest.json"
         text = manifest.read_text().replace('"docs/shapes.md"', '"docs/shapes.md", "guide/more.md"')
         assert text != manifest.read_text()
-        watching.wait_for(lambda out: "(1 symbols, 2 pastes" in out, nudge=save(manifest, text))
+        watching.wait_for(lambda out: "(1 symbol, 2 pastes" in out, nudge=save(manifest, text))
         more = project.root / "guide/more.md"
-        out = watching.wait_for(lambda out: "guide/more.md:8: error: [drift]" in out,
+        out = watching.wait_for(lambda out: "guide/more.md:8: error: TE001 [drift]" in out,
                                 nudge=save(more, DRIFTED))
         assert "guide/more.md changed" in out
     finally:

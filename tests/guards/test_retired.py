@@ -150,7 +150,7 @@ def test_text_output_names_path_line_and_column(project: Project) -> None:
     run = project.check(fmt="text")
     assert run.exit_code == 1
     assert run.stdout.splitlines()[0] == (
-        "tests/test_core.py:1: error: [retired-spelling] `ImageBlock` (column 27) is a retired spelling"
+        "tests/test_core.py:1: error: TE007 [retired-spelling] `ImageBlock` (column 27) is a retired spelling"
         " (removed by note 001): delete this mention or reword it"
         " (manifest/type-equiv.manifest.json:5, `retired`)"
     )

@@ -15,6 +15,7 @@ import pytest
 from jsonschema import Draft4Validator
 
 from tests.conftest import Project, drain, paste
+from type_equiv.model.codes import code_of
 from type_equiv.model.findings import ParseError
 from type_equiv.output.collect import finding_classes, kind_of
 from type_equiv.output.github import annotations_for, escape_data, escape_property
@@ -58,7 +59,7 @@ def test_github_annotates_both_sides_of_a_drift(project: Project) -> None:
         "::error file=src/pkg/shapes.py,line=3,title=type-equiv drift%3A pkg.shapes.Point (source)::"
     )
     assert source.endswith("(source side of docs/shapes.md:8)")
-    assert summary == "type-equiv: 1 errors, 0 infos (1 symbols, 1 pastes)"
+    assert summary == "type-equiv: 1 error, 0 infos (1 symbol, 1 paste)"
     assert project.check("--quiet", fmt="github").stdout.splitlines() == [doc, source]
 
 
@@ -101,7 +102,7 @@ def test_sarif_is_valid_sarif_2_1_0(project: Project) -> None:
     errors = sorted(validator.iter_errors(log), key=str)
     assert errors == [], [e.message for e in errors]
     kinds = {r["ruleId"] for r in log["runs"][0]["results"]}
-    assert kinds == {"drift", "parse-error", "source-missing", "paste-missing"}
+    assert kinds == {"TE001", "TE004", "TE003", "TE002"}  # drift, parse-error, source-missing, paste-missing
     log["runs"][0]["results"][0]["level"] = "fatal"  # the schema is really checking
     assert not validator.is_valid(log)
 
@@ -109,18 +110,22 @@ def test_sarif_is_valid_sarif_2_1_0(project: Project) -> None:
 def test_sarif_has_one_rule_per_finding_kind_with_help(project: Project) -> None:
     drifted(project)
     rules = project.check(fmt="sarif").json["runs"][0]["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == [kind_of(cls) for cls in finding_classes()]
+    assert [r["id"] for r in rules] == [code_of(kind_of(cls)) for cls in finding_classes()]
+    assert [r["properties"]["kind"] for r in rules] == [kind_of(cls) for cls in finding_classes()]
     assert len({r["id"] for r in rules}) == len(rules)
     for rule in rules:
         assert rule["help"]["text"] and rule["shortDescription"]["text"]
+        assert f"README.md#{rule['id'].lower()}" in rule["help"]["markdown"]
 
 
 def test_sarif_result_locations(project: Project) -> None:
     drifted(project)
     [result] = project.check(fmt="sarif").json["runs"][0]["results"]
-    assert result["ruleId"] == "drift" and result["level"] == "error"
+    assert result["ruleId"] == "TE001" and result["level"] == "error"
+    assert result["properties"]["kind"] == "drift"
     rules = project.check(fmt="sarif").json["runs"][0]["tool"]["driver"]["rules"]
-    assert rules[result["ruleIndex"]]["id"] == "drift"
+    assert rules[result["ruleIndex"]]["id"] == "TE001"
+    assert rules[result["ruleIndex"]]["name"] == "Drift"
     [where] = result["locations"]
     assert where["physicalLocation"] == {
         "artifactLocation": {"uri": "docs/shapes.md", "uriBaseId": "%SRCROOT%"},

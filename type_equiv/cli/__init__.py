@@ -1,9 +1,8 @@
 """The command line: one module per command, each turning its options into a run and an exit code.
 
-`check` (check.py), `sync`, `producers`, `schema`, `monitor`, `lsp` (the language server, pygls
-loaded only when it runs); the group, its guard and the shared
-options live in base.py. Commands import their stages lazily, so `--version`, `--help` and a warm
-check start fast.
+`check` (check.py), `sync`, `producers`, `schema`, `manifest-schema`, `init`, `monitor`, `lsp` (the
+language server, pygls loaded only when it runs); the group, its guard and the shared options live in
+base.py. Commands import their stages lazily, so `--version`, `--help` and a warm check start fast.
 """
 
 from __future__ import annotations
@@ -12,10 +11,10 @@ import io
 import sys
 import warnings
 
-from type_equiv.cli import check, lsp, monitor, producers, schema, sync
+from type_equiv.cli import check, init, lsp, manifest_schema, monitor, producers, schema, sync
 from type_equiv.cli.base import cli
 
-__all__ = ["check", "cli", "lsp", "main", "monitor", "producers", "schema", "sync"]
+__all__ = ["check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers", "schema", "sync"]
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ Bad input never escapes as a traceback: it ends the session with a located messa
 from __future__ import annotations
 
 import errno
+import os
 import shlex
 import sys
 import traceback
@@ -33,9 +34,46 @@ def exit_code(end: SessionEnd | None) -> int:
     return EXIT_FINDINGS if isinstance(end.reason, FindingsFound) else EXIT_CLEAN
 
 
-def resolve_root(root: str, manifest: str | None) -> tuple[Path, Path]:
-    base = Path(root).absolute()
-    return base, (Path(manifest).absolute() if manifest else base / DEFAULT_MANIFEST)
+def resolve_root(root: str | None, manifest: str | None, verbose: bool = False) -> tuple[Path, Path]:
+    """The project root and its configuration file.
+
+    Without `--root`, the nearest folder upwards holding a configuration (read/config.py; the current
+    directory when none is found, or when `--manifest` names the file). Without `--manifest`, the JSON
+    manifest, else the pyproject table; both existing is worth one warning. `--verbose` says which.
+    """
+    from type_equiv.read.config import choose, discover_root
+
+    if root is not None:
+        base, how = Path(root).absolute(), "--root"
+    elif manifest is not None:
+        base, how = Path.cwd(), "the current directory (--manifest given)"
+    else:
+        found = discover_root(Path.cwd())
+        base = found or Path.cwd()
+        how = ("the nearest configured folder upwards" if found is not None
+               else "the current directory (no configuration found up to the repository's top)")
+    if manifest is not None:
+        path = Path(manifest).absolute()
+    else:
+        chosen = choose(base)
+        path = chosen.path
+        if chosen.warning:
+            click.echo(f"type-equiv: warning: {chosen.warning}", err=True)
+    if verbose:
+        click.echo(f"type-equiv: root {base} ({how}); configuration {path}", err=True)
+    return base, path
+
+
+def colour_wanted(choice: str, stream: Any) -> bool:
+    """`--color`: always and never are final; auto honours NO_COLOR (no-color.org), then FORCE_COLOR
+    (force-color.org), then asks whether the stream is a terminal."""
+    if choice in ("always", "never"):
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return bool(stream.isatty())
 
 
 def resolve_cache(root: Path, cache_dir: str | None) -> Path | None:
@@ -47,12 +85,14 @@ def resolve_cache(root: Path, cache_dir: str | None) -> Path | None:
 
 
 root_option = click.option(
-    "--root", default=".", show_default=True, metavar="DIR",
-    help="Project root: every manifest path is relative to it.",
+    "--root", default=None, metavar="DIR",
+    help="Project root: every manifest path is relative to it.  [default: the nearest folder upwards"
+    f" holding {DEFAULT_MANIFEST} or a pyproject.toml with [tool.type-equiv]]",
 )
 manifest_option = click.option(
     "--manifest", default=None, metavar="FILE",
-    help=f"Manifest file  [default: <root>/{DEFAULT_MANIFEST}]",
+    help="Manifest file: JSON, or a pyproject.toml with [tool.type-equiv]"
+    f"  [default: <root>/{DEFAULT_MANIFEST}, else <root>/pyproject.toml]",
 )
 
 

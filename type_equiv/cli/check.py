@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from type_equiv.cli.base import cli, exit_code, manifest_option, resolve_cache, resolve_root, root_option
+from type_equiv.cli.base import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    cli,
+    colour_wanted,
+    exit_code,
+    manifest_option,
+    resolve_cache,
+    resolve_root,
+    root_option,
+)
 from type_equiv.model.options import CheckOptions
 
 if TYPE_CHECKING:
@@ -25,12 +35,20 @@ if TYPE_CHECKING:
 PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is worth drawing
 
 
+FORMATS = ("full", "concise", "json", "json-lines", "github", "sarif")
+FORMAT_ALIASES = {"text": "full", "jsonl": "json-lines"}  # the first releases' names, kept working
+HUMAN = ("full", "concise")  # the formats that colour and speak to --verbose
+
+
 @cli.command()
 @root_option
 @manifest_option
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "jsonl", "github", "sarif"]), default="text",
-    show_default=True, help="Output format.",
+    "--output-format", "--format", "fmt", type=click.Choice([*FORMATS, *FORMAT_ALIASES]), default="full",
+    show_default=True,
+    help="Output format, named as ruff names them: full (findings with both sides), concise (one line"
+    " per finding), json, json-lines (the session's events), github (Actions annotations), sarif."
+    " `text` and `jsonl` are aliases of full and json-lines.",
 )
 @click.option(
     "--base", default=None, metavar="REF",
@@ -41,6 +59,21 @@ PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is wo
     help="Check only this manifest symbol (dotted, as in the manifest); repeatable.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print findings only: no summary line.")
+@click.option(
+    "--verbose", "-v", is_flag=True,
+    help="Also say which root and configuration were used, and per row what was found (stderr and"
+    " the summary of full/concise).",
+)
+@click.option(
+    "--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+    help="Colour the full and concise formats: auto means on a terminal, never with NO_COLOR set,"
+    " always with FORCE_COLOR set.",
+)
+@click.option(
+    "--exit-zero", is_flag=True,
+    help="Exit 0 even when there are error findings (report-only use); a run that cannot be judged"
+    " still exits 2.",
+)
 @click.option(
     "--watch", is_flag=True,
     help="Re-run on every save of a listed doc, a source module or the manifest (Ctrl-C stops).",
@@ -57,39 +90,50 @@ PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is wo
 @click.option("--no-cache", is_flag=True, help="Read and write no cache (every mypy run is cold).")
 @click.argument("files", nargs=-1, type=click.Path())
 def check(
-    root: str, manifest: str | None, fmt: str, base: str | None,
+    root: str | None, manifest: str | None, fmt: str, base: str | None,
     symbols: tuple[str, ...], quiet: bool, watch: bool, files: tuple[str, ...],
     schema: bool = False, cache_dir: str | None = None, no_cache: bool = False,
+    verbose: bool = False, colour: str = "auto", exit_zero: bool = False,
 ) -> None:
     """Check every paste listed in the manifest against its real definition.
 
     Reads source statically: the default check never imports or executes project code.
-    FILES (the pre-commit convention) limit the run to what those files can affect; it does
-    nothing when none of them is a listed doc, a source module, a fixture or the manifest.
+    FILES (the pre-commit convention, relative to the current directory) limit the run to what
+    those files can affect; it does nothing when none of them is a listed doc, a source module, a
+    fixture or the manifest.
     """
-    root_path, manifest_path = resolve_root(root, manifest)
+    fmt = FORMAT_ALIASES.get(fmt, fmt)
+    if quiet and verbose:
+        raise click.UsageError("--quiet and --verbose contradict each other: give one")
+    root_path, manifest_path = resolve_root(root, manifest, verbose=verbose)
     options = CheckOptions(
         root=root_path, manifest=manifest_path, base=base,
         symbols=symbols, files=files or None,
         schema=schema, cache_dir=None if no_cache else resolve_cache(root_path, cache_dir),
     )
+    coloured = fmt in HUMAN and colour_wanted(colour, sys.stdout)
     if watch:
-        if fmt not in ("text", "jsonl"):
-            raise click.UsageError("--watch redraws for a person: use --format text (or jsonl)")
+        if fmt not in ("full", "json-lines"):
+            raise click.UsageError("--watch redraws for a person: use --output-format full (or json-lines)")
         from type_equiv.cli.watch import watch_check
         from type_equiv.output import RENDERERS
 
-        sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet, screen=fmt == "text"))
-    sys.exit(run(options, fmt, quiet))
+        sys.exit(watch_check(options, RENDERERS[fmt], quiet=quiet, screen=fmt == "full"))
+    code = run(options, fmt, quiet, verbose=verbose, colour=coloured)
+    sys.exit(EXIT_CLEAN if exit_zero and code == EXIT_FINDINGS else code)
 
 
-def run(options: CheckOptions, fmt: str, quiet: bool) -> int:
+def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, colour: bool = False) -> int:
     """One check, rendered in `fmt`; the exit code."""
     from type_equiv.warm import replay
 
-    view = (fmt, quiet, fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+    fmt = FORMAT_ALIASES.get(fmt, fmt)
+    # What the bytes depend on besides the events; a colour view is never stored (replay.py).
+    view = (fmt + ("+verbose" if verbose and fmt in HUMAN else ""), quiet, colour)
     record = replay.Record.open(options)  # nothing this check reads has changed since the last one
-    if record is not None:
+    # Stored bytes cannot replay a side effect: the GitHub job summary is appended by the renderer.
+    side_effect = fmt == "github" and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
+    if record is not None and not side_effect:
         shown = record.output(view)
         if shown is not None:  # rendered before: its bytes, and neither pydantic nor the pipeline
             sys.stdout.write(shown[0])
@@ -109,7 +153,8 @@ def run(options: CheckOptions, fmt: str, quiet: bool) -> int:
         events = recording.record(run_check(run), stats)
     tap = _Tap(events)
     out, err = _Copy(sys.stdout), _Copy(sys.stderr)
-    RENDERERS[fmt](tap, out, err, quiet=quiet, stats=stats)  # type: ignore[arg-type]
+    RENDERERS[fmt](tap, out, err, quiet=quiet, stats=stats, verbose=verbose,  # type: ignore[arg-type]
+                   colour=colour)
     code = exit_code(tap.end)
     kept = record or (recording.stored if recording is not None else None)
     if kept is not None:

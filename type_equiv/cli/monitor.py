@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
-from type_equiv.cli.base import cli, resolve_cache, root_option
+from type_equiv.cli.base import cli, resolve_cache, resolve_root, root_option
 
 
 @cli.command("monitor")
@@ -16,7 +15,7 @@ from type_equiv.cli.base import cli, resolve_cache, root_option
     "--cache-dir", default=None, metavar="DIR",
     help="The checks' cache folder, left unwatched.  [default: <root>/.type-equiv-cache]",
 )
-def monitor_command(root: str, cache_dir: str | None) -> None:
+def monitor_command(root: str | None, cache_dir: str | None) -> None:
     """Keep a journal of changes under the root while it runs (Linux; Ctrl-C stops).
 
     A warm check then asks it which files changed since the last check and `stat`s only those,
@@ -25,5 +24,5 @@ def monitor_command(root: str, cache_dir: str | None) -> None:
     """
     from type_equiv.warm.journal import serve
 
-    root_path = Path(root).absolute()
+    root_path, _ = resolve_root(root, None)  # the same root a check from here would use
     sys.exit(serve(root_path, resolve_cache(root_path, cache_dir), sys.stderr))

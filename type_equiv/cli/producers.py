@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the command imports its stages only when it runs
     help="Output format.",
 )
 @click.argument("symbol")
-def producers(root: str, manifest: str | None, fmt: str, symbol: str) -> None:
+def producers(root: str | None, manifest: str | None, fmt: str, symbol: str) -> None:
     """Show, per variant of SYMBOL (dotted, as in the manifest), where it is produced and consumed.
 
     Test-only writers, consumers and wire decoding are listed and marked; they never count as

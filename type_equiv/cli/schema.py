@@ -26,7 +26,7 @@ from type_equiv.cli.base import cli, manifest_option, resolve_root, root_option
     show_default=True, help="pydantic's schema mode: what is accepted, or what is written.",
 )
 def schema_command(
-    root: str, manifest: str | None, symbol: str | None, out: str | None, mode: str
+    root: str | None, manifest: str | None, symbol: str | None, out: str | None, mode: str
 ) -> None:
     """Print the JSON Schema (Draft 2020-12) of a manifest SYMBOL, for consumers in other languages.
 

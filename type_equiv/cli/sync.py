@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the command imports its stages only when it runs
     help="Sync only this manifest symbol (dotted, as in the manifest); repeatable.",
 )
 @click.option("--diff", is_flag=True, help="Print the patch as a unified diff; write nothing.")
-def sync(root: str, manifest: str | None, symbols: tuple[str, ...], diff: bool) -> None:
+def sync(root: str | None, manifest: str | None, symbols: tuple[str, ...], diff: bool) -> None:
     """Rewrite drifted pastes to match the source, as a minimal patch; record the lock file.
 
     Only drifted members change; comments, layout and `...` elisions of the paste stay, and so does

@@ -113,8 +113,15 @@ class FixtureInvalid(FindingBase):
     pointer: str
 
 
+class UnusedSuppression(FindingBase):
+    """An inline `type-equiv: ignore[...]` comment that silenced nothing; `names` are what it lists."""
+
+    kind: Literal["unused-suppression"] = "unused-suppression"
+    names: list[str]
+
+
 Finding = Annotated[
     Drift | PasteMissing | SourceMissing | ParseError | NoProducer | StaleExemption
-    | RetiredSpelling | FixtureInvalid,
+    | RetiredSpelling | FixtureInvalid | UnusedSuppression,
     Field(discriminator="kind"),
 ]

@@ -17,6 +17,7 @@ from type_equiv.model.findings import (
     Site,
     SourceMissing,
     StaleExemption,
+    UnusedSuppression,
 )
 
 Where = tuple[str, int]  # (path, line) of the manifest row a finding blames
@@ -140,3 +141,16 @@ def field_never_set(symbol: str, field: str, owner: str, variants: str, at: Wher
 
 def _places(sites: Sequence[Site]) -> str:
     return ", ".join(f"{s.path}:{s.line}" for s in sites[:3])
+
+
+def unused_suppression(
+    path: str, line: int, names: Sequence[str], unknown: Sequence[str]
+) -> UnusedSuppression:
+    """A suppression that silenced nothing: the finding it was for is gone (or never pointed there)."""
+    listed = ", ".join(names) or "nothing"
+    why = (f"`{', '.join(unknown)}` is not a finding kind or code" if unknown
+           else f"no {listed} finding points at what it covers")
+    return UnusedSuppression(
+        path=path, line=line, names=list(names),
+        message=f"unused suppression `type-equiv: ignore[{', '.join(names)}]`: {why}; delete it",
+    )

@@ -17,12 +17,30 @@ from type_equiv.model.session import Failed, FindingEvent, SessionEnd, SessionEv
 
 class Renderer(Protocol):
     """events, stdout, stderr; `quiet` leaves out everything but findings (machine formats ignore it);
-    `stats` is what the run executed (a replayed run executed nothing)."""
+    `stats` is what the run executed (a replayed run executed nothing); `verbose` adds what a person
+    debugging a run wants (per row, what it was checked as); `colour` is the CLI's `--color` decision,
+    None to decide from the stream itself (a terminal, NO_COLOR, FORCE_COLOR)."""
 
     def __call__(
         self, events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
-        stats: RunStats | None = None,
+        stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
     ) -> None: ...
+
+
+def plural(count: int, word: str) -> str:
+    """`1 error`, `2 errors`, `0 infos`: a count with its noun in the right number."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary_line(findings: list[Finding], symbols: list[SymbolChecked]) -> str:
+    """The one summary line of the human formats (text, concise, github)."""
+    errors = sum(f.severity == "error" for f in findings)
+    infos = len(findings) - errors
+    pastes = sum(len(s.pastes) for s in symbols)
+    scope = f"{plural(len(symbols), 'symbol')}, {plural(pastes, 'paste')}"
+    if not findings:
+        return f"type-equiv: ok ({scope}, no findings)"
+    return f"type-equiv: {plural(errors, 'error')}, {plural(infos, 'info')} ({scope})"
 
 
 @dataclass

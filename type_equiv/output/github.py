@@ -3,19 +3,30 @@
 GitHub shows `::error file=F,line=N,title=T::message` lines of a job's log as annotations on the pull
 request's diff. A finding with two sides (a paste and its source) gets a second annotation on the
 source line, so whichever file a reviewer is looking at carries it.
+
+GitHub keeps only the first 10 annotations of each level per step and drops the rest silently, so the
+renderer spends them itself: errors first, at most `LIMIT` of each level, and every finding left
+unannotated is still printed as a plain line and counted. With `GITHUB_STEP_SUMMARY` set (every
+Actions step has it), all findings are also appended to the job summary as one Markdown table.
 """
 
 from __future__ import annotations
 
+import os
+from collections import Counter
 from collections.abc import Iterable
 from typing import TextIO
 
+from type_equiv.model.codes import code_of
 from type_equiv.model.findings import Drift, Finding
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import SessionEvent
-from type_equiv.output.collect import collect
+from type_equiv.output.collect import collect, plural, summary_line
+from type_equiv.output.text import head_line
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+LIMIT = 10  # annotations GitHub shows per level and step; it drops the rest without a word
+RANK = {"error": 0, "warning": 1, "info": 2}
 
 
 def escape_data(text: str) -> str:
@@ -55,18 +66,53 @@ def annotations_for(finding: Finding) -> list[str]:
 
 def render_github(
     events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
-    stats: RunStats | None = None,
+    stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
 ) -> None:
-    """Annotations, then a plain summary line for the log (left out with `--quiet`)."""
+    """Annotations (errors first, within GitHub's limits), the findings left unannotated as plain
+    lines, then a plain summary line for the log (left out with `--quiet`)."""
     run = collect(events)
     if run.failure is not None:
         out.write(command("error", run.failure, title="type-equiv could not judge") + "\n")
         err.write(f"type-equiv: {run.failure}\n")
         return
-    for finding in run.findings:
-        out.write("".join(line + "\n" for line in annotations_for(finding)))
-    errors = sum(f.severity == "error" for f in run.findings)
+    spent: Counter[str] = Counter()
+    left: list[Finding] = []
+    for finding in sorted(run.findings, key=lambda f: RANK.get(f.severity, 0)):  # stable: run order kept
+        lines = annotations_for(finding)
+        level = COMMANDS.get(finding.severity, "error")
+        if spent[level] + len(lines) > LIMIT:
+            left.append(finding)
+            continue
+        spent[level] += len(lines)
+        out.write("".join(line + "\n" for line in lines))
+    if left:
+        out.write(f"type-equiv: {plural(len(left), 'finding')} not annotated (GitHub shows at most"
+                  f" {LIMIT} annotations of each level per step):\n")
+        out.write("".join(head_line(f) + "\n" for f in left))
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary_file:
+        try:
+            with open(summary_file, "a", encoding="utf-8") as handle:
+                handle.write(step_summary(run.findings, summary_line(run.findings, run.symbols)))
+        except OSError as exc:  # the annotations still went out; the job summary is a convenience
+            err.write(f"type-equiv: GITHUB_STEP_SUMMARY {summary_file}: cannot append: {exc.strerror}\n")
     if not quiet:
-        pastes = sum(len(s.pastes) for s in run.symbols)
-        out.write(f"type-equiv: {errors} errors, {len(run.findings) - errors} infos"
-                  f" ({len(run.symbols)} symbols, {pastes} pastes)\n")
+        out.write(summary_line(run.findings, run.symbols) + "\n")
+
+
+def step_summary(findings: list[Finding], line: str) -> str:
+    """The job summary's Markdown: a heading with the summary line, and a table of every finding."""
+    parts = [f"### type-equiv\n\n{_cell(line.removeprefix('type-equiv: '))}\n\n"]
+    if findings:
+        parts.append("| code | kind | severity | where | symbol | message |\n"
+                     "| --- | --- | --- | --- | --- | --- |\n")
+        for f in findings:
+            code = code_of(f.kind)
+            parts.append(f"| {code} | {f.kind} | {f.severity} | `{_cell(f'{f.path}:{f.line}')}` |"
+                         f" {_cell(f.symbol or '')} | {_cell(f.message)} |\n")
+    return "".join(parts) + "\n"
+
+
+def _cell(text: str) -> str:
+    """One table cell: a `|` would end it and a line break would end the row."""
+    return " ".join(text.replace("|", "\\|").split())

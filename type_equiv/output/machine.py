@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from type_equiv.model.codes import code_of
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import Failed, SessionEnd, SessionEvent
 from type_equiv.output.collect import collect, summary
@@ -17,14 +18,14 @@ from type_equiv.output.collect import collect, summary
 
 def render_json(
     events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
-    stats: RunStats | None = None,
+    stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
 ) -> None:
     run = collect(events)
     if run.failure is not None:
         err.write(f"type-equiv: {run.failure}\n")
         return
     document = {
-        "findings": [f.model_dump(mode="json") for f in run.findings],
+        "findings": [{**f.model_dump(mode="json"), "code": code_of(f.kind)} for f in run.findings],
         "summary": summary(run.findings, run.symbols, stats),
     }
     out.write(json.dumps(document, indent=2) + "\n")
@@ -32,7 +33,7 @@ def render_json(
 
 def render_jsonl(
     events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
-    stats: RunStats | None = None,
+    stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
 ) -> None:
     for event in events:
         out.write(event.model_dump_json() + "\n")

@@ -1,7 +1,8 @@
 """`--format sarif`: one SARIF 2.1.0 log, for GitHub code scanning and other SARIF readers.
 
 One rule per finding kind (read from the `Finding` union, so a new kind is a new rule without an edit
-here). Results point at the finding's location, with the source side as a related location. Their
+here), its id the kind's stable code (`TE001`, model/codes.py) and its kind in `name` and
+`properties.kind`. Results point at the finding's location, with the source side as a related location. Their
 `partialFingerprints` hash what a finding is about (kind, symbol, member/variant, file) and never a line
 number, so editing a doc above a finding does not close one alert and open another.
 """
@@ -17,6 +18,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from type_equiv import __version__
+from type_equiv.model.codes import anchor, code_of
 from type_equiv.model.findings import Drift, Finding, FindingBase
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import SessionEvent
@@ -69,6 +71,11 @@ HELP: dict[str, tuple[str, str]] = {
         "A JSON/JSONL fixture listed for the symbol fails validation against the real model. Update the "
         "fixture or the model.",
     ),
+    "unused-suppression": (
+        "An inline `type-equiv: ignore[...]` comment silences nothing.",
+        "No finding of the named kind points at the line (or the fence) the comment covers any more. "
+        "Delete the comment, so that a later finding there is not silenced by accident.",
+    ),
 }
 
 
@@ -78,13 +85,18 @@ def rules() -> list[dict[str, Any]]:
         kind = kind_of(cls)
         short, full = HELP.get(kind, _from_docstring(cls))
         severity = cls.model_fields["severity"].default
+        code = code_of(kind)
         out.append({
-            "id": kind,
+            "id": code,
             "name": "".join(part.capitalize() for part in kind.split("-")),
             "shortDescription": {"text": short},
             "fullDescription": {"text": full},
-            "help": {"text": full},
+            "help": {
+                "text": f"{full} ({code} {kind}: README.md#{anchor(kind)})",
+                "markdown": f"{full}\n\n[{code} `{kind}`](README.md#{anchor(kind)})",
+            },
             "defaultConfiguration": {"level": LEVELS.get(str(severity), "error")},
+            "properties": {"kind": kind, "tags": ["type-equiv", kind]},
         })
     return out
 
@@ -123,8 +135,8 @@ def result(finding: Finding, rule_index: dict[str, int], seen: Counter[tuple[str
         message += (f"\n- paste:  {finding.pasted if finding.pasted is not None else '(absent)'}"
                     f"\n+ source: {finding.real if finding.real is not None else '(absent)'}")
     out: dict[str, Any] = {
-        "ruleId": finding.kind,
-        "ruleIndex": rule_index[finding.kind],
+        "ruleId": code_of(finding.kind),
+        "ruleIndex": rule_index[code_of(finding.kind)],
         "level": LEVELS.get(finding.severity, "error"),
         "message": {"text": message},
         "locations": [location(finding.path, finding.line)],
@@ -136,7 +148,7 @@ def result(finding: Finding, rule_index: dict[str, int], seen: Counter[tuple[str
         related = location(finding.source_path, finding.source_line)
         related.update(id=1, message={"text": "the real definition (source side)"})
         out["relatedLocations"] = [related]
-    properties = {
+    properties = {"kind": finding.kind} | {
         name: value for name in ("symbol", "member", "variant", "field", "level", "side")
         if (value := getattr(finding, name, None)) is not None
     }
@@ -174,7 +186,7 @@ def sarif_log(events: Iterable[SessionEvent]) -> dict[str, Any]:
 
 def render_sarif(
     events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
-    stats: RunStats | None = None,
+    stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
 ) -> None:
     """The whole log as one JSON document; a run that could not be judged also says so on stderr."""
     log = sarif_log(events)

@@ -1,6 +1,10 @@
-"""`--format text`: findings for a person, `path:line:` first so editors and terminals jump to them.
+"""`--output-format full` (alias `text`) and `concise`: findings for a person, `path:line:` first so
+editors and terminals jump to them.
 
-A drift shows both sides under its head line (`- paste`, `+ source`); colour only on a terminal.
+`full` shows a drift's two sides under its head line (`- paste`, `+ source`); `concise` is the head
+line alone, one line per finding, for grepping and narrow logs. Each head carries the kind's stable
+code and, in brackets, its kind (`error: TE001 [drift] …`), so readers that look for `[drift]` still
+find it. Colour only when the CLI decided so (`--color`), or, left to us, on a terminal without NO_COLOR.
 """
 
 from __future__ import annotations
@@ -9,16 +13,22 @@ import os
 from collections.abc import Iterable
 from typing import TextIO
 
+from type_equiv.model.codes import code_of
 from type_equiv.model.findings import Drift, Finding
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import SessionEvent
-from type_equiv.output.collect import collect, summary
+from type_equiv.output.collect import collect, summary_line
+
+
+def head_line(finding: Finding) -> str:
+    """`path:line: severity: CODE [kind] message`: the whole of a finding in `concise`."""
+    return (f"{finding.path}:{finding.line}: {finding.severity}: {code_of(finding.kind)} [{finding.kind}]"
+            f" {finding.message}")
 
 
 def finding_lines(finding: Finding) -> list[str]:
     """The text form of one finding: `path:line:` first so editors jump, then its details."""
-    head = f"{finding.path}:{finding.line}: {finding.severity}: [{finding.kind}] {finding.message}"
-    lines = [head]
+    lines = [head_line(finding)]
     if isinstance(finding, Drift) and (finding.pasted is not None or finding.real is not None):
         width = max(len(_where(finding.path, finding.line)),
                     len(_where(finding.source_path, finding.source_line)))
@@ -42,37 +52,56 @@ def use_colour(stream: TextIO) -> bool:
 
 def render_text(
     events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
-    stats: RunStats | None = None,
+    stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
+) -> None:
+    _render(events, out, err, quiet=quiet, verbose=verbose, colour=colour, concise=False)
+
+
+def render_concise(
+    events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool = False,
+    stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
+) -> None:
+    _render(events, out, err, quiet=quiet, verbose=verbose, colour=colour, concise=True)
+
+
+def _render(
+    events: Iterable[SessionEvent], out: TextIO, err: TextIO, *, quiet: bool, verbose: bool,
+    colour: bool | None, concise: bool,
 ) -> None:
     run = collect(events)
     if run.failure is not None:
         err.write(f"type-equiv: {run.failure}\n")
         return
-    colour = use_colour(out)
+    colour = use_colour(out) if colour is None else colour
     for finding in run.findings:
-        lines = finding_lines(finding)
+        lines = [head_line(finding)] if concise else finding_lines(finding)
         if colour:
-            from rich.markup import escape
-
-            style = "red" if finding.severity == "error" else "cyan"
-            lines[0] = f"[bold]{escape(lines[0].split(': ', 1)[0])}:[/bold] [{style}]" + escape(
-                lines[0].split(": ", 1)[1]) + f"[/{style}]"
-            lines[1:] = [f"[dim]{escape(x)}[/dim]" for x in lines[1:]]
-            _rich_print(out, "\n".join(lines))
+            _rich_print(out, _styled(finding, lines))
         else:
             out.write("\n".join(lines) + "\n")
     if quiet:
         return
-    counts = summary(run.findings, run.symbols, stats)
-    scope = f"{counts['symbols']} symbols, {counts['pastes']} pastes"
-    if counts["errors"] or counts["infos"]:
-        line = f"type-equiv: {counts['errors']} errors, {counts['infos']} infos ({scope})"
-    else:
-        line = f"type-equiv: ok ({scope}, no findings)"
-    out.write(line + "\n")
+    if verbose:
+        for checked in run.symbols:
+            where = f"{checked.source.path}:{checked.source.line}" if checked.source else "not found"
+            out.write(f"type-equiv: {checked.symbol} ({where}): {len(checked.pastes)} paste"
+                      f"{'' if len(checked.pastes) == 1 else 's'}\n")
+    out.write(summary_line(run.findings, run.symbols) + "\n")
+
+
+def _styled(finding: Finding, lines: list[str]) -> str:
+    from rich.markup import escape
+
+    style = "red" if finding.severity == "error" else "cyan"
+    where, rest = lines[0].split(": ", 1)
+    head = f"[bold]{escape(where)}:[/bold] [{style}]{escape(rest)}[/{style}]"
+    return "\n".join([head, *(f"[dim]{escape(x)}[/dim]" for x in lines[1:])])
 
 
 def _rich_print(out: TextIO, markup: str) -> None:
+    """rich decides colour from the stream and NO_COLOR by itself; here the decision is already made
+    (`--color always` into a pipe colours too), so it is told, not asked."""
     from rich.console import Console
 
-    Console(file=out, highlight=False, soft_wrap=True).print(markup)
+    Console(file=out, highlight=False, soft_wrap=True, force_terminal=True, no_color=False,
+            color_system="standard").print(markup)

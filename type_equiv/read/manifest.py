@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import stat
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST as DEFAULT_MANIFEST  # one place: the CLI reads it
+from type_equiv.read.config import read_table, toml_where
 from type_equiv.store.safe import read_bounded
 
 SCHEMA_FILE = "type-equiv.manifest.schema.json"
@@ -86,9 +88,14 @@ def pointer(parts: Any) -> str:
     return out or "/"
 
 
+Where = Callable[[Sequence[str | int]], str]  # a key path → `file: /json/pointer` or `file:line: toml.key`
+
+
 @dataclass(frozen=True)
 class ManifestFile:
-    """A validated manifest with where it came from, so findings can point into it."""
+    """A validated manifest with where it came from, so findings can point into it.
+
+    `path` is the JSON manifest or the pyproject.toml holding the `[tool.type-equiv]` table."""
 
     root: Path
     path: str  # as findings show it: root-relative with '/'
@@ -96,29 +103,27 @@ class ManifestFile:
     model: Manifest
 
     def line_of(self, symbol: str) -> int:
-        """The line of a symbol's row (its JSON string), for findings that blame the row."""
-        needle = json.dumps(symbol)
+        """The line of a symbol's row (its quoted string), for findings that blame the row.
+
+        JSON quotes with `"`; TOML may also use a literal string, `'pkg.m.A'`."""
+        needles = (json.dumps(symbol), f"'{symbol}'")
         for number, line in enumerate(self.text.splitlines(), start=1):
-            if needle in line:
+            if any(needle in line for needle in needles):
                 return number
         return 1
 
 
 def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
-    """Read, validate and path-check the manifest, or raise InputError naming file and pointer."""
+    """Read, validate and path-check the manifest, or raise InputError naming file and pointer.
+
+    A `.toml` path is a pyproject.toml whose `[tool.type-equiv]` table is the manifest (read/config.py);
+    any other path is the JSON manifest. Both are validated alike, by `validate_manifest`."""
     shown = display_path(root, manifest_path)
-    problem = file_problem(manifest_path)
-    if problem is not None:  # before opening: opening a FIFO would block forever
-        hint = " (use --manifest FILE)" if problem == "not found" else ""
-        raise InputError(f"{shown}: manifest {problem}{hint}")
-    try:
-        text = read_bounded(manifest_path).decode("utf-8-sig")  # editors on Windows write a BOM
-    except FileNotFoundError:
-        raise InputError(f"{shown}: manifest not found (use --manifest FILE)") from None
-    except IsADirectoryError:
-        raise InputError(f"{shown}: manifest is a directory, not a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{shown}: cannot read manifest: {exc}") from None
+    if manifest_path.suffix == ".toml":
+        text = read_config_text(shown, manifest_path, "configuration")
+        model = validate_manifest(root, read_table(shown, text), toml_where(shown, text))
+        return ManifestFile(root=root, path=shown, text=text, model=model)
+    text = read_config_text(shown, manifest_path, "manifest")
     try:
         data = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
@@ -128,14 +133,37 @@ def load_manifest(root: Path, manifest_path: Path) -> ManifestFile:
                          " (JSON would silently keep only the last)") from None
     except (ValueError, RecursionError) as exc:  # a 5000-digit number, arrays nested 100,000 deep
         raise InputError(f"{shown}: not usable JSON: {exc}") from None
-    _validate_schema(shown, data)
+    manifest = validate_manifest(root, data, lambda parts: f"{shown}: {pointer(parts)}")
+    return ManifestFile(root=root, path=shown, text=text, model=manifest)
+
+
+def read_config_text(shown: str, path: Path, what: str) -> str:
+    """The text of a configuration file, or InputError: never opens a FIFO (it would block forever)."""
+    problem = file_problem(path)
+    if problem is not None:
+        hint = " (use --manifest FILE)" if problem == "not found" else ""
+        raise InputError(f"{shown}: {what} {problem}{hint}")
+    try:
+        return read_bounded(path).decode("utf-8-sig")  # editors on Windows write a BOM
+    except FileNotFoundError:
+        raise InputError(f"{shown}: {what} not found (use --manifest FILE)") from None
+    except IsADirectoryError:
+        raise InputError(f"{shown}: {what} is a directory, not a file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{shown}: cannot read {what}: {exc}") from None
+
+
+def validate_manifest(root: Path, data: Any, where: Where) -> Manifest:
+    """jsonschema (every violation), pydantic (typed access), then the path rules; every problem is
+    reported through `where`, which names the file and the key path in that file's own terms."""
+    _validate_schema(where, data)
     try:
         manifest = Manifest.model_validate(data)
     except ValidationError as exc:  # what the JSON Schema cannot say, e.g. a lone surrogate "\ud800"
-        lines = [f"{shown}: {pointer(e['loc'])}: {e['msg']}" for e in exc.errors()]
+        lines = [f"{where(e['loc'])}: {e['msg']}" for e in exc.errors()]
         raise InputError("\n".join(lines)) from None
-    _check_semantics(shown, root, manifest)
-    return ManifestFile(root=root, path=shown, text=text, model=manifest)
+    _check_semantics(where, root, manifest)
+    return manifest
 
 
 class _DuplicateKey(Exception):
@@ -152,61 +180,67 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def _validate_schema(shown: str, data: Any) -> None:
+def _validate_schema(where: Where, data: Any) -> None:
     from jsonschema import Draft202012Validator
 
     validator = Draft202012Validator(manifest_json_schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path))))
     if errors:
-        lines = [f"{shown}: {pointer(e.absolute_path)}: {e.message}" for e in errors]
+        lines = [f"{where(list(e.absolute_path))}: {e.message}" for e in errors]
         raise InputError("\n".join(lines))
 
 
-def _check_semantics(shown: str, root: Path, manifest: Manifest) -> None:
+def _check_semantics(where: Where, root: Path, manifest: Manifest) -> None:
     problems: list[str] = []
     seen: dict[str, int] = {}
     for i, row in enumerate(manifest.symbols):
         if row.symbol in seen:
             problems.append(
-                f"{shown}: /symbols/{i}/symbol: duplicate symbol {row.symbol!r}"
-                f" (first at /symbols/{seen[row.symbol]})"
+                f"{where(('symbols', i, 'symbol'))}: duplicate symbol {row.symbol!r}"
+                f" (first at {_key(where, ('symbols', seen[row.symbol]))})"
             )
         seen.setdefault(row.symbol, i)
         for j, doc in enumerate(row.docs):
-            where = f"{shown}: /symbols/{i}/docs/{j}"
+            at = where(("symbols", i, "docs", j))
             problem = path_problem(doc) or _outside_problem(root, doc)
             if problem:
-                problems.append(f"{where}: {problem}")
+                problems.append(f"{at}: {problem}")
             elif (kind := file_problem(root / doc)) is not None:
-                problems.append(f"{where}: doc {doc!r} {kind}")
+                problems.append(f"{at}: doc {doc!r} {kind}")
     for key in ("source", "tests", "exclude"):
         for j, value in enumerate(getattr(manifest, key)):
             problem = path_problem(value)
             if problem:
-                problems.append(f"{shown}: /{key}/{j}: {problem}")
-    problems += _retired_and_fixture_problems(shown, manifest)
+                problems.append(f"{where((key, j))}: {problem}")
+    problems += _retired_and_fixture_problems(where, manifest)
     if problems:
         raise InputError("\n".join(problems))
 
 
-def _retired_and_fixture_problems(shown: str, manifest: Manifest) -> list[str]:
+def _key(where: Where, parts: Sequence[str | int]) -> str:
+    """The key path alone, as the other half of a message names it (`/symbols/0`, `symbols[0]`)."""
+    return where(parts).rsplit(": ", 1)[-1]
+
+
+def _retired_and_fixture_problems(where: Where, manifest: Manifest) -> list[str]:
     """`retired[].allowed` and `symbols[].fixtures` are root-relative globs; a spelling is listed once."""
     problems: list[str] = []
     first: dict[str, int] = {}
     for i, entry in enumerate(manifest.retired):
         if entry.spelling in first:
-            problems.append(f"{shown}: /retired/{i}/spelling: duplicate spelling {entry.spelling!r}"
-                            f" (first at /retired/{first[entry.spelling]}); merge the two entries")
+            problems.append(f"{where(('retired', i, 'spelling'))}: duplicate spelling {entry.spelling!r}"
+                            f" (first at {_key(where, ('retired', first[entry.spelling]))});"
+                            " merge the two entries")
         first.setdefault(entry.spelling, i)
         for j, glob in enumerate(entry.allowed):
             problem = path_problem(glob)
             if problem:
-                problems.append(f"{shown}: /retired/{i}/allowed/{j}: {problem}")
+                problems.append(f"{where(('retired', i, 'allowed', j))}: {problem}")
     for i, row in enumerate(manifest.symbols):
         for j, glob in enumerate(row.fixtures):
             problem = path_problem(glob)
             if problem:
-                problems.append(f"{shown}: /symbols/{i}/fixtures/{j}: {problem}")
+                problems.append(f"{where(('symbols', i, 'fixtures', j))}: {problem}")
     return problems
 
 

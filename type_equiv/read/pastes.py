@@ -56,6 +56,18 @@ class Doc:
     unreadable: ParseError | None = None
 
 
+def is_python_info(info: str) -> bool:
+    """A fence's info string names Python: its first word (```` ```python ````), or, in pandoc's
+    attribute form (```` ```{.python .numberLines} ````), one of its classes."""
+    words = info.split()
+    if not words:
+        return False
+    if info.lstrip().startswith("{"):
+        inner = info.strip().lstrip("{").split("}", 1)[0].split()
+        return any(word.startswith(".") and word[1:].lower() in PYTHON_INFO for word in inner)
+    return words[0].lower() in PYTHON_INFO
+
+
 def python_blocks(doc: str, text: str) -> list[CodeBlock]:
     """Every fenced block whose info string's first word is python/py, unless marked no-type-equiv."""
     from markdown_it import MarkdownIt
@@ -64,8 +76,7 @@ def python_blocks(doc: str, text: str) -> list[CodeBlock]:
     for token in MarkdownIt("commonmark").parse(text):
         if token.type != "fence" or token.map is None:
             continue
-        words = token.info.split()
-        if not words or words[0].lower() not in PYTHON_INFO or SKIP_MARK in token.info:
+        if not is_python_info(token.info) or SKIP_MARK in token.info:
             continue
         start, end = token.map
         blocks.append(CodeBlock(doc, token.info, token.content, start + 1, end))
