@@ -252,3 +252,56 @@ def test_a_member_returned_by_a_method_of_the_enum_called_in_production_is_produ
     assert {f["variant"] for f in producer_findings(project.check())} == {"BETA", "GAMMA"}
     project.write("src/pkg/use.py", "from pkg.kinds import Kind\n\nFALLBACK = Kind.fallback()\n")
     assert {f["variant"] for f in producer_findings(project.check())} == {"GAMMA"}
+
+
+def test_the_text_summary_counts_wire_variants_apart(project: Project) -> None:
+    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(text: str) -> Kind:\n    return Kind(text)\n")
+    run = project.check(fmt="text")
+    assert run.exit_code == 0, run.stdout
+    assert "type-equiv: 0 errors, 1 wire variant shown as info (1 symbols, 1 pastes)" in run.stdout
+
+
+def test_the_producers_command_shows_the_doors(project: Project) -> None:
+    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(text: str) -> Kind:\n    return Kind(text)\n")
+    text = project.run("producers", "--root", str(project.root), "pkg.kinds.Kind")
+    assert "BETA   NO PRODUCER (wire: arrives through a door)" in text.stdout
+    assert "      wire      src/pkg/use.py:4  decode" in text.stdout
+    data = project.run("producers", "--root", str(project.root), "--format", "json", "pkg.kinds.Kind").json
+    assert [(v["variant"], v["wire"]) for v in data["variants"]] == [("ALPHA", False), ("BETA", True)]
+    assert [(s["line"], s["form"], s["role"]) for s in data["wire"]] == [(4, "decode", "wire")]
+
+
+def test_a_decode_target_keyword_through_a_type_alias_carrier_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from typing import TypeAlias, Union
+        from pkg.models import Envelope, Order
+        Event: TypeAlias = Union[Envelope, None]
+
+        def stream(client, url: str) -> object:
+            return client.post(url, cast_to=dict, stream_cls=Stream[Event])
+    """)
+    assert_wire(project, 6, "decode (via Event)")
+
+
+def test_decoding_a_carrier_of_one_variant_class_is_no_door_of_the_union(project: Project) -> None:
+    models = textwrap.dedent("""
+        from typing import Literal, Union
+        from pydantic import BaseModel
+
+        class Alpha(BaseModel):
+            kind: Literal["alpha"]
+
+        class Beta(BaseModel):
+            kind: Literal["beta"]
+
+        Trigger = Union[Alpha, Beta]
+
+        class Reply(BaseModel):
+            last: Alpha
+    """)
+    use = "from pkg.models import Alpha, Reply\n\nA = Alpha(kind='alpha')\n\ndef f(raw):\n" \
+          "    return Reply.model_validate_json(raw)\n"
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models, "src/pkg/use.py": use},
+               [{"symbol": "pkg.models.Trigger"}])
+    (finding,) = producer_findings(project.check())
+    assert (finding["variant"], finding["severity"], finding["wire"]) == ("beta", "error", False)

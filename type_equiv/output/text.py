@@ -65,7 +65,12 @@ def render_text(
         return
     counts = summary(run.findings, run.symbols, stats)
     scope = f"{counts['symbols']} symbols, {counts['pastes']} pastes"
-    if counts["errors"] or counts["infos"]:
+    wire = sum(f.severity == "info" and bool(getattr(f, "wire", False)) for f in run.findings)
+    if wire:  # wire variants (no producer, but decoded from data) counted apart from other infos
+        infos = f", {counts['infos'] - wire} infos" if counts["infos"] > wire else ""
+        line = (f"type-equiv: {counts['errors']} errors, {wire} wire variant{'s' if wire > 1 else ''}"
+                f" shown as info{infos} ({scope})")
+    elif counts["errors"] or counts["infos"]:
         line = f"type-equiv: {counts['errors']} errors, {counts['infos']} infos ({scope})"
     else:
         line = f"type-equiv: ok ({scope}, no findings)"

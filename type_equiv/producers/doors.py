@@ -38,8 +38,12 @@ TARGET_KEYWORDS = frozenset({"cast_to", "type_", "stream_cls", "response_model",
 ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace",
                               "route", "api_route", "websocket", "api_view"})
 COMMAND_DECORATORS = frozenset({"command", "callback"})
-# A class method named like this, called with data, decodes an instance of its class.
-DECODE_METHOD = re.compile(r"^_?(model_validate\w*|validate\w*|parse\w*|from_\w+|load\w*|decode\w*)$")
+# A class method named for validating, or for the data format it reads, called with data, decodes an
+# instance of its class (`from_template` or `from_file` build from other things: no door).
+DECODE_METHOD = re.compile(
+    r"^_?(model_validate\w*|validate\w*|parse_(obj|raw|json|dict|str|string)|loads?|decode"
+    r"|from_(dict|json|yaml|toml|str|string|bytes|response|orm|obj|data|payload|raw|value|mapping))$"
+)
 SETTINGS_BASES = frozenset({"BaseSettings"})
 CHOICE_CALLS = frozenset({"Choice"})
 
@@ -129,3 +133,13 @@ def decoded_refs(node: ast.Call, resolve: Callable[[ast.expr], str | None]) -> l
             if ref is not None:
                 out.append((name.lineno, ref))
     return out
+
+
+def pep695_alias(node: ast.stmt) -> tuple[str, ast.expr] | None:
+    """`type Event = A | B` (Python 3.12+): its name and value, read without naming the node class
+    the running Python may not have."""
+    if type(node).__name__ != "TypeAlias":
+        return None
+    fields = dict(ast.iter_fields(node))
+    name, value = fields.get("name"), fields.get("value")
+    return (name.id, value) if isinstance(name, ast.Name) and isinstance(value, ast.expr) else None

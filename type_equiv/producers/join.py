@@ -128,7 +128,7 @@ class Join:
         """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
         (at any depth seen so far) another carrier: decoding one decodes the vocabulary's values.
         Each maps to the name it carries (`Candidate` → `FinishReason`, `Response` → `Candidate`)."""
-        seeds = self.family | set(self.by_class)
+        seeds = self.family  # not a variant's class: decoding one carrier of it brings that variant only
         out: dict[str, str] = {}
         anns = [a for fs in scan.scans.values() for a in fs.anns if a.kind in ("field", "alias")]
         changed = True
@@ -198,7 +198,7 @@ class Join:
     def _door(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         """A door to the vocabulary itself or to a carrier: wire data of some variant, none in
         particular. `decode (via Candidate)` says which carrier the data passes through."""
-        head, rest = _split(target, {}, {}, set(self.carriers) | self.family | set(self.by_class))
+        head, rest = _split(target, {}, {}, set(self.carriers) | self.family)
         if head is None or ref.consumer:
             return
         if rest:

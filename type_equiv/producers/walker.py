@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 
-from type_equiv.producers.doors import decoded_refs, decorator_door, is_settings, is_type_alias
+from type_equiv.producers.doors import decoded_refs, decorator_door, is_settings, is_type_alias, pep695_alias
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
     NEUTRAL_CALLS,
@@ -224,6 +224,8 @@ class Walker:
             if scope.owner != self.module:  # nested imports: bind for the rest of the file
                 bind_import(self.bindings, node, self.module, self.package)
                 self.hot.clear()
+        elif (alias := pep695_alias(node)) is not None and scope.owner == self.module:
+            self.type_alias(node.lineno, alias[0], alias[1], scope)
         elif isinstance(node, ast.Match):
             self.expr(node.subject, scope, VALUE)
             subject = describe(node.subject)
@@ -305,6 +307,9 @@ class Walker:
     def ann_assign(self, node: ast.AnnAssign, scope: Scope) -> None:
         refs = self.annotation_refs(node.annotation, scope)
         target = node.target
+        if (isinstance(target, ast.Name) and scope.owner == self.module and node.value is not None
+                and last_name(node.annotation) == "TypeAlias"):  # `Event: TypeAlias = Union[A, B]`
+            self.type_alias(node.lineno, target.id, node.value, scope)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
                 self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind="field"))
@@ -340,9 +345,7 @@ class Walker:
         value = node.value
         first = node.targets[0]
         if scope.owner == self.module and isinstance(first, ast.Name) and is_type_alias(value):
-            refs = self.annotation_refs(value, scope)  # `Event = Union[A, B]`: a carrier alias
-            self.anns.extend([AnnSite(node.lineno, f"{self.module}.{first.id}", "", refs, kind="alias")]
-                             if refs else [])
+            self.type_alias(node.lineno, first.id, value, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 if scope.owner != self.module:
@@ -379,6 +382,12 @@ class Walker:
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
+        """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""
+        refs = self.annotation_refs(value, scope)
+        if refs:
+            self.anns.append(AnnSite(line, f"{self.module}.{name}", "", refs, kind="alias"))
 
     def add_keys(self, name: str, keys: tuple[str, ...]) -> None:
         """Keys a function adds later to its local dict display (`d["result"] = r`,
