@@ -208,8 +208,15 @@ def test_a_from_string_classmethod_called_with_data_is_a_door(project: Project) 
             return Kind.from_string(text)
 
         LITERAL = Kind.from_string("alpha")
+        NOTHING = Kind.fallback()
     """)
     assert_wire(project, 4, "decode Kind.from_string")
+
+
+def test_any_method_of_the_enum_given_data_is_a_door(project: Project) -> None:
+    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(name: str) -> Kind:\n"
+                       "    return Kind.lookup(name)\n")
+    assert_wire(project, 4, "decode Kind.lookup")
 
 
 def test_wire_error_on_the_row_or_the_manifest_fails(project: Project) -> None:

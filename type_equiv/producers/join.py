@@ -203,7 +203,11 @@ class Join:
             return
         if rest:
             data = any(a == "?" for a in ref.args) or any(not k.startswith("#") for k in ref.keys)
-            if not (len(rest) == 1 and ref.form == "call" and data and DECODE_METHOD.match(rest[0])):
+            # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
+            # carrier's only when it is named for decoding (`Order.model_validate(d)`)
+            own = head == self.vocab.qualname and self.vocab.form == "enum"
+            if not (len(rest) == 1 and ref.form == "call" and data
+                    and (own or DECODE_METHOD.match(rest[0]))):
                 return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
         elif ref.form in DOOR_FORMS:
