@@ -14,8 +14,10 @@ Run (from the repository root; nothing here imports type_equiv):
 
 Scores: recall = not-produced variants reported (severity `error`; `info` when the row is marked
 `"open": true`) / all not-produced; precision = reported errors labelled not-produced / all reported
-errors (also shown without wire variants, which may be reported either way). Every misclassified
-variant is listed with its evidence.
+errors (also shown without wire variants); wire = wire variants reported as `wire` — a `no-producer`
+finding with `"wire": true`, severity `info` and at least one door (a site of role `wire`) — / all
+wire variants. A finding is classified `error`, `wire` (info with a door) or `info` (without one).
+Every misclassified variant is listed with its evidence.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ class Verdict:
     pattern: str | None
     note: str | None
     open: bool
-    reported: str | None = None  # "error", "info" or None (no finding)
+    reported: str | None = None  # "error", "wire" (info with a door), "info" or None (no finding)
+    doors: list[str] = field(default_factory=list)  # the finding's wire sites, `path:line form`
 
     @property
     def expected(self) -> str:
@@ -60,16 +63,16 @@ class Verdict:
         if self.label == "produced":
             return "none"
         if self.label == "wire":
-            return "info|error"
+            return "wire"
         return "info" if self.open else "error"
 
     @property
     def correct(self) -> bool:
         got = self.reported or "none"
-        if self.label == "wire":
-            return got in ("info", "error")
         if self.label == "out-of-reach":
             return True  # no static tool can see it either way; shown, never scored
+        if self.expected == "info":  # an open vocabulary's variant: shown either way
+            return got in ("info", "wire")
         return got == self.expected
 
 
@@ -256,6 +259,8 @@ def score(verdicts: list[Verdict]) -> dict[str, Any]:
     found = [v for v in not_produced if v.reported == v.expected]
     true_errors = [v for v in errors if v.label == "not-produced"]
     errors_no_wire = [v for v in errors if v.label != "wire"]
+    wire = [v for v in verdicts if v.label == "wire"]
+    wire_found = [v for v in wire if v.reported == "wire"]
 
     def ratio(a: int, b: int) -> float | None:
         return round(a / b, 4) if b else None
@@ -276,6 +281,8 @@ def score(verdicts: list[Verdict]) -> dict[str, Any]:
         "recall_counts": [len(found), len(not_produced)],
         "precision": ratio(len(true_errors), len(errors)),
         "precision_counts": [len(true_errors), len(errors)],
+        "wire": ratio(len(wire_found), len(wire)),
+        "wire_counts": [len(wire_found), len(wire)],
         "precision_without_wire": ratio(len(true_errors), len(errors_no_wire)),
         "precision_without_wire_counts": [len(true_errors), len(errors_no_wire)],
         "by_label": {k: dict(c) for k, c in by_label.items()},
@@ -309,11 +316,18 @@ def evaluate(files: list[Path], tool: list[str], work: Path, site: Path) -> dict
                 file=sys.stderr,
             )
             reported: dict[tuple[str, str], str] = {}
+            doors: dict[tuple[str, str], list[str]] = {}
             for f in run.findings:
                 if f.get("kind") == "no-producer" and not f.get("field"):
                     key = (f.get("symbol", ""), str(f.get("variant", "")))
+                    wire = [f"{s['path']}:{s['line']} {s['form']}" for s in f.get("sites", [])
+                            if s.get("role") == "wire"]
+                    severity = f.get("severity", "error")
+                    if severity == "info" and f.get("wire") and wire:
+                        severity = "wire"
+                        doors[key] = wire
                     if reported.get(key) != "error":
-                        reported[key] = f.get("severity", "error")
+                        reported[key] = severity
                 elif f.get("kind") not in ("no-producer", "stale-exemption"):
                     run.problems.append(
                         f"{f.get('kind')}: {f.get('path')}:{f.get('line')} {f.get('message', '')[:160]}"
@@ -335,6 +349,7 @@ def evaluate(files: list[Path], tool: list[str], work: Path, site: Path) -> dict
                             item.get("note"),
                             bool(row.get("open")),
                             reported.get(key),
+                            doors.get(key, []),
                         )
                     )
             for (symbol, variant), severity in sorted(reported.items()):
@@ -379,6 +394,8 @@ def report(result: dict[str, Any]) -> None:
     s = result["score"]
     print(f"variants {s['variants']}  labels {s['labels']}")
     print(f"recall    {s['recall']}  ({s['recall_counts'][0]}/{s['recall_counts'][1]} not-produced reported)")
+    print(f"wire      {s['wire']}  ({s['wire_counts'][0]}/{s['wire_counts'][1]} wire variants reported"
+          " as wire, info with a door)")
     hits, errors = s["precision_counts"]
     print(
         f"precision {s['precision']}  ({hits}/{errors} errors are not-produced)"
@@ -397,6 +414,7 @@ def report(result: dict[str, Any]) -> None:
             f"  [{v['label']} -> {v['reported'] or 'none'}, want {v['expected']}] "
             f"{v['symbol']} `{v['variant']}`  {v['project']}/{v['evidence']} {v['pattern'] or ''}"
             f"{'  # ' + v['note'] if v['note'] else ''}"
+            f"{'  doors: ' + '; '.join(v['doors'][:2]) if v['doors'] else ''}"
         )
     if result["unmatched_findings"]:
         print(f"\nfindings naming no catalogued variant ({len(result['unmatched_findings'])}):")

@@ -67,6 +67,7 @@ def report_json(report: VocabularyReport) -> dict[str, object]:
             "path": variant.path,
             "line": variant.line,
             "produced": bool(report.producers(variant.name)),
+            "wire": not report.producers(variant.name) and bool(report.wire),
             "catch_all": variant.catch_all,
             "exempt": report.row.exempt.get(variant.name),
             "sites": [s.model_dump() for s in report.sites.get(variant.name, [])],
@@ -100,7 +101,8 @@ def report_lines(report: VocabularyReport) -> list[str]:
     for variant in vocab.variants:
         produced = bool(report.producers(variant.name))
         exempt = report.row.exempt.get(variant.name)
-        status = "produced" if produced else f"exempt: {exempt}" if exempt else "NO PRODUCER"
+        status = ("produced" if produced else f"exempt: {exempt}" if exempt
+                  else "NO PRODUCER (wire: arrives through a door)" if report.wire else "NO PRODUCER")
         cls = f" {variant.cls.name}" if variant.cls is not None else ""
         lines.append(f"  {variant.name:<{width}}  {status}  ({variant.path}:{variant.line}{cls})")
         for site in report.sites.get(variant.name, []):
@@ -115,7 +117,7 @@ def report_lines(report: VocabularyReport) -> list[str]:
             more = f" (+{len(places) - 5} more)" if len(places) > 5 else ""
             lines.append(f"    {owner}.{info.name}  ({info.path}:{info.line}): {where}{more}")
     if report.wire:
-        lines.append("  decoded from wire data (some variant, none in particular):")
+        lines.append("  doors — decoded from data (some variant, none in particular):")
         lines.extend(f"      wire      {s.path}:{s.line}  {s.form}" for s in report.wire)
     stats = report.stats
     lines.append(f"  scanned {stats.get('files', 0):.0f} files, parsed {stats.get('parsed', 0):.0f}"

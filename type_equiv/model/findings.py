@@ -89,6 +89,7 @@ class NoProducer(FindingBase):
     variant: str
     field: str | None = None
     sites: list[Site] = []
+    wire: bool = False  # its values arrive through a door (the `wire` sites): decoded, not built
 
 
 class StaleExemption(FindingBase):

@@ -107,10 +107,13 @@ def exempt_not_a_variant(symbol: str, name: str, known: Sequence[str], row: Wher
 
 def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence[Site],
                 tests: Sequence[Site], consumers: Sequence[Site], soft: bool,
-                unread: Sequence[str] = ()) -> NoProducer:
+                unread: Sequence[str] = (), doors: Sequence[Site] = (),
+                wire_error: bool = False) -> NoProducer:
     """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …).
     `unread` are production files the scan could not parse: the producer may be in one, so the
-    finding says so rather than passing for certain."""
+    finding says so rather than passing for certain. `doors` are where the vocabulary's values are
+    decoded from data: the variant may arrive from outside, so it is shown (`info`) unless the
+    manifest says `"wire": "error"` (`wire_error`)."""
     if tests:
         why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
     elif consumers:
@@ -118,6 +121,12 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     else:
         why = "nothing constructs it, tests included"
     tail = " (open vocabulary: shown, not failing)" if soft else ""
+    if doors:
+        more = f" and {len(doors) - 3} more" if len(doors) > 3 else ""
+        shown = ", ".join(f"{s.path}:{s.line} {s.form}" for s in doors[:3]) + more
+        tail += f"; its values arrive from outside ({shown})" + (
+            "" if wire_error else ", so it may be sent: shown, not failing")
+        soft = soft or not wire_error
     if unread:
         shown = ", ".join(unread[:3]) + (f" and {len(unread) - 3} more" if len(unread) > 3 else "")
         tail += (f"; but {len(unread)} production file{'s' if len(unread) > 1 else ''} could not be"
@@ -125,7 +134,7 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     return NoProducer(
         severity="info" if soft else "error",
         path=at[0], line=at[1], symbol=symbol, source_path=at[0], source_line=at[1], variant=variant,
-        sites=list(sites),
+        sites=list(sites), wire=bool(doors),
         message=f"{symbol}: {what} has no producer: {why}{tail}",
     )
 

@@ -40,6 +40,12 @@ def summary_line(findings: list[Finding], symbols: list[SymbolChecked]) -> str:
     scope = f"{plural(len(symbols), 'symbol')}, {plural(pastes, 'paste')}"
     if not findings:
         return f"type-equiv: ok ({scope}, no findings)"
+    # wire variants (no producer, but decoded from data) are counted apart from the other infos
+    wire = sum(f.severity == "info" and bool(getattr(f, "wire", False)) for f in findings)
+    if wire:
+        rest = f", {plural(infos - wire, 'info')}" if infos > wire else ""
+        return (f"type-equiv: {plural(errors, 'error')}, {plural(wire, 'wire variant')} shown as info"
+                f"{rest} ({scope})")
     return f"type-equiv: {plural(errors, 'error')}, {plural(infos, 'info')} ({scope})"
 
 

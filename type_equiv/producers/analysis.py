@@ -43,6 +43,7 @@ from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
 
 ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
+CARRIER_DEPTH = 4  # levels of carriers followed: a model whose field is a model carrying the vocabulary
 
 
 def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
@@ -182,7 +183,8 @@ class Analysis:
         try:
             if complete is None or len(complete) == len(vocabs):
                 scan = self._two_phase(scanner, spellings, spellings)
-                self._subclass_rounds(scanner, scan, vocabs, spellings)
+                spellings = self._subclass_rounds(scanner, scan, vocabs, spellings)
+                self._carrier_rounds(scanner, scan, vocabs, spellings)
             else:
                 scan = self._by_demand(scanner, vocabs, complete, spellings)
             scanner.save()
@@ -228,7 +230,9 @@ class Analysis:
         need = _spellings(still, [open_[id(vocab)] for vocab in still])
         gated = _gated_names(still, [open_[id(vocab)] for vocab in still])
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
-        self._subclass_rounds(scanner, scan, still, spellings)
+        spellings = self._subclass_rounds(scanner, scan, still, spellings)
+        doors = [v for v in still if v in complete or self._unproduced(v, scan)]
+        self._carrier_rounds(scanner, scan, doors, spellings)
         return scan
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
@@ -236,8 +240,24 @@ class Analysis:
                     if f.variant is not None and f.site.role == "producer"}
         return {v.name for v in vocab.variants} - produced
 
+    def _carrier_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
+                        spellings: Spellings) -> None:
+        """The doors of a vocabulary are often where a class that carries it is decoded (a request
+        body whose field is the enum, `Response.model_validate_json(raw)` two models up). The scan
+        records only spelled names, so each round spells the carriers found so far (classes with a
+        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them."""
+        names = set(spellings.names)
+        for _ in range(CARRIER_DEPTH):
+            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(scan)}
+            new = {c.rsplit(".", 1)[-1] for c in carriers} - names
+            if not new:
+                return
+            names |= new
+            spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
+            scan.fold(self._scan(scanner, None, [Needles.of(new)], spellings))
+
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
-                         spellings: Spellings) -> None:
+                         spellings: Spellings) -> Spellings:
         classes = {v.cls.qualname for vocab in vocabs for v in vocab.variants if v.cls is not None}
         names = set(spellings.names)
         for _ in range(8):  # each round follows one more level of subclasses (rare)
@@ -247,6 +267,7 @@ class Analysis:
             names |= new
             spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
             scan.fold(self._scan(scanner, None, [Needles.of(new)], spellings))
+        return spellings
 
     def _scan(self, scanner: TreeScanner, rels: list[str] | None, filters: list[Needles],
               spellings: Spellings) -> TreeScan:
@@ -346,7 +367,8 @@ class Analysis:
                 continue
             seen.add((item.variant, item.site))
             if item.variant is None:
-                wire.append(item.site)
+                if not self.by_rel[item.site.path].test:  # a test decoding data is no door
+                    wire.append(item.site)
             else:
                 sites[item.variant].append(item.site)
         order = {"producer": 0, "test": 1, "consumer": 2, "wire": 3}

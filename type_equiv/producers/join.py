@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from type_equiv.model.findings import Site, SiteRole
+from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
@@ -23,7 +24,7 @@ from type_equiv.producers.records import (
     RefSite,
 )
 from type_equiv.read.tree import SourceFile
-from type_equiv.read.vocabularies import Variant, Vocabulary
+from type_equiv.read.vocabularies import Span, Variant, Vocabulary
 
 
 @dataclass
@@ -80,6 +81,8 @@ class Join:
                 self.by_key.setdefault(variant.key, []).append(variant)
         self.members = {v.name: v for v in vocab.variants} if vocab.form == "enum" else {}
         self.member_tags = {v.member: v.key for v in vocab.variants if v.member and v.key}
+        self.carriers: dict[str, str] = {}  # class or alias carrying the vocabulary → what it carries
+        self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
 
     def _pairs(self, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
         """Enum members given as a tag (`kind=Kind.STARTED`, recorded `@dotted`) as the tag's key."""
@@ -121,15 +124,63 @@ class Join:
                     break
         return out
 
+    def carrier_map(self, scan: TreeScan) -> dict[str, str]:
+        """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
+        (at any depth seen so far) another carrier: decoding one decodes the vocabulary's values.
+        Each maps to the name it carries (`Candidate` → `FinishReason`, `Response` → `Candidate`)."""
+        seeds = self.family  # not a variant's class: decoding one carrier of it brings that variant only
+        out: dict[str, str] = {}
+        anns = [a for fs in scan.scans.values() for a in fs.anns if a.kind in ("field", "alias")]
+        changed = True
+        while changed:
+            changed = False
+            for ann in anns:
+                owner = self.canonical(ann.owner)
+                if owner in out or owner in seeds:
+                    continue
+                via = next((c for r in ann.refs if (c := self.canonical(r)) in seeds or c in out), None)
+                if via is not None:
+                    out[owner] = via
+                    changed = True
+        return out
+
+    def called_methods(self, scan: TreeScan) -> bool:
+        """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
+        members its body returns are then produced by those calls."""
+        prefix = self.vocab.qualname + "."
+        for rel, fs in scan.scans.items():
+            if scan.files[rel].test:
+                continue
+            for ref in fs.refs:
+                if ref.form == "call" and not ref.consumer:
+                    target = self.canonical(ref.ref)
+                    if target.startswith(prefix) and target[len(prefix):] not in self.members:
+                        return True
+        return False
+
+    def _inside(self, rel: str, ref: RefSite, spans: list[Span], body: bool) -> bool:
+        """Whether a record is part of the definition itself, where nothing counts. For an enum whose
+        methods production code calls (`body`), that is only a member's own declaration: a member a
+        method of the class returns is produced by the calls."""
+        if not any(s.line <= ref.line <= s.end_line for s in spans):
+            return False
+        if not body or (rel, ref.line) in self.declared:
+            return True
+        target = self.canonical(ref.ref)
+        return not (target.startswith(self.vocab.qualname + ".") and not ref.consumer
+                    and ref.form not in CONSUMER_FORMS)
+
     def collect(self, scan: TreeScan) -> list[Found]:
         found: list[Found] = []
         subclasses = self.subclasses(scan) if self.by_class else {}
         annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
+        self.carriers = {c: v for c, v in self.carrier_map(scan).items() if c not in subclasses}
+        body = self.vocab.form == "enum" and self.called_methods(scan)
         for rel, fs in scan.scans.items():
             file = scan.files[rel]
             spans = [s for s in self.vocab.spans if s.path == rel]
             for ref in fs.refs:
-                if not any(s.line <= ref.line <= s.end_line for s in spans):
+                if not self._inside(rel, ref, spans, body):
                     found.extend(self._ref(file, ref, subclasses))
             if self.by_class:
                 for site in fs.dicts:
@@ -144,14 +195,41 @@ class Join:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=form, role=role)
 
+    def _door(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
+        """A door to the vocabulary itself or to a carrier: wire data of some variant, none in
+        particular. `decode (via Candidate)` says which carrier the data passes through."""
+        head, rest = _split(target, {}, {}, set(self.carriers) | self.family)
+        if head is None or ref.consumer:
+            return
+        if rest:
+            data = any(a == "?" for a in ref.args) or any(not k.startswith("#") for k in ref.keys)
+            # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
+            # carrier's only when it is named for decoding (`Order.model_validate(d)`)
+            own = head == self.vocab.qualname and self.vocab.form == "enum"
+            if not (len(rest) == 1 and ref.form == "call" and data
+                    and (own or DECODE_METHOD.match(rest[0]))):
+                return
+            form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
+        elif ref.form in DOOR_FORMS:
+            form = ref.form
+        else:
+            return
+        if head in self.carriers:
+            form += f" (via {head.rsplit('.', 1)[-1]})"
+        yield Found(None, Site(path=file.rel, line=ref.line, form=form, role="wire"))
+
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
         vocab = self.vocab
+        if ref.form in DOOR_FORMS:
+            yield from self._door(file, ref, target)
+            return
         if vocab.form == "enum":
             yield from self._enum_ref(file, ref, target)
             return
         cls, rest = _split(target, self.by_class, subclasses, self.family)
         if cls is None:
+            yield from self._door(file, ref, target)
             return
         consumer = ref.consumer or ref.form in CONSUMER_FORMS
         if cls in self.family:
@@ -220,10 +298,15 @@ class Join:
             if member in self.members:
                 form = ref.form if consumer else "member"
                 yield Found(member, self._site(file, ref.line, form, consumer))
+            else:  # `Kind.from_string(text)`: a method of the enum decoding data
+                yield from self._door(file, ref, target)
             return
         if target != qualname:
+            yield from self._door(file, ref, target)
             return
-        if ref.form == "item" and ref.args:
+        if ref.form == "item" and ref.args == ("?",):  # `Kind[name]` of a name from data
+            yield Found(None, Site(path=file.rel, line=ref.line, form="decode item", role="wire"))
+        elif ref.form == "item" and ref.args:
             name = ast.literal_eval(ref.args[0])
             if name in self.members:
                 yield Found(name, self._site(file, ref.line, "item", consumer))

@@ -34,10 +34,8 @@ CONSUMER_FORMS = frozenset({"isinstance", "match", "compare", "dispatch", "membe
 MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict",
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
-
-
-
-
+# The version of these records' shape: part of the scan's cache key, so entries of another go unread.
+RECORDS = 2
 
 
 @dataclass(frozen=True)
@@ -109,6 +107,7 @@ class AnnSite(NamedTuple):
     name: str
     refs: tuple[str, ...]
     position: int = -1  # a parameter's position in a call (after a method's `self`); -1: keyword-only
+    kind: str = "param"  # param, field (of class `owner`), alias (`owner = A | B` at module level)
 
 
 class ClassSite(NamedTuple):

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from type_equiv.model.run import Progress, ProgressSink, no_progress
+from type_equiv.producers.records import RECORDS
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import Bindings
 from type_equiv.read.tree import SourceFile
@@ -212,7 +213,7 @@ class TreeScanner:
         self.local = FileWork(self.files, texts)
         self.table: FileTable | None = None
         if cache is not None and cache.enabled:
-            self.table = FileTable(cache, "producers", key_of("producers-scan", str(root)))
+            self.table = FileTable(cache, "producers", key_of("producers-scan", RECORDS, str(root)))
         self.stamps: dict[int, Stamp | None] = {}
         self.valid: dict[int, Entry | None] = {}
         self.used_keys: set[str] = set()

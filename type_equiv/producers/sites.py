@@ -13,7 +13,8 @@ import ast
 from pathlib import Path
 
 from type_equiv.producers.records import FileScan, Spellings
-from type_equiv.producers.walker import Scope, Walker
+from type_equiv.producers.syntax import Scope
+from type_equiv.producers.walker import Walker
 from type_equiv.read.names import Bindings, module_bindings
 from type_equiv.read.text import read_source
 from type_equiv.store.safe import read_bounded

@@ -7,8 +7,24 @@ from __future__ import annotations
 
 import ast
 import functools
+from dataclasses import dataclass, field
 
 from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS
+from type_equiv.read.vocabularies import literal_key
+
+
+@dataclass
+class Scope:
+    owner: str  # dotted name of the enclosing module, class or function
+    returns: tuple[str, ...] = ()  # names in the enclosing function's return annotation
+    cls: str | None = None  # enclosing class body (fields, defaults)
+    annotated: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local name → annotation
+    aliases: dict[str, str] = field(default_factory=dict)  # local `cls = TextPart`
+    method_of: str | None = None  # the class a method's `self` (or `cls`) is an instance of
+    declared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local → its type's names
+    returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
+    return_ann: ast.expr | None = None
+    settings: bool = False  # a settings class body: its fields are decoded from the environment
 
 
 @functools.lru_cache(maxsize=4096)
@@ -77,3 +93,10 @@ def mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
             continue
         return None
     return None
+
+
+def arg_key(node: ast.expr) -> str:
+    """A call's positional argument as recorded: a literal's key, `{}` for a dict display, else `?`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
+        return literal_key(node.value)
+    return "{}" if isinstance(node, ast.Dict) else "?"

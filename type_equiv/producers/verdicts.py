@@ -51,6 +51,7 @@ def stale_for_shape(manifest: ManifestFile, row: SymbolRow) -> Iterator[Finding]
 
 
 MAX_SITES = 20
+MAX_DOORS = 5
 
 
 def findings_of(report: VocabularyReport, manifest: ManifestFile) -> Iterator[Finding]:
@@ -68,7 +69,7 @@ def findings_of(report: VocabularyReport, manifest: ManifestFile) -> Iterator[Fi
             continue
         if producers:
             continue
-        yield _no_producer(report, variant)
+        yield _no_producer(report, variant, manifest)
     for info in report.fields or []:
         key = f"{info.declared_on.rsplit('.', 1)[-1]}.{info.name}"
         if key in exempt:
@@ -92,14 +93,20 @@ def _what(vocab: Vocabulary, variant: Variant) -> str:
     return f"variant `{variant.name}`{cls}"
 
 
-def _no_producer(report: VocabularyReport, variant: Variant) -> NoProducer:
+def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestFile) -> NoProducer:
+    """A variant with no producer; when the vocabulary has doors (production code decoding its
+    values from data), a wire variant, listed with the doors as `wire` sites."""
     vocab = report.vocab
     sites = report.sites.get(variant.name, [])
     tests = [s for s in sites if s.role == "test"]
     consumers = [s for s in sites if s.role == "consumer"]
+    doors = report.wire
+    severity = report.row.wire or manifest.model.wire
+    listed = [*sites[:MAX_SITES], *doors[:MAX_DOORS]]
     return messages.no_producer(report.row.symbol, _what(vocab, variant), variant.name,
-                                (variant.path, variant.line), sites[:MAX_SITES], tests, consumers,
-                                soft=variant.catch_all or vocab.open, unread=report.unread)
+                                (variant.path, variant.line), listed, tests, consumers,
+                                soft=variant.catch_all or vocab.open, unread=report.unread,
+                                doors=doors, wire_error=severity == "error")
 
 
 def _unset_field(report: VocabularyReport, info: FieldReport) -> NoProducer:

@@ -1,17 +1,12 @@
-"""One pass over a module's statements (`Walker`), recording every use of a spelled name.
-
-It records every use of a spelled name (a class, a vocabulary, an enum), every quoted tag or value
-where something could bind it, the fields and parameters annotated with a spelled name, and the
-classes deriving from one. Names resolve through the file's own imports only; joining across files is
-join.py's work.
-"""
+"""One pass over a module's statements (`Walker`): what it records is sites.py's docstring; the
+doors (where a value is decoded from data) are doors.py's readers. Joining is join.py's work."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 
+from type_equiv.producers.doors import decoded_refs, decorator_door, is_settings, is_type_alias, pep695_alias
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
     NEUTRAL_CALLS,
@@ -24,6 +19,8 @@ from type_equiv.producers.records import (
     Spellings,
 )
 from type_equiv.producers.syntax import (
+    Scope,
+    arg_key,
     describe,
     dict_keys,
     forward_ref,
@@ -35,19 +32,6 @@ from type_equiv.read.names import Bindings, bind_import, dotted_name
 from type_equiv.read.vocabularies import literal_key, literal_values
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
-
-
-@dataclass
-class Scope:
-    owner: str  # dotted name of the enclosing module, class or function
-    returns: tuple[str, ...] = ()  # names in the enclosing function's return annotation
-    cls: str | None = None  # enclosing class body (fields, defaults)
-    annotated: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local name → annotation
-    aliases: dict[str, str] = field(default_factory=dict)  # local `cls = TextPart`
-    method_of: str | None = None  # the class a method's `self` (or `cls`) is an instance of
-    declared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local → its type's names
-    returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
-    return_ann: ast.expr | None = None
 
 
 class Walker:
@@ -75,7 +59,6 @@ class Walker:
 
     def target(self, head: str, scope: Scope) -> str | None:
         return scope.aliases.get(head) or self.bindings.names.get(head)
-
     def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
         """The dotted target of a name chain through imports, if it involves a spelled name."""
         parts = dotted_name(node)
@@ -154,8 +137,7 @@ class Walker:
             return found
         return "*." + last_name(func) if last_name(func) else ""
 
-    def names_in(self, text: str) -> list[str]:
-        """Bound names a string annotation mentions (a forward reference is parsed only then)."""
+    def names_in(self, text: str) -> list[str]:  # a forward reference is parsed only then
         return [n for n in self.bindings.names if n in text] if len(text) < 200 else []
 
     def literals(self, node: ast.expr | None, follow: bool = False) -> list[str]:
@@ -242,6 +224,8 @@ class Walker:
             if scope.owner != self.module:  # nested imports: bind for the rest of the file
                 bind_import(self.bindings, node, self.module, self.package)
                 self.hot.clear()
+        elif (alias := pep695_alias(node)) is not None and scope.owner == self.module:
+            self.type_alias(node.lineno, alias[0], alias[1], scope)
         elif isinstance(node, ast.Match):
             self.expr(node.subject, scope, VALUE)
             subject = describe(node.subject)
@@ -266,6 +250,7 @@ class Walker:
         for deco in node.decorator_list:
             self.expr(deco, scope, VALUE)
         self.decorator = False
+        door = decorator_door(node.decorator_list)
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
@@ -286,6 +271,7 @@ class Walker:
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
             if refs:
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
+                self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs if door)
                 inner.annotated[arg.arg] = refs
                 self.lit(default, "default", key=arg.arg, refs=refs)
             if default is not None:
@@ -314,15 +300,20 @@ class Walker:
                                           bases, tuple(tags)))
         for keyword in node.keywords:
             self.expr(keyword.value, scope, VALUE)
-        inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases))
+        inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
+                      settings=is_settings(node.bases))
         self.body(node.body, inner)
 
     def ann_assign(self, node: ast.AnnAssign, scope: Scope) -> None:
         refs = self.annotation_refs(node.annotation, scope)
         target = node.target
+        if (isinstance(target, ast.Name) and scope.owner == self.module and node.value is not None
+                and last_name(node.annotation) == "TypeAlias"):  # `Event: TypeAlias = Union[A, B]`
+            self.type_alias(node.lineno, target.id, node.value, scope)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
-                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs))
+                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind="field"))
+                self.refs.extend(RefSite(node.lineno, r, "settings", False) for r in refs if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
         if isinstance(target, ast.Name) and scope.cls is None:
@@ -352,6 +343,9 @@ class Walker:
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
+        first = node.targets[0]
+        if scope.owner == self.module and isinstance(first, ast.Name) and is_type_alias(value):
+            self.type_alias(node.lineno, first.id, value, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 if scope.owner != self.module:
@@ -388,6 +382,12 @@ class Walker:
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
+        """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""
+        refs = self.annotation_refs(value, scope)
+        if refs:
+            self.anns.append(AnnSite(line, f"{self.module}.{name}", "", refs, kind="alias"))
 
     def add_keys(self, name: str, keys: tuple[str, ...]) -> None:
         """Keys a function adds later to its local dict display (`d["result"] = r`,
@@ -503,9 +503,11 @@ class Walker:
             for value in self.literals(keyword.value):
                 pairs.append((keyword.arg, value))
         key_t, pair_t = tuple(keys), tuple(pairs)
+        for line, ref in decoded_refs(node, lambda n: self.dotted(n, scope)):
+            self.refs.append(RefSite(line, ref, "decode", False))
         callee = self.dotted(func, scope)
         if callee is not None:
-            args = tuple(self._arg_key(a) for a in node.args)
+            args = tuple(arg_key(a) for a in node.args)
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t + dict_keys(node.args[0])
                 pair_t = pair_t + tuple(self._dict_pairs(node.args[0]))
@@ -536,11 +538,6 @@ class Walker:
                 self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
                          refs=(receiver,) if receiver else ())
             self.element(keyword.value, scope, ctx, form, key_t, pair_t)
-
-    def _arg_key(self, node: ast.expr) -> str:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
-            return literal_key(node.value)
-        return "{}" if isinstance(node, ast.Dict) else "?"
 
     def _dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
         for key, value in zip(node.keys, node.values, strict=True):
@@ -596,5 +593,7 @@ class Walker:
             return
         if base is None:
             self.expr(node.value, scope, ctx)
+        elif ctx == VALUE and isinstance(key, ast.Name | ast.Attribute | ast.Call):  # `Kind[name]`
+            self.refs.append(RefSite(node.lineno, base, "item", False, args=("?",)))
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)

@@ -25,6 +25,7 @@ SCHEMA_FILE = "type-equiv.manifest.schema.json"
 
 RelPath = Annotated[str, StringConstraints(min_length=1)]
 Form = Literal["union", "map", "literal", "enum", "shape"]
+WireSeverity = Literal["info", "error"]
 
 
 class SymbolRow(BaseModel):
@@ -38,6 +39,9 @@ class SymbolRow(BaseModel):
     producers: bool = True
     fields: bool = False
     exempt: dict[str, Annotated[str, StringConstraints(min_length=1)]] = {}
+    # A variant without a producer whose values arrive through a door (docs/producers.md): `info`
+    # (shown, not failing) or `error`; None follows the top-level key.
+    wire: WireSeverity | None = None
     fixtures: list[RelPath] = []
     # The schema judge for this row: None follows the top-level key, false opts out of it.
     judge_schema: bool | None = Field(default=None, alias="schema")
@@ -71,6 +75,7 @@ class Manifest(BaseModel):
     retired: list[RetiredEntry] = []
     # Opt every row into the schema judge, which imports project code (docs/equivalence.md).
     judge_schema: bool = Field(default=False, alias="schema")
+    wire: WireSeverity = "info"  # every row's default for variants that arrive through a door
     symbols: list[SymbolRow]
 
 

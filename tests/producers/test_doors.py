@@ -1,0 +1,314 @@
+"""Doors (docs/producers.md, Wire): a variant nothing constructs, in a vocabulary whose values
+production code decodes from data, is a `no-producer` finding with `"wire": true` — `info`, naming
+the door — while a variant with no producer and no door stays an `error`. One real temporary project
+per door kind; no framework is installed: the doors are recognised statically."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from tests.conftest import Project
+from tests.producers.test_producers import producer_findings, vocab_tree
+
+KIND = textwrap.dedent("""
+    from enum import Enum
+
+    class Kind(str, Enum):
+        ALPHA = "alpha"
+        BETA = "beta"
+""")
+
+MODELS = textwrap.dedent("""
+    from pydantic import BaseModel
+
+    from pkg.kinds import Kind
+
+    class Order(BaseModel):
+        kind: Kind
+        size: int = 0
+
+    class Envelope(BaseModel):
+        order: Order
+""")
+
+
+def kind_tree(project: Project, use: str, **manifest: Any) -> None:
+    """`pkg.kinds.Kind` (ALPHA produced by `pkg/make.py`, BETA by nothing) and models carrying it."""
+    files = {"src/pkg/__init__.py": "", "src/pkg/kinds.py": KIND, "src/pkg/models.py": MODELS,
+             "src/pkg/make.py": "from pkg.kinds import Kind\n\nDEFAULT = Kind.ALPHA\n",
+             "src/pkg/use.py": textwrap.dedent(use)}
+    row = {"symbol": "pkg.kinds.Kind", **manifest.pop("row", {})}
+    vocab_tree(project, files, [row], **manifest)
+
+
+def beta(project: Project) -> dict[str, Any]:
+    (finding,) = producer_findings(project.check())
+    assert finding["variant"] == "BETA"
+    return finding
+
+
+def doors(finding: dict[str, Any]) -> list[tuple[str, int, str]]:
+    return [(s["path"], s["line"], s["form"]) for s in finding["sites"] if s["role"] == "wire"]
+
+
+def assert_wire(project: Project, line: int, form: str) -> dict[str, Any]:
+    finding = beta(project)
+    assert finding["wire"] is True
+    assert finding["severity"] == "info"
+    assert doors(finding) == [("src/pkg/use.py", line, form)]
+    assert f"src/pkg/use.py:{line} {form}" in finding["message"]
+    return finding
+
+
+def test_no_door_keeps_a_dead_variant_an_error(project: Project) -> None:
+    kind_tree(project, "from pkg.models import Order\n\ndef f(o: Order) -> int:\n    return o.size\n")
+    finding = beta(project)
+    assert finding["severity"] == "error" and finding["wire"] is False and doors(finding) == []
+
+
+def test_a_fastapi_route_taking_a_carrier_model_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from fastapi import APIRouter
+        from pkg.models import Order
+        router = APIRouter()
+
+        @router.post("/orders")
+        def create(order: Order) -> int:
+            return order.size
+    """)
+    assert_wire(project, 6, "route (via Order)")
+
+
+def test_a_route_parameter_typed_with_the_enum_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from flask import Flask
+        from pkg.kinds import Kind
+        app = Flask(__name__)
+
+        @app.get("/search")
+        def search(kind: Kind | None = None) -> str:
+            return str(kind)
+    """)
+    assert_wire(project, 6, "route")
+
+
+def test_a_model_nested_in_a_validated_model_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from pkg.models import Envelope
+
+        def load(raw: bytes) -> Envelope:
+            return Envelope.model_validate_json(raw)
+    """)
+    assert_wire(project, 4, "decode Envelope.model_validate_json (via Envelope)")
+
+
+def test_model_validate_of_data_is_a_door_but_of_a_literal_dict_a_producer(project: Project) -> None:
+    kind_tree(project, """
+        from pkg.models import Order
+
+        def load(data: dict) -> Order:
+            return Order.model_validate(data)
+    """)
+    assert_wire(project, 4, "decode Order.model_validate (via Order)")
+
+
+def test_type_adapter_validate_and_parse_obj_as_are_doors(project: Project) -> None:
+    kind_tree(project, """
+        from pydantic import TypeAdapter, parse_obj_as
+        from pkg.models import Order
+        from pkg.kinds import Kind
+
+        def load(data: object) -> object:
+            return TypeAdapter(list[Order]).validate_python(data)
+
+        def kinds(data: object) -> object:
+            return parse_obj_as(Kind, data)
+    """)
+    finding = beta(project)
+    assert finding["severity"] == "info"
+    assert doors(finding) == [("src/pkg/use.py", 6, "decode (via Order)"),
+                              ("src/pkg/use.py", 9, "decode")]
+
+
+def test_a_type_adapter_only_dumping_is_no_door(project: Project) -> None:
+    kind_tree(project, """
+        from pydantic import TypeAdapter
+        from pkg.models import Order
+        ADAPTER = TypeAdapter(Order)
+
+        def dump(order: Order) -> bytes:
+            return ADAPTER.dump_json(order)
+    """)
+    assert beta(project)["severity"] == "error"
+
+
+def test_a_settings_field_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from pydantic_settings import BaseSettings
+        from pkg.kinds import Kind
+
+        class Settings(BaseSettings):
+            default_kind: Kind = Kind.ALPHA
+    """)
+    assert_wire(project, 5, "settings")
+
+
+def test_argparse_choices_and_type_are_doors(project: Project) -> None:
+    kind_tree(project, """
+        import argparse
+        from pkg.kinds import Kind
+
+        def parser() -> argparse.ArgumentParser:
+            p = argparse.ArgumentParser()
+            p.add_argument("--kind", choices=[k.value for k in Kind])
+            p.add_argument("--other", type=Kind)
+            return p
+    """)
+    finding = beta(project)
+    assert doors(finding) == [("src/pkg/use.py", 6, "decode"), ("src/pkg/use.py", 7, "decode")]
+
+
+def test_click_choice_and_typer_enum_parameters_are_doors(project: Project) -> None:
+    kind_tree(project, """
+        import click
+        import typer
+        from pkg.kinds import Kind
+        app = typer.Typer()
+
+        @click.option("--kind", type=click.Choice(Kind))
+        def run(kind: str) -> None: ...
+
+        @app.command()
+        def main(kind: Kind = Kind.ALPHA) -> None: ...
+    """)
+    finding = beta(project)
+    assert doors(finding) == [("src/pkg/use.py", 6, "decode"), ("src/pkg/use.py", 10, "command")]
+
+
+def test_enum_value_and_name_lookups_of_data_are_doors(project: Project) -> None:
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        def by_value(text: str) -> Kind:
+            return Kind(text)
+
+        def by_name(name: str) -> Kind:
+            return Kind[name]
+    """)
+    finding = beta(project)
+    assert doors(finding) == [("src/pkg/use.py", 4, "decode"), ("src/pkg/use.py", 7, "decode item")]
+
+
+def test_a_from_string_classmethod_called_with_data_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        def parse(text: str) -> Kind:
+            return Kind.from_string(text)
+
+        LITERAL = Kind.from_string("alpha")
+        NOTHING = Kind.fallback()
+    """)
+    assert_wire(project, 4, "decode Kind.from_string")
+
+
+def test_any_method_of_the_enum_given_data_is_a_door(project: Project) -> None:
+    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(name: str) -> Kind:\n"
+                       "    return Kind.lookup(name)\n")
+    assert_wire(project, 4, "decode Kind.lookup")
+
+
+def test_wire_error_on_the_row_or_the_manifest_fails(project: Project) -> None:
+    use = "from pkg.kinds import Kind\n\ndef f(text: str) -> Kind:\n    return Kind(text)\n"
+    kind_tree(project, use, row={"wire": "error"})
+    finding = beta(project)
+    assert finding["severity"] == "error" and finding["wire"] is True
+    kind_tree(project, use, wire="error")
+    assert beta(project)["severity"] == "error"
+    kind_tree(project, use, wire="error", row={"wire": "info"})
+    assert beta(project)["severity"] == "info"
+
+
+def test_producers_false_and_exempt_still_silence_a_wire_variant(project: Project) -> None:
+    use = "from pkg.kinds import Kind\n\ndef f(text: str) -> Kind:\n    return Kind(text)\n"
+    kind_tree(project, use, row={"exempt": {"BETA": "sent by the server"}})
+    assert producer_findings(project.check()) == []
+    kind_tree(project, use, row={"producers": False})
+    assert producer_findings(project.check()) == []
+
+
+def test_a_door_in_a_test_is_no_door(project: Project) -> None:
+    kind_tree(project, "")
+    project.write("tests/test_kind.py", "from pkg.kinds import Kind\n\ndef test_k(t):\n    Kind(t)\n")
+    assert beta(project)["severity"] == "error"
+
+
+def test_a_member_returned_by_a_method_of_the_enum_called_in_production_is_produced(
+        project: Project) -> None:
+    kind = KIND + textwrap.dedent("""
+            GAMMA = "gamma"
+
+            @classmethod
+            def fallback(cls) -> "Kind":
+                return Kind.BETA
+    """).replace("\n", "\n    ").rstrip() + "\n"
+    files = {"src/pkg/__init__.py": "", "src/pkg/kinds.py": kind,
+             "src/pkg/make.py": "from pkg.kinds import Kind\n\nDEFAULT = Kind.ALPHA\n"}
+    vocab_tree(project, files, [{"symbol": "pkg.kinds.Kind"}])
+    assert {f["variant"] for f in producer_findings(project.check())} == {"BETA", "GAMMA"}
+    project.write("src/pkg/use.py", "from pkg.kinds import Kind\n\nFALLBACK = Kind.fallback()\n")
+    assert {f["variant"] for f in producer_findings(project.check())} == {"GAMMA"}
+
+
+def test_the_text_summary_counts_wire_variants_apart(project: Project) -> None:
+    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(text: str) -> Kind:\n    return Kind(text)\n")
+    run = project.check(fmt="text")
+    assert run.exit_code == 0, run.stdout
+    assert "type-equiv: 0 errors, 1 wire variant shown as info (1 symbol, 1 paste)" in run.stdout
+
+
+def test_the_producers_command_shows_the_doors(project: Project) -> None:
+    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(text: str) -> Kind:\n    return Kind(text)\n")
+    text = project.run("producers", "--root", str(project.root), "pkg.kinds.Kind")
+    assert "BETA   NO PRODUCER (wire: arrives through a door)" in text.stdout
+    assert "      wire      src/pkg/use.py:4  decode" in text.stdout
+    data = project.run("producers", "--root", str(project.root), "--format", "json", "pkg.kinds.Kind").json
+    assert [(v["variant"], v["wire"]) for v in data["variants"]] == [("ALPHA", False), ("BETA", True)]
+    assert [(s["line"], s["form"], s["role"]) for s in data["wire"]] == [(4, "decode", "wire")]
+
+
+def test_a_decode_target_keyword_through_a_type_alias_carrier_is_a_door(project: Project) -> None:
+    kind_tree(project, """
+        from typing import TypeAlias, Union
+        from pkg.models import Envelope, Order
+        Event: TypeAlias = Union[Envelope, None]
+
+        def stream(client, url: str) -> object:
+            return client.post(url, cast_to=dict, stream_cls=Stream[Event])
+    """)
+    assert_wire(project, 6, "decode (via Event)")
+
+
+def test_decoding_a_carrier_of_one_variant_class_is_no_door_of_the_union(project: Project) -> None:
+    models = textwrap.dedent("""
+        from typing import Literal, Union
+        from pydantic import BaseModel
+
+        class Alpha(BaseModel):
+            kind: Literal["alpha"]
+
+        class Beta(BaseModel):
+            kind: Literal["beta"]
+
+        Trigger = Union[Alpha, Beta]
+
+        class Reply(BaseModel):
+            last: Alpha
+    """)
+    use = "from pkg.models import Alpha, Reply\n\nA = Alpha(kind='alpha')\n\ndef f(raw):\n" \
+          "    return Reply.model_validate_json(raw)\n"
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models, "src/pkg/use.py": use},
+               [{"symbol": "pkg.models.Trigger"}])
+    (finding,) = producer_findings(project.check())
+    assert (finding["variant"], finding["severity"], finding["wire"]) == ("beta", "error", False)

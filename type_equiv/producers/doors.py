@@ -1,0 +1,145 @@
+"""Doors: the places where a value of a vocabulary is decoded from data rather than constructed.
+
+A variant nothing constructs may still arrive from outside — a request body, a config file, a
+command line, a server's response. The walker asks these readers of `ast` nodes which of its
+spelled names a statement decodes, and records each as a `RefSite` of a door form (`DOOR_FORMS`);
+join.py decides whether the name is the vocabulary or a class or alias that carries it.
+
+The rules are general principles, not one package's API:
+
+- a function or adapter that validates data *into a type given to it* (`TypeAdapter(X).validate_json(raw)`,
+  `parse_obj_as(X, d)`, `construct_type(type_=X, value=d)`, `unmarshal(X, body)`, cattrs'
+  `structure(d, X)`) decodes X, as does a keyword that names the target type of a decoding call
+  (`cast_to=X`, `stream_cls=Stream[X]`, `response_model=X`);
+- a parameter of a function a decorator registers as a web route or a command (`@app.get(…)`,
+  `@router.post(…)`, `@api.route(…)`, `@app.command()`) is decoded from the request or the command
+  line by the framework;
+- a field of a settings class (`BaseSettings`) is decoded from the environment or a config file;
+- a command-line option whose `type=` is a spelled name, or whose `choices=` or `Choice(…)` lists
+  one (`choices=[k.value for k in Kind]`), is decoded from the command line.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+
+DOOR_FORMS = frozenset({"decode", "route", "command", "settings", "cli"})
+
+# Functions (or classes) that validate data into a type passed to them.
+DECODER = re.compile(
+    r"^_?(parse_\w*_as|construct_type|validate_type|validate_as|unmarshal\w*|structure)$"
+)
+# Keywords naming the type a call decodes its data into.
+TARGET_KEYWORDS = frozenset({"cast_to", "type_", "stream_cls", "response_model", "response_type",
+                             "output_type", "data_class", "target_type"})
+# A decorator call registers a web route (HTTP method or route) or a command-line command.
+ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace",
+                              "route", "api_route", "websocket", "api_view"})
+COMMAND_DECORATORS = frozenset({"command", "callback"})
+# A class method named for validating, or for the data format it reads, called with data, decodes an
+# instance of its class (`from_template` or `from_file` build from other things: no door).
+DECODE_METHOD = re.compile(
+    r"^_?(model_validate\w*|validate\w*|parse_(obj|raw|json|dict|str|string)|loads?|decode"
+    r"|from_(dict|json|yaml|toml|str|string|bytes|response|orm|obj|data|payload|raw|value|mapping))$"
+)
+SETTINGS_BASES = frozenset({"BaseSettings"})
+CHOICE_CALLS = frozenset({"Choice"})
+
+
+def _name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def decorator_door(decorators: list[ast.expr]) -> str | None:
+    """`route` when a decorator registers the function as a web route, `command` as a CLI command.
+
+    Only a decorator *call* counts (`@app.get("/x")`, `@app.command()`): a bare `@property` or
+    `@staticmethod` registers nothing.
+    """
+    for deco in decorators:
+        if isinstance(deco, ast.Call):
+            name = _name(deco.func)
+            if name in ROUTE_DECORATORS:
+                return "route"
+            if name in COMMAND_DECORATORS:
+                return "command"
+    return None
+
+
+def is_settings(bases: list[ast.expr]) -> bool:
+    """A pydantic-settings class: its fields are decoded from the environment or a config file."""
+    return any(_name(b) in SETTINGS_BASES for b in bases)
+
+
+def decoded_parts(node: ast.Call) -> list[ast.expr]:
+    """The expressions whose spelled names this call decodes into (empty when it decodes nothing)."""
+    name = _name(node.func)
+    out: list[ast.expr] = []
+    inner = node.func.value if isinstance(node.func, ast.Attribute) else None
+    if (isinstance(inner, ast.Call) and _name(inner.func) == "TypeAdapter"
+            and name.startswith("validate")):  # `TypeAdapter(X).validate_json(raw)`
+        out.extend(inner.args[:1])
+    elif DECODER.match(name):
+        out.extend(a for a in node.args if not isinstance(a, ast.Starred))
+        out.extend(k.value for k in node.keywords if k.arg is not None)
+    elif name in CHOICE_CALLS:
+        out.extend(node.args)
+        out.extend(k.value for k in node.keywords if k.arg == "choices")
+    else:
+        for keyword in node.keywords:
+            if keyword.arg in TARGET_KEYWORDS or (name == "add_argument"
+                                                  and keyword.arg in ("type", "choices")):
+                out.append(keyword.value)
+    return out
+
+
+def names_in(node: ast.expr) -> list[ast.expr]:
+    """The name chains a type argument or a list of choices spells: through generics, unions,
+    tuples and lists, and the iterable of a comprehension (`Stream[X]` → Stream, X;
+    `[k.value for k in Kind]` → Kind; `list(Kind)` → Kind) — not into data (a dict display)."""
+    if isinstance(node, ast.Name):
+        return [node]
+    if isinstance(node, ast.Attribute):
+        return [node] if isinstance(node.value, ast.Name | ast.Attribute) else []
+    if isinstance(node, ast.Subscript):
+        return names_in(node.value) + names_in(node.slice)
+    if isinstance(node, ast.BinOp):
+        return names_in(node.left) + names_in(node.right)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return [n for e in node.elts for n in names_in(e)]
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        return [n for g in node.generators for n in names_in(g.iter)]
+    if isinstance(node, ast.Call) and _name(node.func) in ("list", "tuple", "set", "sorted"):
+        return [n for a in node.args for n in names_in(a)]
+    return []
+
+
+def is_type_alias(value: ast.expr) -> bool:
+    """A module-level `X = A | B`, `X = Union[A, B]`, `X = Annotated[…]`: a type alias that may carry
+    a vocabulary into a decoded type (`Stream[Event]` where `Event = Union[…, DeltaEvent]`)."""
+    if isinstance(value, ast.BinOp):
+        return isinstance(value.op, ast.BitOr)
+    return isinstance(value, ast.Subscript)
+
+
+def decoded_refs(node: ast.Call, resolve: Callable[[ast.expr], str | None]) -> list[tuple[int, str]]:
+    """(line, dotted target) of each spelled name this call decodes data into."""
+    out: list[tuple[int, str]] = []
+    for part in decoded_parts(node):
+        for name in names_in(part):
+            ref = resolve(name)
+            if ref is not None:
+                out.append((name.lineno, ref))
+    return out
+
+
+def pep695_alias(node: ast.stmt) -> tuple[str, ast.expr] | None:
+    """`type Event = A | B` (Python 3.12+): its name and value, read without naming the node class
+    the running Python may not have."""
+    if type(node).__name__ != "TypeAlias":
+        return None
+    fields = dict(ast.iter_fields(node))
+    name, value = fields.get("name"), fields.get("value")
+    return (name.id, value) if isinstance(name, ast.Name) and isinstance(value, ast.expr) else None
