@@ -6,6 +6,7 @@ temporary tree, and counts the paths a warm check `stat`s by wrapping replay's `
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -355,6 +356,14 @@ def _random_change(project: Project, rng: random.Random, step: int) -> str:
 TRIGGER_BLOCK = 'Trigger = Annotated[Alpha | Beta, Field(discriminator="kind")]'
 
 
+def _answer(stdout: str) -> object:
+    """A JSON report without what the run executed (mypy builds, imports): a replay executes none."""
+    report = json.loads(stdout)
+    for counter in ("mypy_runs", "imported_modules"):
+        report["summary"].pop(counter, None)
+    return report
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_random_walk_of_changes_never_replays_a_stale_answer(
         project: Project, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
@@ -369,5 +378,6 @@ def test_a_random_walk_of_changes_never_replays_a_stale_answer(
         for step in range(20):
             op = _random_change(project, rng, step)
             warm_answer = project.check().stdout
-            assert warm_answer == project.check("--no-cache").stdout, (seed, step, op)
-            assert project.check().stdout == warm_answer, (seed, step, op)  # and replayed again
+            assert _answer(warm_answer) == _answer(project.check("--no-cache").stdout), (seed, step, op)
+            # and replayed again: the same answer; a replay executes nothing (no mypy run counted)
+            assert _answer(project.check().stdout) == _answer(warm_answer), (seed, step, op)
