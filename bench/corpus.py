@@ -155,7 +155,8 @@ def module_path(root: Path, dotted: str) -> tuple[Path | None, str]:
     return None, name
 
 
-def _defines(stmt: ast.stmt, name: str) -> bool:
+def defines(stmt: ast.stmt, name: str) -> bool:
+    """Whether a top-level statement binds `name` (a class, an assignment, a `type` alias)."""
     if isinstance(stmt, ast.ClassDef):
         return stmt.name == name
     if isinstance(stmt, ast.Assign):
@@ -173,7 +174,7 @@ def find_definition(module: ast.Module, name: str) -> ast.stmt | None:
     """The last top-level statement binding `name` (the binding that wins at import time)."""
     found: ast.stmt | None = None
     for stmt in module.body:
-        if _defines(stmt, name):
+        if defines(stmt, name):
             found = stmt
     return found
 
@@ -338,7 +339,7 @@ def check_pastes(root: Path, resolved: list[Resolved]) -> PasteCheck:
             for t in md.parse(doc.read_text(encoding="utf-8"))
             if t.type == "fence" and t.info.split()[:1] == ["python"]
         ]
-        matches = [b for b in blocks if any(_defines(s, name) for s in ast.parse(b).body)]
+        matches = [b for b in blocks if any(defines(s, name) for s in ast.parse(b).body)]
         if len(matches) != 1:
             result.problems.append(f"{item.vocabulary.symbol}: {len(matches)} pastes in {doc}")
         elif matches[0].removesuffix("\n") != expected:

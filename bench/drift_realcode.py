@@ -40,6 +40,12 @@ from pathlib import Path
 
 import libcst as cst
 
+BENCH = Path(__file__).resolve().parent
+if str(BENCH) not in sys.path:  # run as `python bench/drift_realcode.py` it already is
+    sys.path.insert(0, str(BENCH))
+
+from corpus import defines, definition_text, module_path  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements-drift.txt"
 MARKER = ".drift-pins.json"
@@ -284,38 +290,6 @@ def versions(site: Path) -> dict[str, str]:
     return out
 
 
-def module_path(root: Path, dotted: str) -> tuple[Path | None, str]:
-    module, _, name = dotted.rpartition(".")
-    base = root.joinpath(*module.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate, name
-    return None, name
-
-
-def _defines(stmt: ast.stmt, name: str) -> bool:
-    if isinstance(stmt, ast.ClassDef):
-        return stmt.name == name
-    if isinstance(stmt, ast.Assign):
-        return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
-    if isinstance(stmt, ast.AnnAssign):
-        return isinstance(stmt.target, ast.Name) and stmt.target.id == name
-    return False
-
-
-def definition_text(source: str, stmt: ast.stmt) -> str:
-    """The statement's exact source text, decorators included (as bench/corpus.py copies it)."""
-    segment = ast.get_source_segment(source, stmt)
-    if segment is None:
-        raise ValueError(f"no source positions for line {stmt.lineno}")
-    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
-    if decorators:
-        first = min(d.lineno for d in decorators) - 1
-        lines = source.splitlines(keepends=True)
-        segment = "".join(lines[first - 1 : stmt.lineno - 1]) + segment
-    return segment
-
-
 @dataclass(frozen=True)
 class ModuleInfo:
     """What a paste's rewrites need to know about the source module's imports."""
@@ -362,7 +336,7 @@ def resolve(site: Path, dist: str, symbol: str, defined_at: str | None = None) -
         print(f"[drift] warning: no module for {symbol}; skipped", file=sys.stderr)
         return None
     source, module = _parsed(path)
-    found = [s for s in module.body if _defines(s, name)]
+    found = [s for s in module.body if defines(s, name)]
     if len(found) != 1:
         print(f"[drift] warning: {symbol} bound {len(found)} times at top level; skipped", file=sys.stderr)
         return None

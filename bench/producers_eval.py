@@ -35,6 +35,11 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:  # run as `python bench/producers_eval.py` it already is
+    sys.path.insert(0, str(HERE))
+
+from corpus import definition_text, find_definition  # noqa: E402
+
 DEFAULT_SITE = Path("/tmp/type-equiv-bench/corpus-1x/site-packages")
 MANIFEST = Path("manifest") / "type-equiv.manifest.json"
 LABELS = ("produced", "not-produced", "wire", "out-of-reach")
@@ -155,20 +160,6 @@ def build_root(project: dict[str, Any], site: Path, work: Path) -> tuple[Path, l
     return root, sources
 
 
-def _defines(stmt: ast.stmt, name: str) -> bool:
-    if isinstance(stmt, ast.ClassDef):
-        return stmt.name == name
-    if isinstance(stmt, ast.Assign):
-        return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
-    if isinstance(stmt, ast.AnnAssign):
-        return isinstance(stmt.target, ast.Name) and stmt.target.id == name
-    type_alias = getattr(ast, "TypeAlias", None)
-    if type_alias is not None and isinstance(stmt, type_alias):
-        target = getattr(stmt, "name", None)
-        return isinstance(target, ast.Name) and target.id == name
-    return False
-
-
 def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
     """The exact text of SYMBOL's top-level definition (decorators included), or None."""
     module, _, name = symbol.rpartition(".")
@@ -178,17 +169,10 @@ def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
             if not path.is_file():
                 continue
             text = path.read_text(encoding="utf-8")
-            found = [s for s in ast.parse(text).body if _defines(s, name)]
-            if not found:
+            stmt = find_definition(ast.parse(text), name)
+            if stmt is None:
                 continue
-            stmt = found[-1]
-            segment = ast.get_source_segment(text, stmt) or ""
-            decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
-            if decorators:
-                lines = text.splitlines(keepends=True)
-                first = min(d.lineno for d in decorators) - 1
-                segment = "".join(lines[first - 1 : stmt.lineno - 1]) + segment
-            return segment
+            return definition_text(text, stmt)
     return None
 
 
