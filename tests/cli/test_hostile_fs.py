@@ -261,13 +261,15 @@ def test_mypy_never_judges_an_old_text_of_a_same_size_edit(root: Path, how: str)
 
 
 def test_an_upgrade_of_a_dependency_invalidates_the_cache() -> None:
-    """The fingerprint includes the versions of what results are made of (read from metadata)."""
+    """The fingerprint includes the versions of what results are made of: another version of a
+    dependency installed ahead on the path (its dist-info folder) is another fingerprint."""
     probe = (
-        "import importlib.metadata as m, sys\n"
+        "import os, sys, tempfile\n"
         "from type_equiv.store import cache\n"
         "a = cache.tool_fingerprint(); cache.tool_fingerprint.cache_clear()\n"
-        "real = m.version\n"
-        "m.version = lambda n: '999' if n == sys.argv[1] else real(n)\n"
+        "ahead = tempfile.mkdtemp()\n"
+        "os.mkdir(os.path.join(ahead, sys.argv[1].replace('-', '_') + '-999.dist-info'))\n"
+        "sys.path.insert(0, ahead)\n"
         "print(a != cache.tool_fingerprint())\n"
     )
     for name in ("libcst", "mypy", "pydantic", "markdown-it-py"):

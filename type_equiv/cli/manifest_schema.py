@@ -9,7 +9,6 @@ it reads a package file: neither pydantic nor the pipeline is imported.
 from __future__ import annotations
 
 import sys
-from importlib import resources
 
 import click
 
@@ -20,6 +19,8 @@ SCHEMA_NAME = "type-equiv.manifest.schema.json"
 
 def shipped_schema() -> str:
     """The schema's text as the installed package holds it."""
+    from importlib import resources
+
     return resources.files("type_equiv").joinpath("data", SCHEMA_NAME).read_text(encoding="utf-8")
 
 

@@ -12,14 +12,16 @@ nothing heavy: tomllib is stdlib, and read/manifest.py, which validates, imports
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST
+
+if TYPE_CHECKING:  # parsing TOML is needed only once a pyproject.toml names the tool
+    import tomllib
 
 PYPROJECT = "pyproject.toml"
 TABLE = ("tool", "type-equiv")
@@ -43,6 +45,8 @@ def has_table(pyproject: Path) -> bool:
         return False
     if "type-equiv" not in text:
         return False
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -86,6 +90,8 @@ def choose(root: Path) -> Chosen:
 def read_table(shown: str, text: str) -> dict[str, Any]:
     """The `[tool.type-equiv]` table of a pyproject.toml's text (`version` defaulted), or InputError
     located in the TOML; read/manifest.py validates it as it validates the JSON manifest."""
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -81,16 +81,29 @@ DEPENDENCIES = ("libcst", "mypy", "pydantic", "pydantic-core", "markdown-it-py",
 
 
 def _dependency_versions() -> list[str | None]:
-    """The installed versions (metadata only, nothing imported): a missing one is None."""
-    from importlib import metadata
-
-    versions: list[str | None] = []
-    for name in DEPENDENCIES:
+    """The installed versions, read off the `<name>-<version>.dist-info` folders on `sys.path`
+    (nothing imported; one listing per path entry, where `importlib.metadata` costs ~20 ms): a
+    missing one is None."""
+    wanted = {_normal(name): i for i, name in enumerate(DEPENDENCIES)}
+    versions: list[str | None] = [None] * len(DEPENDENCIES)
+    for entry in sys.path:
         try:
-            versions.append(metadata.version(name))
-        except metadata.PackageNotFoundError:
-            versions.append(None)
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if not name.endswith(".dist-info"):
+                continue
+            dist, _, version = name[: -len(".dist-info")].partition("-")
+            index = wanted.get(_normal(dist))
+            if index is not None and versions[index] is None:
+                versions[index] = version
     return versions
+
+
+def _normal(name: str) -> str:
+    """A distribution name as its dist-info folder spells it (PEP 503 normalised, `_` for runs)."""
+    return "".join("_" if c in "-_." else c for c in name.lower())
 
 
 def cache_folder(root: Path, folder: Path) -> Path | None:
