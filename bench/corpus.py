@@ -254,7 +254,7 @@ def resolve(source_root: Path, vocabularies: tuple[Vocabulary, ...]) -> list[Res
     return out
 
 
-def _fence_for(text: str) -> str:
+def fence_for(text: str) -> str:
     """A backtick fence longer than any backtick run inside the paste."""
     longest = run = 0
     for ch in text:
@@ -275,7 +275,7 @@ def render_docs(resolved: list[Resolved]) -> dict[str, str]:
                 "every paste is the definition's exact text.\n",
             ],
         )
-        fence = _fence_for(item.text)
+        fence = fence_for(item.text)
         parts.append(
             f"## `{item.vocabulary.symbol}`\n\n"
             f"{item.vocabulary.why}. Defined in `{item.relpath}` line {item.line}.\n\n"

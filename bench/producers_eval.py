@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # run as `python bench/producers_eval.py` it already is
     sys.path.insert(0, str(HERE))
 
-from corpus import definition_text, find_definition  # noqa: E402
+from corpus import definition_text, fence_for, find_definition  # noqa: E402
 
 DEFAULT_SITE = Path("/tmp/type-equiv-bench/corpus-1x/site-packages")
 MANIFEST = Path("manifest") / "type-equiv.manifest.json"
@@ -176,14 +176,6 @@ def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
     return None
 
 
-def _fence(text: str) -> str:
-    longest = run = 0
-    for ch in text:
-        run = run + 1 if ch == "`" else 0
-        longest = max(longest, run)
-    return "`" * max(3, longest + 1)
-
-
 def write_project(
     root: Path, sources: list[str], project: dict[str, Any], rows: list[dict[str, Any]]
 ) -> list[str]:
@@ -196,7 +188,7 @@ def write_project(
         if text is None:
             problems.append(f"{row['symbol']}: definition not found under {sources}")
             continue
-        fence = _fence(text)
+        fence = fence_for(text)
         parts.append(f"## `{row['symbol']}`\n\n{fence}python\n{text}\n{fence}\n")
         entry: dict[str, Any] = {"symbol": row["symbol"], "docs": ["docs/vocabularies.md"]}
         if row.get("form"):
