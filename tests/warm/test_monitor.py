@@ -166,6 +166,89 @@ def test_a_symlink_in_the_tree_is_always_stated(project: Project, stats: StatCou
         assert "drift" in project.check().kinds()
 
 
+def test_a_root_the_monitor_cannot_watch_itself_vouches_for_nothing(
+        tmp_path: Path, stats: StatCounter) -> None:
+    """`monitor --root` naming a symlink: inotify will not watch the root folder itself (a watch of
+    the link is refused, and the link could be pointed elsewhere with no event), so the monitor
+    vouches for no path; before, the unwatched root covered only the files directly in it, and an
+    edit in a subfolder was a stale "ok"."""
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link").symlink_to(real)
+    project = Project(tmp_path / "link")
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    with running_monitor(project.root) as proc:
+        first = warm(project)
+        assert variants(first) == ["beta"]
+        assert project.check().stdout == first.stdout
+        replayed = stats.last
+        project.write("src/pkg/make.py", MAKES_ALPHA + "\n" + MAKES_BETA.replace("make", "other"))
+        again = project.check()  # the folder `src` kept its stamp: only `stat` of make.py can tell
+        assert variants(again) == [] and again.stdout == project.check("--no-cache").stdout
+        assert replayed == recorded_paths(project)  # every path stat'ed, as without a monitor
+        reply = monitor.ask(project.root, None)
+        assert reply is not None and reply.unwatched == [""]
+        assert monitor.ask(project.root, reply.now) == monitor.Reply(reply.now, None, [""])
+        proc.terminate()
+        proc.wait(timeout=30)
+        err = proc.stderr.read() if proc.stderr else ""
+    assert f"cannot watch the root itself, so it vouches for nothing and checks stat every file: " \
+           f"{project.root}: Not a directory" in err, err
+
+
+def test_a_journal_whose_root_watch_is_refused_cannot_tell_what_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of inotify watches at the root itself (an IDE took them all before the monitor started,
+    or before it restarted): every answer says it cannot tell, whatever position is asked."""
+    import errno
+
+    from inotify_simple import INotify
+
+    (tmp_path / "a").mkdir()
+
+    def add_watch(self: INotify, path: str, mask: int) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(INotify, "add_watch", add_watch)
+    journal = monitor.Journal(tmp_path, None)
+    assert journal.answer(journal.now) == {"now": journal.now, "changed": None, "unwatched": [""]}
+    assert journal.blind and journal.folders == {}
+    inside = {"": {"a": [0, 0, 0]}, "a": {"x.py": [1, 1, 1]}, "a/b": {"y.py": [2, 2, 2]}}
+    assert freshness.journaled(inside, [], [""]) == inside  # the root unwatched: all of it
+
+
+@pytest.mark.parametrize("when", ["linked before the monitor starts", "linked while it runs",
+                                  "linked from outside the root"])
+def test_an_edit_through_a_hard_link_is_never_a_stale_replay(
+        tmp_path: Path, stats: StatCounter, when: str) -> None:
+    """inotify names a change by the path it was made through: an edit of `notes/make.py`, a hard
+    link of the source `src/pkg/make.py`, raised no event for the source, and the warm check replayed
+    the old "beta has no producer". A file with another name is stat'ed by every check."""
+    project = Project(tmp_path / "root")
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    source = project.root / "src/pkg/make.py"
+    other = tmp_path / "elsewhere.py" if "outside" in when else project.root / "notes" / "make.py"
+    other.parent.mkdir(exist_ok=True)
+    if when != "linked while it runs":
+        os.link(source, other)
+    with running_monitor(project.root):
+        first = warm(project)
+        assert variants(first) == ["beta"]
+        if when == "linked while it runs":
+            os.link(source, other)  # the source's link count moves: an event on the source itself
+            age(project.root)
+            assert project.check().stdout == first.stdout
+        assert project.check().stdout == first.stdout
+        replayed = stats.last
+        with open(other, "w", encoding="utf-8") as out:  # in place: the same inode, both names
+            out.write(MAKES_BETA)
+        assert source.read_text() == MAKES_BETA
+        again = project.check()
+        assert again.stdout == project.check("--no-cache").stdout
+        assert variants(again) == ["alpha"]
+        assert replayed == 1  # the linked source, and nothing else
+
+
 # --- the journal itself, in this process ------------------------------------------------------------
 
 

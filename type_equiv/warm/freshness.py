@@ -49,7 +49,7 @@ def journaled(inside: Folders, changed: list[str], unwatched: list[str]) -> Fold
     for top in unwatched:
         below = top + "/"
         for folder, names in inside.items():
-            if folder == top or folder.startswith(below):
+            if not top or folder == top or folder.startswith(below):  # "": the root, so all of it
                 chosen.setdefault(folder, {}).update(names)
     return chosen
 

@@ -10,7 +10,14 @@ every path, as without one: the journal only ever narrows the `stat` calls, it n
 Why no cookie file (git needs one): inotify queues an event inside the system call that makes the
 change, so every change finished before a client connects is in the queue the monitor drains before
 it answers. What inotify never reports, and so neither does the journal: writes through a
-memory map, through a hard link outside the tree, or by another host on a network file system.
+memory map, or by another host on a network file system.
+
+inotify names a change by the path it was made through, so the journal vouches for no file it cannot
+see every change of: a regular file with more than one name (a hard link, inside the tree or out: an
+edit through the other name raises no event for this one) is answered as `unwatched`, and so is
+stat'ed by every check; a link made or removed later is an event on the file itself (its link count).
+A root the monitor cannot watch itself (a symlink, no watch left) vouches for nothing: its answer
+then says it cannot tell (`changed` None), and the check stats every path, as without a monitor.
 
 The socket is in Linux's abstract namespace (no file to clean up, no path length limit) and named
 after the root; each side checks that the other runs as the same user (`SO_PEERCRED`).
@@ -22,6 +29,7 @@ import errno
 import json
 import os
 import socket
+import stat as stat_mod
 import struct
 import sys
 from collections.abc import Iterator
@@ -104,6 +112,7 @@ class Journal:
         self.seq = 0
         self.changed: dict[str, int] = {}
         self.unwatched: set[str] = set()
+        self.linked: set[str] = set()  # regular files with another name: every check stats them
         self.token = ""
         self.folders: dict[int, str] = {}  # watch descriptor -> root-relative folder ("" = root)
         self.inotify: Any = None
@@ -127,6 +136,7 @@ class Journal:
         self.seq = 0
         self.changed.clear()
         self.unwatched.clear()
+        self.linked.clear()
         self.folders.clear()
         for _ in self._watch_tree(""):
             pass
@@ -162,6 +172,11 @@ class Journal:
                 yield child
                 if self._admit(child, entry.is_symlink(), entry.is_dir(follow_symlinks=False)):
                     stack.append(child)
+                elif entry.is_file(follow_symlinks=False):
+                    try:
+                        self._count_links(child, entry.stat(follow_symlinks=False))
+                    except OSError:
+                        self.linked.discard(child)
 
     def _admit(self, rel: str, link: bool, folder: bool) -> bool:
         """Whether a folder found in the tree is to be watched. A symlink (its target's changes
@@ -170,6 +185,20 @@ class Journal:
             self.unwatched.add(rel)
             return False
         return folder
+
+    def _count_links(self, rel: str, st: os.stat_result | None) -> None:
+        """Note whether `rel` is a regular file with another name (`st` its `lstat`, None: gone)."""
+        if st is not None and stat_mod.S_ISREG(st.st_mode) and st.st_nlink > 1:
+            self.linked.add(rel)
+        else:
+            self.linked.discard(rel)
+
+    def _relinked(self, rel: str) -> None:
+        try:
+            st: os.stat_result | None = os.lstat(self._abs(rel))
+        except OSError:
+            st = None
+        self._count_links(rel, st)
 
     def _abs(self, rel: str) -> str:
         return os.path.join(self.root, rel) if rel else str(self.root)
@@ -202,6 +231,8 @@ class Journal:
                 continue
             path = f"{folder}/{event.name}" if folder else event.name
             self._mark(path)
+            if not event.mask & flags.ISDIR:
+                self._relinked(path)  # a link made or removed, here or elsewhere: IN_ATTRIB here
             if event.mask & (flags.CREATE | flags.DELETE | flags.MOVED_FROM | flags.MOVED_TO):
                 self._mark(folder)  # an entry added or removed moves the folder's stamp
             if event.mask & (flags.CREATE | flags.MOVED_TO) and self._admit(
@@ -212,14 +243,19 @@ class Journal:
     def _mark(self, path: str) -> None:
         self.changed[path] = self.seq
 
+    @property
+    def blind(self) -> bool:
+        """Whether the root itself is unwatched: a change anywhere under it may raise no event."""
+        return "" in self.unwatched
+
     def answer(self, since: Any) -> dict[str, Any]:
         changed: list[str] | None = None
-        if isinstance(since, str):
+        if isinstance(since, str) and not self.blind:
             token, _, seq = since.partition(":")
             if token == self.token and seq.isdigit():
                 after = int(seq)
                 changed = [path for path, at in self.changed.items() if at > after]
-        return {"now": self.now, "changed": changed, "unwatched": sorted(self.unwatched)}
+        return {"now": self.now, "changed": changed, "unwatched": sorted(self.unwatched | self.linked)}
 
 
 def serve(root: Path, cache_dir: Path | None, err: TextIO) -> int:
@@ -249,7 +285,10 @@ def serve(root: Path, cache_dir: Path | None, err: TextIO) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     err.write(f"type-equiv monitor: watching {len(journal.folders):,} folders under {root}"
               " (Ctrl-C stops)\n")
-    if journal.refused:  # those folders are stat'ed by every check, as without a monitor
+    if journal.blind:  # every check stats every path, as without a monitor
+        err.write(f"type-equiv monitor: cannot watch the root itself, so it vouches for nothing and"
+                  f" checks stat every file: {journal.refused}\n")
+    elif journal.refused:  # those folders are stat'ed by every check, as without a monitor
         err.write(f"type-equiv monitor: some folders are not watched, checks stat them: first"
                   f" {journal.refused}\n")
     err.flush()
