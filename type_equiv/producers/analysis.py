@@ -34,6 +34,7 @@ from type_equiv.producers.verdicts import (
     unread_files,
     unscannable,
 )
+from type_equiv.read.asts import parse_module
 from type_equiv.read.classes import Symbols, row_module_paths
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.names import Resolver
@@ -393,7 +394,7 @@ class _Loader:
         if text is None:
             return None
         try:
-            return ast.parse(text)
+            return parse_module(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 

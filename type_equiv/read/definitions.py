@@ -15,6 +15,7 @@ import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.asts import parse_module
 from type_equiv.read.text import split_lines
 
 DefinitionNode = cst.ClassDef | cst.SimpleStatementLine | cst.TypeAlias
@@ -277,7 +278,7 @@ def parse_ast(text: str) -> ast.Module | None:
     is all a module index or a table of bindings asks of it. None when libcst cannot parse it
     either, or a statement `ast` cannot read is no plain definition (an `if` holding one)."""
     try:
-        return ast.parse(text)
+        return parse_module(text)
     except SyntaxError:
         pass
     except (ValueError, RecursionError, MemoryError):
