@@ -289,6 +289,103 @@ def test_alias_drift_replaces_the_statement_only(project: Project) -> None:
         ['Kind = Literal["a", "b"]  # old\n'], ['Kind = Literal["a", "b", "c"]\n'])
 
 
+UNION_SOURCE = MODEL + """
+
+class Running(BaseModel):
+    kind: Literal["running"]
+
+
+class Done(BaseModel):
+    kind: Literal["done"]
+
+
+class Failed(BaseModel):
+    kind: Literal["failed"]
+
+
+class Paused(BaseModel):
+    kind: Literal["paused"]
+
+
+State = Annotated[Running | Done | Failed, Field(discriminator="kind")]
+Plain = Running | Done | Failed
+""".replace("from pydantic import BaseModel", "from typing import Annotated\nfrom pydantic import BaseModel, Field")
+
+
+@pytest.mark.parametrize(("paste", "synced"), [
+    # issue 16 item 16: one extra arm, a reordered pair carrying a comment
+    ("""
+     State = Annotated[
+         Done  # running first
+         | Running
+         | Failed
+         | Paused,
+         Field(discriminator="kind"),
+     ]
+     """, """
+     State = Annotated[
+         Done  # running first
+         | Running
+         | Failed,
+         Field(discriminator="kind"),
+     ]
+     """),
+    ("""
+     State = Annotated[
+         Done  # running first
+         | Paused  # not in the source
+         | Running,
+         Field(discriminator="kind"),
+     ]
+     """, """
+     State = Annotated[
+         Done  # running first
+         | Running
+         | Failed,
+         Field(discriminator="kind"),
+     ]
+     """),
+    ("Plain = Failed | Done  # the finished ones first\n",
+     "Plain = Failed | Done | Running  # the finished ones first\n"),
+    ("""
+     Plain = (
+         Paused |  # gone
+         Failed |  # kept
+         Done |
+         Running
+     )
+     """, """
+     Plain = (
+         Failed |  # kept
+         Done |
+         Running
+     )
+     """),
+], ids=["extra last arm", "extra middle arm, one missing", "one line, one missing", "trailing bars"])
+def test_a_union_paste_is_patched_arm_by_arm(project: Project, paste: str, synced: str) -> None:
+    """Union order never counts and comments are kept: only the arms that differ change. Before,
+    the whole statement was replaced by the source's, in the source's order, comments lost."""
+    symbol = "State" if "State" in paste else "Plain"
+    path = setup(project, "```python\n" + textwrap.dedent(paste).strip("\n") + "\n```\n",
+                 source=UNION_SOURCE, symbols=(symbol,))
+    assert drift(project)
+    done = sync(project)
+    assert done.exit_code == 0, done.stdout + done.stderr
+    assert path.read_text() == "```python\n" + textwrap.dedent(synced).strip("\n") + "\n```\n"
+    assert drift(project) == []
+
+
+def test_a_union_whose_metadata_differs_is_rewritten_whole(project: Project) -> None:
+    path = setup(project, """
+        ```python
+        State = Annotated[Done | Running | Failed, Field(discriminator="state")]
+        ```
+    """, source=UNION_SOURCE, symbols=("State",))
+    assert sync(project).exit_code == 0
+    assert drift(project) == []
+    assert 'State = Annotated[Running | Done | Failed, Field(discriminator="kind")]' in path.read_text()
+
+
 def test_a_kind_change_replaces_the_whole_definition(project: Project) -> None:
     path = setup(project, """
         ```python
@@ -610,8 +707,94 @@ def test_two_rows_with_one_short_name_leave_drift_and_exit_1(project: Project) -
         {"symbol": "pkg.other.Kind", "docs": ["docs/doc.md"], "producers": False},
     ], source=["src"])
     run = sync(project)
-    assert 'Literal["a", "b", "c"]' in path.read_text()  # the first row owns the paste
-    assert run.exit_code == 0  # the second row's drift is not sync's to fix (it has no paste of its own)
+    assert 'Literal["a", "b", "c"]' in path.read_text()  # paired as check pairs it: a tie, the first row
+    # the second row is left without a paste, as check leaves it: reported, never invented
+    assert run.exit_code == 1 and "[paste-missing] pkg.other.Kind" in run.stdout
+
+
+BLOCK_A = "from typing import Literal\nfrom pydantic import BaseModel\n\nclass Block(BaseModel):\n" \
+    "    kind: Literal['a']\n    text: str\n"
+BLOCK_B = "from pydantic import BaseModel\n\nclass Block(BaseModel):\n    size: int\n    label: str = ''\n"
+
+
+def _two_blocks(project: Project, doc: str) -> Path:
+    """`pkg.a.Block` and `pkg.b.Block`, both pasted in docs/doc.md (issue 14, item 3)."""
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/a.py", BLOCK_A)
+    project.write("src/pkg/b.py", BLOCK_B)
+    path = project.write("docs/doc.md", doc)
+    project.manifest([{"symbol": s, "docs": ["docs/doc.md"], "producers": False}
+                      for s in ("pkg.a.Block", "pkg.b.Block")], source=["src"])
+    return path
+
+
+def test_same_named_pastes_are_synced_each_from_its_own_source(project: Project) -> None:
+    """No marker: each paste is paired with the row it differs from least, as check pairs it, and
+    rewritten from that row's source (once the first row took every paste of the name)."""
+    path = _two_blocks(project, """
+        ```python
+        class Block(BaseModel):
+            size: str
+            label: str = ''
+        ```
+
+        ```python
+        class Block(BaseModel):
+            kind: Literal['a']
+            text: int
+        ```
+    """)
+    assert sync(project).exit_code == 0
+    text = path.read_text()
+    assert "    size: int\n    label: str = ''" in text and "    kind: Literal['a']\n    text: str" in text
+    run = project.check()
+    assert run.exit_code == 0 and run.findings == [], run.stdout
+
+
+def test_a_marker_says_which_source_a_paste_is_synced_from(project: Project) -> None:
+    """An info-string marker wins over the best match: a block marked `pkg.b.Block` that shows
+    `pkg.a.Block`'s fields becomes `pkg.b.Block`, and the other way round."""
+    path = _two_blocks(project, """
+        ```python pkg.b.Block
+        class Block(BaseModel):
+            kind: Literal['a']
+            text: str
+        ```
+
+        ```python title="pkg.a.Block"
+        class Block(BaseModel):
+            size: int
+            label: str = ''
+        ```
+    """)
+    assert sync(project).exit_code == 0
+    first, second = path.read_text().split("```\n\n")
+    assert "size: int" in first and "kind" not in first
+    assert "kind: Literal" in second and "size" not in second
+    run = project.check()
+    assert run.exit_code == 0 and run.findings == [], run.stdout
+
+
+def test_symbol_option_keeps_the_pairing_of_the_whole_manifest(project: Project) -> None:
+    """`--symbol pkg.b.Block` rewrites only the paste paired with it; the row left out still takes
+    its own paste in the pairing, which keeps its drift."""
+    path = _two_blocks(project, """
+        ```python
+        class Block(BaseModel):
+            kind: Literal['a']
+            text: int
+        ```
+
+        ```python
+        class Block(BaseModel):
+            size: str
+            label: str = ''
+        ```
+    """)
+    assert sync(project, "--symbol", "pkg.b.Block").exit_code == 0
+    text = path.read_text()
+    assert "text: int" in text and "size: int" in text
+    assert [(f["symbol"], f["member"]) for f in project.check().findings] == [("pkg.a.Block", "text")]
 
 
 # --- writes ------------------------------------------------------------------------------------

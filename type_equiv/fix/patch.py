@@ -3,11 +3,14 @@
 `Planner` walks a pasted class and its source class in step, member by member (libcst positions of
 the paste's own text), and plans `Edit`s — replace a drifted member's lines, insert a missing one next
 to its source neighbour, delete an extra one, rewrite a changed header — keeping comments, layout and
-`...` elisions. `apply_edits` maps them back to raw doc lines, container prefixes included.
+`...` elisions. A `|` union is patched arm by arm (`_arms`): extra arms out, missing ones in, the
+rest kept in the paste's order with its comments. `apply_edits` maps the edits back to raw doc
+lines, container prefixes included.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import tokenize
 from collections.abc import Sequence
@@ -271,6 +274,8 @@ class Planner:
     def minimal(self) -> list[Edit]:
         """Member by member: replace drifted members, insert missing ones, delete extras, fix the header."""
         pnode, rnode, pasted, real = self.site.node, self.real.node, self.pasted, self.real.shape
+        if pasted.kind == real.kind == "union":
+            return [self._arms()]
         if not (isinstance(pnode, cst.ClassDef) and isinstance(rnode, cst.ClassDef)):
             raise CannotPatch("not a class")
         if pasted.kind != real.kind:
@@ -301,6 +306,50 @@ class Planner:
                   if m.name in moved or (m.name not in shown and m.required and not elided)]
         edits += self._insertions(wanted, staying, mine, shown, source, body_indent, moved)
         return edits
+
+    def _arms(self) -> Edit:
+        """A union paste: delete the arms the source lacks, add the ones it lacks at the end, and keep
+        every other arm where the paste has it (union order never counts), with its comments and
+        layout. Only the `|` chain changes; metadata or type parameters that differ rewrite it whole."""
+        if _header_key(self.pasted) != _header_key(self.real.shape):
+            raise CannotPatch("the union's metadata differs")
+        pcode, node = self.site.code, self.site.node
+        top = _union_chain(node)
+        arms, ops = _flatten(top)
+        wanted = _source_arms(self.real)
+        kept: set[str] = set()
+        index = 0
+        while index < len(arms):
+            canon = _arm_text(pcode.text(arms[index]))
+            if canon in wanted and canon not in kept:
+                kept.add(canon)
+                index += 1
+                continue
+            if len(arms) < 2:
+                raise CannotPatch("no arm would be left")
+            if index < len(arms) - 1:  # the next arm takes its place, and the layout before it
+                del arms[index], ops[index]
+            else:  # the last arm goes with the `|` before it, and whatever that `|` carried
+                if _commented(ops[index - 1]):
+                    raise CannotPatch("a comment sits between the last two arms")
+                del arms[index], ops[index - 1]
+        missing = [text for canon, text in wanted.items() if canon not in kept]
+        if missing and not ops:
+            raise CannotPatch("a one-arm paste")
+        for text in missing:
+            ops.append(_uncommented(ops[-1]))
+            try:
+                arms.append(cst.parse_expression(text))
+            except cst.ParserSyntaxError as exc:
+                raise CannotPatch(f"the source's arm {text!r} does not parse alone") from exc
+        chain: cst.BaseExpression = arms[0]
+        for op, arm in zip(ops, arms[1:], strict=True):
+            chain = cst.BinaryOperation(left=chain, operator=op, right=arm)
+        chain = chain.with_changes(lpar=top.lpar, rpar=top.rpar)
+        new = cst.ensure_type(node.deep_replace(top, chain), cst.SimpleStatementLine)
+        text = pcode.module.code_for_node(new.with_changes(leading_lines=()))
+        first, last = _start(pcode, node), pcode.end_line(node)
+        return Edit(first - 1, last, tuple(text.rstrip("\r\n").split("\n")), self.block)
 
     def _header(self, pnode: cst.ClassDef, rnode: cst.ClassDef) -> Edit:
         pcode, real = self.site.code, self.real
@@ -391,6 +440,91 @@ class Planner:
             stmt = shown[name]
             edits.append(Edit(stmt.start - 1, stmt.end, (), self.block))
         return edits
+
+
+def _union_chain(node: cst.CSTNode) -> cst.BinaryOperation:
+    """The `A | B | …` of an alias statement (`X = …`, `X: TypeAlias = …`, `type X = …`), inside an
+    `Annotated[…, metadata]` when there is one."""
+    small = node.body[0] if isinstance(node, cst.SimpleStatementLine) and node.body else None
+    value = getattr(small, "value", None)
+    if (isinstance(value, cst.Subscript) and value.slice
+            and _dotted_tail(value.value) == "Annotated"
+            and isinstance(value.slice[0].slice, cst.Index)):
+        value = value.slice[0].slice.value
+    if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.BitOr)):
+        raise CannotPatch("not a `|` union")
+    return value
+
+
+def _dotted_tail(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return None
+
+
+def _flatten(top: cst.BinaryOperation) -> tuple[list[cst.BaseExpression], list[cst.BitOr]]:
+    """A left-nested `|` chain as its arms and the operators between them (a parenthesised inner
+    chain is one arm)."""
+    arms: list[cst.BaseExpression] = []
+    ops: list[cst.BitOr] = []
+    node: cst.BaseExpression = top
+    while (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr)
+           and (node is top or not node.lpar)):
+        arms.append(node.right)
+        ops.append(node.operator)
+        node = node.left
+    arms.append(node)
+    arms.reverse()
+    ops.reverse()
+    return arms, ops
+
+
+def _arm_text(text: str) -> str | None:
+    """One arm's canonical text, as the shape of its union holds it (None: not one plain arm)."""
+    from type_equiv.read.normalise import annotation, parse_expr
+
+    try:
+        canon = annotation(parse_expr(text))
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if isinstance(canon, ast.BinOp):
+        return None
+    return ast.unparse(canon)
+
+
+def _source_arms(real: Real) -> dict[str, str]:
+    """The source union's arms, canonical text -> the arm as written, in the source's order."""
+    wanted = {m.text: m.shown for m in real.shape.members if m.role == "arm"}
+    try:
+        arms, _ = _flatten(_union_chain(real.node))
+    except CannotPatch:
+        return wanted
+    ordered: dict[str, str] = {}
+    for arm in arms:
+        written = real.code.text(arm)
+        canon = _arm_text(written)
+        if canon in wanted and canon not in ordered:
+            ordered[canon] = written if "\n" not in written else wanted[canon]
+    return {**ordered, **{k: v for k, v in wanted.items() if k not in ordered}}
+
+
+def _commented(op: cst.BitOr) -> bool:
+    return any(isinstance(ws, cst.ParenthesizedWhitespace)
+               and (ws.first_line.comment is not None or any(e.comment for e in ws.empty_lines))
+               for ws in (op.whitespace_before, op.whitespace_after))
+
+
+def _uncommented(op: cst.BitOr) -> cst.BitOr:
+    """The layout of `op` (the same line breaks and indentation) without its comments."""
+    def bare(ws: cst.BaseParenthesizableWhitespace) -> cst.BaseParenthesizableWhitespace:
+        if isinstance(ws, cst.ParenthesizedWhitespace):
+            return ws.with_changes(first_line=cst.TrailingWhitespace(newline=ws.first_line.newline),
+                                   empty_lines=())
+        return ws
+    return cst.BitOr(whitespace_before=bare(op.whitespace_before),
+                     whitespace_after=bare(op.whitespace_after))
 
 
 def _is_ellipsis(node: cst.CSTNode) -> bool:
