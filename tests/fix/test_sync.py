@@ -309,7 +309,8 @@ class Paused(BaseModel):
 
 State = Annotated[Running | Done | Failed, Field(discriminator="kind")]
 Plain = Running | Done | Failed
-""".replace("from pydantic import BaseModel", "from typing import Annotated\nfrom pydantic import BaseModel, Field")
+""".replace("from pydantic import BaseModel",
+           "from typing import Annotated\nfrom pydantic import BaseModel, Field")
 
 
 @pytest.mark.parametrize(("paste", "synced"), [
