@@ -40,7 +40,7 @@ if str(BENCH) not in sys.path:  # run as `python bench/run.py` it already is; im
     sys.path.insert(0, str(BENCH))
 
 import corpus  # noqa: E402
-from vocabularies import VOCABULARIES  # noqa: E402
+from vocabularies import CATALOGUE, VOCABULARIES, more_vocabularies  # noqa: E402
 
 MIN_LINES = 1_000_000
 SITE = "site-packages"
@@ -66,6 +66,8 @@ GOALS: tuple[tuple[str, str, str, float], ...] = (
     ("warm check of examples/agent-session (fixtures, retired: git) / `type-equiv --version`",
      "warm-example", "version", 2.0),
     ("warm check, 1x with a mypy-judged paste / `type-equiv --version`", "warm-mypy", "version", 2.0),
+    # issue 17, goal 3: the cold cost must not grow with the number of vocabularies
+    ("cold check, 1x, 64 vocabularies / cold check, 1x, 16 vocabularies", "cold-many", "cold", 1.5),
 )
 # ratios measured beside the goals, with no goal of their own: (label, numerator, denominator)
 REFERENCE: tuple[tuple[str, str, str], ...] = (
@@ -305,6 +307,7 @@ def tool_measurements(
 
     cold1, prep1 = cold_argv(root1, "cold-1x")
     cold4, prep4 = cold_argv(root4, "cold-4x")
+    cold_many, prep_many = cold_argv(root1, "cold-many")
     rows = [
         Measurement(
             "cold",
@@ -357,6 +360,17 @@ def tool_measurements(
             "",
             frozenset({0}),
             tool.env,
+        ),
+        Measurement(
+            "cold-many",
+            "type-equiv check, cold (no cache), 1x, 64 vocabularies",
+            [*cold_many, "--manifest", str(root1 / MANY_MANIFEST)],
+            root1,
+            "",
+            ok,
+            tool.env,
+            prep_many,
+            capture=True,
         ),
         Measurement(
             "cold4x",
@@ -458,7 +472,7 @@ def run_once(m: Measurement, run: int, timeout: float) -> float | None:
 # without monitors, then with them (a monitor answers every check of its root, so the stat-only
 # rows must not run beside one); `version` is timed in both.
 ROUNDS = (("version", "warm", "warm4x"), ("version", "warm-mon", "warm4x-mon"),
-          ("version", "warm-repo", "warm-example", "warm-mypy"))
+          ("version", "warm-repo", "warm-example", "warm-mypy"), ("cold", "cold-many"))
 INTERLEAVED = tuple(dict.fromkeys(key for keys in ROUNDS for key in keys))
 
 
@@ -669,6 +683,25 @@ def write_mypy_manifest(root: Path, site: Path) -> None:
     corpus.write_if_changed(root / MYPY_MANIFEST, json.dumps(manifest, indent=2) + "\n")
 
 
+MANY_MANIFEST = "manifest/many.manifest.json"
+
+
+def write_many_manifest(root: Path, site: Path) -> int:
+    """A third manifest for the 1x root: its 16 rows and 48 more real vocabularies (bench/vocabularies.py),
+    each pasted exactly into docs/many/; returns how many rows it has."""
+    catalogue = json.loads((BENCH / CATALOGUE).read_text(encoding="utf-8"))["vocabularies"]
+    more = corpus.resolve(site, more_vocabularies(catalogue))
+    for doc, text in corpus.render_docs(more).items():
+        corpus.write_if_changed(root / doc, text)
+    manifest = json.loads((root / "manifest" / "type-equiv.manifest.json").read_text(encoding="utf-8"))
+    manifest["symbols"] += corpus.manifest_for(more, [SITE])["symbols"]
+    corpus.write_if_changed(root / MANY_MANIFEST, json.dumps(manifest, indent=2) + "\n")
+    problems = corpus.check_pastes(root, more).problems
+    if problems:
+        raise SystemExit("many-vocabularies pastes are not exact: " + "; ".join(problems[:3]))
+    return len(manifest["symbols"])
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     work: Path = args.work.resolve()
@@ -694,6 +727,9 @@ def main(argv: list[str] | None = None) -> int:
     corpus.write_project(root1, [SITE], resolved)
     pastes = corpus.check_pastes(root1, resolved)
     write_mypy_manifest(root1, site)
+    many = write_many_manifest(root1, site)
+    if many < 64:
+        print(f"only {many} vocabularies in {MANY_MANIFEST}; issue 17 asks for >= 64", file=sys.stderr)
 
     # 3. the 4x corpus: the same tree under four roots
     corpus.ensure_copies(site, root4, ROOTS_4X)

@@ -119,3 +119,46 @@ VOCABULARIES: tuple[Vocabulary, ...] = (
         why="union of pydantic models tagged by `type`, with an UNKNOWN fallback",
     ),
 )
+
+# The "many vocabularies" row (issue 17, goal 3: cold cost must not grow with the vocabulary count)
+# checks these 48 beside the 16 above, 64 in all: every vocabulary of the labelled producer catalogue
+# (bench/producers/sdk.json, the same pinned packages) not listed above, then `Literal` aliases of
+# three or more strings picked in path order from the public modules of four packages (`beta` and
+# private modules left out).
+CATALOGUE = "producers/sdk.json"
+MORE_LITERALS: tuple[str, ...] = (
+    "anthropic.types.bash_code_execution_tool_result_error_code.BashCodeExecutionToolResultErrorCode",
+    "anthropic.types.browser_member_name.BrowserMemberName",
+    "anthropic.types.browser_scroll_direction.BrowserScrollDirection",
+    "anthropic.types.code_execution_tool_result_error_code.CodeExecutionToolResultErrorCode",
+    "anthropic.types.computer_member_name.ComputerMemberName",
+    "openai.types.admin.organization.project_residency.ProjectResidency",
+    "openai.types.admin.organization.projects.project_optional_service_tier.ProjectOptionalServiceTier",
+    "openai.types.audio.speech_model.SpeechModel",
+    "openai.types.audio_model.AudioModel",
+    "mistralai.azure.client.models.builtinconnectors.BuiltInConnectors",
+    "mistralai.azure.client.models.ocrrequest.ConfidenceScoresGranularity",
+    "mistralai.azure.client.models.reasoningeffort.ReasoningEffort",
+    "mistralai.azure.client.models.responseformats.ResponseFormats",
+    "pydantic_ai.embeddings.bedrock.LatestBedrockEmbeddingModelNames",
+    "pydantic_ai.embeddings.cohere.LatestCohereEmbeddingModelNames",
+    "pydantic_ai.embeddings.google.GoogleEmbeddingTask",
+    "pydantic_ai.embeddings.voyageai.LatestVoyageAIEmbeddingModelNames",
+)
+
+
+def more_vocabularies(catalogue: list[dict[str, object]]) -> tuple[Vocabulary, ...]:
+    """The 48 rows checked beside VOCABULARIES by the many-vocabularies row, from the catalogue's
+    `vocabularies` entries (symbol, form) and MORE_LITERALS; docs grouped by package."""
+    listed = {v.symbol for v in VOCABULARIES}
+    rows: list[Vocabulary] = []
+    for entry in catalogue:
+        symbol, form = str(entry["symbol"]), entry.get("form")
+        if symbol not in listed:
+            listed.add(symbol)
+            rows.append(Vocabulary(symbol, f"docs/many/{symbol.split('.')[0]}.md",
+                                   form=str(form) if form else None,
+                                   why="a vocabulary of the labelled producer catalogue"))
+    rows += [Vocabulary(s, f"docs/many/{s.split('.')[0]}.md", why="a `Literal` alias")
+             for s in MORE_LITERALS if s not in listed]
+    return tuple(rows)
