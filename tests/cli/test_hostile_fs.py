@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shlex
 import signal
 import subprocess
 import sys
@@ -42,10 +43,15 @@ CACHE = ".type-equiv-cache"
 ENV = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+# The command under test: this checkout's, unless TYPE_EQUIV_TEST_TOOL names another build (to
+# show a regression test fails on the tool before its fix), e.g. `/old/venv/bin/type-equiv`.
+TOOL = shlex.split(os.environ.get("TYPE_EQUIV_TEST_TOOL", "")) or [sys.executable, "-m", "type_equiv"]
+
+
 def cli(root: Path, *args: str, timeout: float = 90, limit: Callable[[], None] | None = None,
         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """`type-equiv <args> --root root` as its own process; a hang past `timeout` fails the test."""
-    command = [sys.executable, "-m", "type_equiv", *args, "--root", str(root)]
+    command = [*TOOL, *args, "--root", str(root)]
     try:
         return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=REPO,
                               preexec_fn=limit, env=env or ENV)
@@ -304,21 +310,40 @@ def test_a_root_linked_out_of_the_project_is_not_its_code(root: Path, which: str
 
 
 def test_deleting_a_stray_pyvenv_cfg_ends_the_replay(root: Path) -> None:
-    """A folder skipped for its `pyvenv.cfg` counts again once the marker goes: not a replay."""
+    """A folder skipped for its `pyvenv.cfg` counts again once the marker goes: not a replay.
+
+    The stale replay is built for real: a record is stored and shown to replay (its store is not
+    rewritten by a check with nothing changed) before the marker goes, so a tool that does not note
+    the marker it looked for replays "no producer" (as the tool before the fix did: run this test
+    with TYPE_EQUIV_TEST_TOOL naming that build)."""
     literal = "from typing import Literal\n\nKind = Literal['a']\n"
     build(root, {"pkg/__init__.py": "", "pkg/m.py": literal, "docs/d.md": code_doc("Kind = Literal['a']\n"),
                  "gen/w.py": "from pkg.m import Kind\n\n\ndef make() -> Kind:\n    return 'a'\n",
                  "gen/pyvenv.cfg": "home = /usr\n"},
           manifest={"version": 1, "symbols": [{"symbol": "pkg.m.Kind", "docs": ["docs/d.md"]}]})
     then = 1_600_000_000 * 10**9
-    for path in [root, *root.rglob("*")]:
-        os.utime(path, ns=(then, then), follow_symlinks=False)
-    first = cli(root, "check", "--format", "json")
+
+    def age() -> None:  # old enough to be trusted by stamp; the cache folder is the tool's own
+        for path in [root, *root.rglob("*")]:
+            if CACHE not in path.relative_to(root).parts:
+                os.utime(path, ns=(then, then), follow_symlinks=False)
+
+    def record() -> list[bytes]:
+        return sorted(p.read_bytes() for p in (root / CACHE).glob("run-*.json"))
+
+    age()
+    assert cli(root, "check", "--format", "json").returncode == 1  # makes the cache folder: root moved
+    age()
+    first = cli(root, "check", "--format", "json")  # stored, and replayable
     assert first.returncode == 1 and "no-producer" in first.stdout
+    stored = record()
+    assert stored and cli(root, "check", "--format", "json").stdout == first.stdout
+    assert record() == stored  # that check replayed the record (a new run stores a new one)
     (root / "gen/pyvenv.cfg").unlink()
     os.utime(root / "gen", ns=(then, then))  # the folder's own stamp put back: only the marker moved
     got = cli(root, "check", "--format", "json")
-    assert got.returncode == 0, got.stdout
+    assert got.returncode == 0, got.stdout  # before the fix: 1, the replayed "no producer"
+    assert got.stdout == cli(root, "check", "--format", "json", "--no-cache").stdout
 
 
 # --- sync reports everything it did ------------------------------------------------------------
@@ -506,3 +531,119 @@ def test_globs_mean_what_gitignore_lines_mean(
     spelled = "/".join(path) + ("/" if folder else "")
     expected = pathspec.PathSpec.from_lines("gitignore", globs).match_file(spelled)
     assert GlobSet(globs).match_file(spelled) == expected, (globs, spelled)
+
+
+# --- file names that are not UTF-8 -------------------------------------------------------------
+
+UNDECODABLE = os.fsdecode(b"pkg/\xe9t\xe9.py")  # Latin-1 bytes: not UTF-8 (a surrogateescape str)
+TEST_WRITER = os.fsdecode(b"tests/test_\xff\xfe.py")
+FORMATS = ["text", "full", "concise", "json", "jsonl", "json-lines", "sarif", "github"]
+
+
+def undecodable_tree(root: Path) -> None:
+    """A test-only writer and a retired spelling, each in a file whose name is not UTF-8."""
+    literal = "from typing import Literal\n\nKind = Literal['a', 'b']\n"
+    build(root, {"pkg/__init__.py": "", "pkg/m.py": literal,
+                 "pkg/w.py": "from pkg.m import Kind\n\n\ndef make() -> Kind:\n    return 'a'\n",
+                 "docs/d.md": code_doc("Kind = Literal['a', 'b']\n")},
+          manifest={"version": 1, "source": ["."], "tests": ["tests"],
+                    "retired": [{"spelling": "OldKind", "symbol": "pkg.m.Kind"}],
+                    "symbols": [{"symbol": "pkg.m.Kind", "docs": ["docs/d.md"]}]})
+    (root / "tests").mkdir()
+    (root / TEST_WRITER).write_bytes(b"from pkg.m import Kind\n\n\ndef test_b() -> None:\n"
+                                     b"    k: Kind = 'b'\n    assert k\n")
+    (root / UNDECODABLE).write_bytes(b"OldKind = 1\n")
+
+
+@pytest.mark.parametrize("cached", [False, True], ids=["no cache", "cache"])
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_file_name_that_is_not_utf8_is_escaped_in_every_format(root: Path, fmt: str, cached: bool) -> None:
+    """Before: `--format sarif` died of UnicodeEncodeError (a URI of the name), `jsonl` of
+    PydanticSerializationError, and `json` wrote `\\udcff` escapes no strict reader accepts. Now every
+    byte of a name that is not UTF-8 is `\\xHH` in texts, and `%HH` in a SARIF URI. Output must be
+    valid UTF-8 even to a strict stdout."""
+    undecodable_tree(root)
+    got = cli(root, "check", "--format", fmt, *(() if cached else ("--no-cache",)),
+              env={**ENV, "PYTHONIOENCODING": "utf-8:strict"})
+    no_crash(got)
+    assert got.returncode == 1, got.stderr
+    out = got.stdout
+    assert "\\udc" not in out and not any(0xD800 <= ord(c) <= 0xDFFF for c in out)
+    writer, mention = r"tests/test_\xff\xfe.py", r"pkg/\xe9t\xe9.py"
+    if fmt == "sarif":
+        log = json.loads(out)
+        uris = [loc["physicalLocation"]["artifactLocation"]["uri"]
+                for result in log["runs"][0]["results"] for loc in result["locations"]]
+        assert "pkg/%E9t%E9.py" in uris, uris
+        assert writer in out.replace("\\\\", "\\")  # the message names the writer, escaped
+    elif fmt == "json":
+        findings = json.loads(out)["findings"]
+        assert {f["path"] for f in findings} == {"pkg/m.py", mention}
+        assert [s["path"] for f in findings for s in f.get("sites", [])] == [writer]
+    elif fmt in ("jsonl", "json-lines"):
+        events = [json.loads(line) for line in out.splitlines()]
+        findings = [e["finding"] for e in events if e["type"] == "finding"]
+        assert {f["path"] for f in findings} == {"pkg/m.py", mention}
+    else:
+        assert writer in out and mention in out, out
+
+
+# --- bad arguments: one line and exit 2 ---------------------------------------------------------
+
+VOCAB = "from typing import Literal\n\nShade = Literal['dark', 'light']\n"
+
+
+def vocab_tree(root: Path) -> None:
+    build(root, {"pkg/__init__.py": "", "pkg/m.py": VOCAB,
+                 "docs/d.md": code_doc("Shade = Literal['dark', 'light']\n")},
+          manifest={"version": 1, "symbols": [{"symbol": "pkg.m.Shade", "docs": ["docs/d.md"]}]})
+
+
+def one_line_error(got: subprocess.CompletedProcess[str]) -> str:
+    assert got.returncode == 2, got
+    assert got.stdout == "" and "Traceback" not in got.stderr and "internal error" not in got.stderr, got
+    assert got.stderr.count("\n") == 1, got.stderr
+    return got.stderr
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("Shade", "did you mean pkg.m.Shade?"),  # the bare name a newcomer types first
+    ("shade", "did you mean pkg.m.Shade?"),
+    ("Shdae", "did you mean pkg.m.Shade?"),
+    ("nope", "the manifest's symbols: pkg.m.Shade"),
+    ("pkg.m.Shad", "did you mean pkg.m.Shade?"),  # dotted, not found: the same suggestion
+])
+def test_producers_of_a_name_that_is_no_manifest_symbol_suggests_one(
+        root: Path, name: str, hint: str) -> None:
+    """Before: "internal error (ValidationError …)" for any name without a dot."""
+    vocab_tree(root)
+    err = one_line_error(cli(root, "producers", name))
+    assert err.startswith(f"type-equiv: {name}: ") and err.rstrip().endswith(hint), err
+
+
+@pytest.mark.parametrize("out", ["a file", "below a file", "a folder at the schema's name", "/dev/null"])
+def test_schema_out_naming_what_cannot_be_a_folder_is_one_line(root: Path, tmp_path: Path, out: str) -> None:
+    """Before: FileExistsError / NotADirectoryError / IsADirectoryError as internal errors."""
+    vocab_tree(root)
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "taken" / "pkg.m.Shade.schema.json").mkdir(parents=True)
+    target = {"a file": tmp_path / "file", "below a file": tmp_path / "file" / "sub",
+              "a folder at the schema's name": tmp_path / "taken", "/dev/null": Path("/dev/null")}[out]
+    err = one_line_error(cli(root, "schema", "pkg.m.Shade", "--out", str(target)))
+    assert err.startswith(f"type-equiv: --out {target}: "), err
+    assert (tmp_path / "file").read_text() == "x"
+
+
+def test_schema_out_replaces_a_fifo_or_a_link_never_opens_it(root: Path, tmp_path: Path) -> None:
+    vocab_tree(root)
+    folder = tmp_path / "schemas"
+    folder.mkdir()
+    os.mkfifo(folder / "pkg.m.Shade.schema.json")  # opened for writing, it would block forever
+    got = cli(root, "schema", "pkg.m.Shade", "--out", str(folder), timeout=60)
+    assert got.returncode == 0, got.stderr
+    assert json.loads((folder / "pkg.m.Shade.schema.json").read_text())["enum"] == ["dark", "light"]
+    secret = outside_file(root, "secret.json", "keep")
+    (folder / "pkg.m.Shade.schema.json").unlink()
+    (folder / "pkg.m.Shade.schema.json").symlink_to(secret)
+    assert cli(root, "schema", "pkg.m.Shade", "--out", str(folder)).returncode == 0
+    assert secret.read_text() == "keep" and not (folder / "pkg.m.Shade.schema.json").is_symlink()

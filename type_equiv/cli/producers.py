@@ -6,6 +6,7 @@ Always exit 0 (2 when SYMBOL is not a vocabulary or the manifest is bad): it sho
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,7 +45,14 @@ def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
 
     try:
         loaded = load_manifest(root_path, manifest_path)
-        report = producers_report(Project.open(loaded), loaded, symbol)
+        known = [row.symbol for row in loaded.model.symbols]
+        if not DOTTED.fullmatch(symbol):
+            raise InputError(f"{symbol}: not a dotted name (module.Name, as in the manifest)"
+                             f"{suggest(symbol, known)}")
+        try:
+            report = producers_report(Project.open(loaded), loaded, symbol)
+        except InputError as exc:
+            raise InputError(f"{exc}{suggest(symbol, known) if symbol not in known else ''}") from exc
     except InputError as exc:
         click.echo(f"type-equiv: {exc}", err=True)
         return EXIT_ERROR
@@ -53,6 +61,32 @@ def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
     else:
         click.echo("\n".join(report_lines(report)))
     return EXIT_CLEAN
+
+
+DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")  # a manifest row's `symbol`
+
+
+def suggest(name: str, known: list[str]) -> str:
+    """"; did you mean …?" naming the manifest symbols `name` could mean: those whose last part is
+    `name` (any case), else the closest by spelling (difflib), of its last part, then of the whole
+    name; else the manifest's symbols, the first few."""
+    import difflib
+
+    tail = name.rpartition(".")[2].casefold()
+    by_tail: dict[str, list[str]] = {}
+    for symbol in known:
+        by_tail.setdefault(symbol.rpartition(".")[2].casefold(), []).append(symbol)
+    found = list(by_tail.get(tail, []))
+    for close in [] if found else difflib.get_close_matches(tail, list(by_tail), n=3, cutoff=0.6):
+        found += by_tail[close]
+    if not found:
+        found = difflib.get_close_matches(name, known, n=3, cutoff=0.85)
+    if found:
+        return f"; did you mean {' or '.join(found[:5])}?"
+    if not known:
+        return "; the manifest lists no symbols"
+    more = f" (+{len(known) - 5} more)" if len(known) > 5 else ""
+    return f"; the manifest's symbols: {', '.join(known[:5])}{more}"
 
 
 def report_json(report: VocabularyReport) -> dict[str, object]:

@@ -5,7 +5,9 @@ Unlike `check`, this IMPORTS the symbol's module (through importing.py), and so 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 
 import click
@@ -34,17 +36,39 @@ def schema_command(
     the schema from the live object. Exit 2 when the symbol is not in the manifest or has no schema.
     """
     from type_equiv.drift.judges.schema import export_schemas
+    from type_equiv.model.errors import InputError
 
     if symbol is None and out is None:
         raise click.UsageError("name a SYMBOL, or give --out DIR to export every manifest symbol")
+    if out is not None and Path(out).exists() and not Path(out).is_dir():  # before project code runs
+        raise InputError(f"--out {out}: not a folder")
     root_path, manifest_path = resolve_root(root, manifest)
     schemas = export_schemas(root_path, manifest_path, symbol, mode)
     if out is None:
         click.echo(json.dumps(schemas[symbol or ""], indent=2))
         return
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file there, or above it; no permission; a read-only file system
+        raise InputError(f"--out {out}: cannot make the folder: {exc.strerror or exc}") from exc
     for name, exported in schemas.items():
         path = folder / f"{name}.schema.json"
-        path.write_text(json.dumps(exported, indent=2) + "\n", encoding="utf-8")
+        try:
+            _write(path, json.dumps(exported, indent=2) + "\n")
+        except OSError as exc:
+            raise InputError(f"--out {out}: cannot write {path.name}: {exc.strerror or exc}") from exc
         click.echo(str(path))
+
+
+def _write(path: Path, text: str) -> None:
+    """Write through a temporary file renamed over `path`: a symlink or a FIFO there is replaced,
+    never followed or opened (a FIFO would block), and a reader never sees half a schema."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temp, "x", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            temp.unlink()

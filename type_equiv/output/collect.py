@@ -6,9 +6,12 @@ output/__init__.py is the one registry that names them all.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Protocol, TextIO, get_args
+from typing import Any, Protocol, TextIO, TypeVar, get_args
+
+from pydantic import BaseModel
 
 from type_equiv.model.findings import Finding, FindingBase
 from type_equiv.model.run import RunStats
@@ -64,16 +67,61 @@ class Collected:
         return self.end.reason.message if isinstance(self.end.reason, Failed) else None
 
 
-def collect(events: Iterable[SessionEvent]) -> Collected:
+def collect(events: Iterable[SessionEvent], escape: bool = True) -> Collected:
+    """The session's findings, rows and end; with `escape`, every text in them `escaped` (a file
+    name that is not UTF-8 is then printable and encodable in every format)."""
     collected = Collected()
     for event in events:
         if isinstance(event, FindingEvent):
-            collected.findings.append(event.finding)
+            collected.findings.append(escaped_model(event.finding) if escape else event.finding)
         elif isinstance(event, SymbolChecked):
-            collected.symbols.append(event)
+            collected.symbols.append(escaped_model(event) if escape else event)
         elif isinstance(event, SessionEnd):
             collected.end = event
     return collected
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escape_one(match: re.Match[str]) -> str:
+    point = ord(match.group())
+    return f"\\x{point - 0xDC00:02x}" if 0xDC80 <= point <= 0xDCFF else f"\\u{point:04x}"
+
+
+def escaped(text: str) -> str:
+    """`text` as every output format can carry it. A file name that is not UTF-8 reaches Python with
+    each undecodable byte as a lone surrogate (`surrogateescape`: byte 0xff is U+DCFF), which UTF-8
+    cannot encode: each such byte is written `\\xHH` (as Python's `backslashreplace` writes bytes),
+    and any other lone surrogate `\\uXXXX`. Text that is valid Unicode comes back unchanged."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(_escape_one, text)
+    return text
+
+
+def escaped_data(data: Any) -> Any:
+    """`escaped` applied to every string in JSON-like data (keys too)."""
+    if isinstance(data, str):
+        return escaped(data)
+    if isinstance(data, dict):
+        return {escaped_data(key): escaped_data(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [escaped_data(item) for item in data]
+    return data
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def escaped_model(model: M) -> M:
+    """`model` itself when every text in it is encodable, else a copy with its texts `escaped`."""
+    data = model.model_dump()
+    clean = escaped_data(data)
+    return model if clean == data else type(model).model_validate(clean)
 
 
 def summary(findings: list[Finding], symbols: list[SymbolChecked], stats: RunStats | None) -> dict[str, int]:

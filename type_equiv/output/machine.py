@@ -10,10 +10,12 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from pydantic_core import PydanticSerializationError
+
 from type_equiv.model.codes import code_of
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import Failed, SessionEnd, SessionEvent
-from type_equiv.output.collect import collect, summary
+from type_equiv.output.collect import collect, escaped_data, summary
 
 
 def render_json(
@@ -36,7 +38,12 @@ def render_jsonl(
     stats: RunStats | None = None, verbose: bool = False, colour: bool | None = None,
 ) -> None:
     for event in events:
-        out.write(event.model_dump_json() + "\n")
+        try:
+            line = event.model_dump_json()
+        except PydanticSerializationError:  # a file name that is not UTF-8 (collect.escaped)
+            line = json.dumps(escaped_data(event.model_dump(mode="json")), ensure_ascii=False,
+                              separators=(",", ":"))
+        out.write(line + "\n")
         out.flush()
         if isinstance(event, SessionEnd) and isinstance(event.reason, Failed):
             err.write(f"type-equiv: {event.reason.message}\n")

@@ -22,7 +22,7 @@ from type_equiv.model.codes import anchor, code_of
 from type_equiv.model.findings import Drift, Finding, FindingBase
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import SessionEvent
-from type_equiv.output.collect import collect, finding_classes, identity, kind_of
+from type_equiv.output.collect import collect, escaped, escaped_data, finding_classes, identity, kind_of
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -107,11 +107,18 @@ def _from_docstring(cls: type[FindingBase]) -> tuple[str, str]:
 
 
 def artifact(path: str) -> dict[str, str]:
-    """Root-relative paths are relative URIs against %SRCROOT%; a path outside the root stays absolute."""
-    posix = PurePosixPath(path)
-    if posix.is_absolute():
-        return {"uri": "file://" + quote(posix.as_posix())}
-    return {"uri": quote(posix.as_posix()), "uriBaseId": SRCROOT}
+    """Root-relative paths are relative URIs against %SRCROOT%; a path outside the root stays absolute.
+
+    A URI percent-encodes the bytes of the name (RFC 3986, as SARIF 2.1.0 §3.10 asks): a file name
+    that is not UTF-8 keeps its own bytes (`%FF`), read back from Python's `surrogateescape`."""
+    posix = PurePosixPath(path).as_posix()
+    try:
+        raw: str | bytes = posix.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate no file name gave: its escaped text
+        raw = escaped(posix)
+    if PurePosixPath(path).is_absolute():
+        return {"uri": "file://" + quote(raw)}
+    return {"uri": quote(raw), "uriBaseId": SRCROOT}
 
 
 def location(path: str, line: int | None) -> dict[str, Any]:
@@ -126,7 +133,7 @@ def fingerprint(finding: Finding, seen: Counter[tuple[str, ...]]) -> str:
     key = identity(finding)
     seen[key] += 1
     text = "\x1f".join(key) + (f"\x1f#{seen[key]}" if seen[key] > 1 else "")
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def result(finding: Finding, rule_index: dict[str, int], seen: Counter[tuple[str, ...]]) -> dict[str, Any]:
@@ -158,7 +165,8 @@ def result(finding: Finding, rule_index: dict[str, int], seen: Counter[tuple[str
 
 
 def sarif_log(events: Iterable[SessionEvent]) -> dict[str, Any]:
-    run = collect(events)
+    """The log; a file name that is not UTF-8 is percent-encoded in URIs, `escaped` in texts."""
+    run = collect(events, escape=False)  # the raw names, for the URIs; texts are escaped at the end
     rule_list = rules()
     rule_index = {rule["id"]: i for i, rule in enumerate(rule_list)}
     seen: Counter[tuple[str, ...]] = Counter()
@@ -167,7 +175,7 @@ def sarif_log(events: Iterable[SessionEvent]) -> dict[str, Any]:
         invocation["toolExecutionNotifications"] = [
             {"level": "error", "message": {"text": run.failure}}
         ]
-    return {
+    log: dict[str, Any] = escaped_data({
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
         "runs": [{
@@ -181,7 +189,8 @@ def sarif_log(events: Iterable[SessionEvent]) -> dict[str, Any]:
             "results": [result(f, rule_index, seen) for f in run.findings],
             "columnKind": "unicodeCodePoints",
         }],
-    }
+    })
+    return log
 
 
 def render_sarif(
