@@ -107,3 +107,39 @@ def test_a_positional_producer_in_a_file_naming_neither_vocabulary_nor_parameter
     vocab_tree(project, {"src/m.py": models, "src/other.py": other}, [{"symbol": "m.Channel"}])
     assert "audit" not in {f["variant"] for f in producer_findings(project.check())}
     assert forms(sites(project, "m.Channel")["audit"]) == {"positional"}
+
+
+KINDS = "from typing import Literal\nKind = Literal['approval', 'question', 'external', 'spare']\n"
+
+
+def test_a_lookup_default_and_a_dict_given_to_a_mapping_field_produce(project: Project) -> None:
+    """`kinds.get(key, "external")` returned as the vocabulary produces its default; a dict display
+    given to a field or parameter typed `dict[str, Vocab]` (directly or as an arm of `a if c else b`)
+    produces its values — not its keys, and not a dict given to a field of another type."""
+    use = textwrap.dedent("""
+        from dataclasses import dataclass, field
+        from m import Kind
+
+        @dataclass
+        class Requests:
+            kinds: dict[str, Kind] = field(default_factory=dict)
+            names: dict[str, str] = field(default_factory=dict)
+
+            def kind(self, key: str) -> Kind:
+                if key == "x":
+                    return "approval"
+                return self.kinds.get(key, "external")
+
+        def record(kinds: dict[str, Kind]) -> None:
+            print(kinds)
+
+        def make(ask: bool) -> Requests:
+            record(kinds={"k": "approval"})
+            return Requests(kinds={"k": "question"} if ask else {}, names={"spare": "spare"})
+    """)
+    vocab_tree(project, {"src/m.py": KINDS, "src/use.py": use}, [{"symbol": "m.Kind"}])
+    found = producer_findings(project.check())
+    assert [(f["variant"], f["severity"]) for f in found] == [("spare", "error")]
+    listed = sites(project, "m.Kind")
+    assert forms(listed["external"]) == {"return"}
+    assert forms(listed["question"]) == {"keyword"}

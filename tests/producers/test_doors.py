@@ -312,3 +312,127 @@ def test_decoding_a_carrier_of_one_variant_class_is_no_door_of_the_union(project
                [{"symbol": "pkg.models.Trigger"}])
     (finding,) = producer_findings(project.check())
     assert (finding["variant"], finding["severity"], finding["wire"]) == ("beta", "error", False)
+
+
+def test_a_subclass_of_a_carrier_is_a_carrier(project: Project) -> None:
+    """A request model inheriting the field (`CaseUpdate(CaseBase)`) carries it into a route."""
+    kind_tree(project, """
+        from fastapi import APIRouter
+        from pkg.models import Order
+        router = APIRouter()
+
+        class OrderUpdate(Order):
+            note: str = ""
+
+        @router.put("/orders/{id}")
+        def update(id: int, order_in: OrderUpdate) -> int:
+            return order_in.size
+    """)
+    assert_wire(project, 9, "route (via OrderUpdate)")
+
+
+def test_an_injected_route_parameter_is_no_door(project: Project) -> None:
+    """`Depends(f)` hands the route f's return value, built in code: nothing is decoded from the
+    request — as a default, in `Annotated[…, Depends(f)]`, or through an alias of that."""
+    kind_tree(project, """
+        from typing import Annotated
+        from fastapi import APIRouter, Depends
+        from pkg.kinds import Kind
+        router = APIRouter()
+
+        def current_kind() -> Kind:
+            return Kind.ALPHA
+
+        Common = Annotated[dict[str, int | Kind], Depends(current_kind)]
+
+        @router.get("/a")
+        def a(kind: Kind = Depends(current_kind)) -> str:
+            return str(kind)
+
+        @router.get("/b")
+        def b(kind: Annotated[Kind, Depends(current_kind)]) -> str:
+            return str(kind)
+
+        @router.get("/c")
+        def c(common: Common) -> str:
+            return str(common)
+    """)
+    finding = beta(project)
+    assert finding["severity"] == "error" and doors(finding) == []
+
+
+def test_a_value_tested_against_the_enum_members_is_a_door(project: Project) -> None:
+    """`level in list(Kind)` validates a raw value against the vocabulary, as `Kind(level)` does —
+    also through one local variable; a literal tested so is not data."""
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        def configure(level: str) -> bool:
+            known = list(Kind)
+            if level not in known:
+                return False
+            return "beta" in list(Kind)
+
+        def names(text: str) -> bool:
+            return text in Kind.__members__
+    """)
+    finding = beta(project)
+    assert finding["wire"] is True
+    assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 10, "decode")]
+
+
+def test_carriers_are_followed_four_levels_in_one_file_as_across_files(project: Project) -> None:
+    """A door more than four models up is no door, wherever the models are written; four is."""
+    levels = "\n".join(f"class L{i}(BaseModel):\n    inner: L{i - 1}\n" for i in range(2, 6))
+    files = {"src/pkg/__init__.py": "", "src/pkg/kinds.py": KIND,
+             "src/pkg/deep.py": ("from pydantic import BaseModel\nfrom pkg.kinds import Kind\n\n"
+                                 f"class L1(BaseModel):\n    kind: Kind\n\n{levels}"),
+             "src/pkg/make.py": "from pkg.kinds import Kind\n\nDEFAULT = Kind.ALPHA\n",
+             "src/pkg/use.py": "from pkg.deep import L5\n\ndef load(raw: bytes) -> L5:\n"
+                               "    return L5.model_validate_json(raw)\n"}
+    vocab_tree(project, files, [{"symbol": "pkg.kinds.Kind"}])
+    assert beta(project)["severity"] == "error"
+    files["src/pkg/use.py"] = files["src/pkg/use.py"].replace("L5", "L4")
+    vocab_tree(project, files, [{"symbol": "pkg.kinds.Kind"}])
+    assert_wire(project, 4, "decode L4.model_validate_json (via L4)")
+
+
+TOOLS = textwrap.dedent("""
+    from functools import partial
+    from typing import Annotated, Literal, Union
+    from pydantic import BaseModel, BeforeValidator
+
+    class Search(BaseModel):
+        type: Literal["search"] = "search"
+
+    class Draw(BaseModel):
+        type: Literal["draw"] = "draw"
+
+    def parse_open_union(value, variants):
+        return variants[value["type"]].model_validate(value)
+
+    _VARIANTS = {"search": Search, "draw": Draw}
+
+    Tool = Annotated[Union[Search, Draw], BeforeValidator(partial(parse_open_union, variants=_VARIANTS))]
+
+    class Agent(BaseModel):
+        tools: list[Tool]
+""")
+
+
+def test_a_class_table_handed_to_the_unions_validator_decodes_and_constructs_nothing(
+        project: Project) -> None:
+    """`BeforeValidator(partial(parse_open_union, variants=_VARIANTS))`: the table is what data is
+    decoded into (a door's machinery), not a producer; a class table used otherwise still is one."""
+    use = textwrap.dedent("""
+        from pkg.tools import Agent, Search
+        LOOKUP = {"search": Search}
+
+        def load(raw: bytes) -> Agent:
+            return Agent.model_validate_json(raw)
+    """)
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/tools.py": TOOLS, "src/pkg/use.py": use},
+               [{"symbol": "pkg.tools.Tool"}])
+    (finding,) = producer_findings(project.check())
+    assert (finding["variant"], finding["severity"], finding["wire"]) == ("draw", "info", True)
+    assert doors(finding) == [("src/pkg/use.py", 5, "decode Agent.model_validate_json (via Agent)")]

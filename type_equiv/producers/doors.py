@@ -44,6 +44,8 @@ DECODE_METHOD = re.compile(
     r"^_?(model_validate\w*|validate\w*|parse_(obj|raw|json|dict|str|string)|loads?|decode"
     r"|from_(dict|json|yaml|toml|str|string|bytes|response|orm|obj|data|payload|raw|value|mapping))$"
 )
+# A parameter's value the framework injects: the dependency's return value, not the request decoded.
+INJECTED_CALLS = frozenset({"Depends", "Security", "Inject", "Provide"})
 SETTINGS_BASES = frozenset({"BaseSettings"})
 CHOICE_CALLS = frozenset({"Choice"})
 
@@ -66,6 +68,19 @@ def decorator_door(decorators: list[ast.expr]) -> str | None:
             if name in COMMAND_DECORATORS:
                 return "command"
     return None
+
+
+def injected(annotation: ast.expr | None, default: ast.expr | None = None) -> bool:
+    """A parameter (or an alias for its annotation) whose value is the return value of a dependency
+    the framework calls — `db = Depends(get_db)`, `Annotated[dict, Depends(common_parameters)]`
+    (FastAPI's `Depends`/`Security`, `Inject`/`Provide` of dependency injectors): what that function
+    returns is built in code, so the parameter decodes nothing from the request."""
+    if isinstance(default, ast.Call) and _name(default.func) in INJECTED_CALLS:
+        return True
+    if isinstance(annotation, ast.Subscript) and _name(annotation.value) == "Annotated":
+        meta = annotation.slice.elts[1:] if isinstance(annotation.slice, ast.Tuple) else []
+        return any(isinstance(m, ast.Call) and _name(m.func) in INJECTED_CALLS for m in meta)
+    return False
 
 
 def is_settings(bases: list[ast.expr]) -> bool:
@@ -114,6 +129,27 @@ def names_in(node: ast.expr) -> list[ast.expr]:
     if isinstance(node, ast.Call) and _name(node.func) in ("list", "tuple", "set", "sorted"):
         return [n for a in node.args for n in names_in(a)]
     return []
+
+
+MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", "_member_names_"})
+
+
+def members_of(node: ast.expr) -> ast.expr | None:
+    """The enum whose members (or values) an expression lists: `list(Kind)`, `set(Kind)`,
+    `[k.value for k in Kind]`, `Kind.__members__` (`.keys()`, `.values()`). A value from data
+    tested against it (`level not in list(Kind)`) is a member looked up from data, as `Kind(level)`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
+            and node.func.attr in ("keys", "values"):
+        node = node.func.value
+    if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:
+        return node.value if isinstance(node.value, ast.Name | ast.Attribute) else None
+    if (isinstance(node, ast.Call) and _name(node.func) in ("list", "set", "tuple", "frozenset")
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Name | ast.Attribute)):
+        return node.args[0]
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and len(node.generators) == 1:
+        it = node.generators[0].iter
+        return it if isinstance(it, ast.Name | ast.Attribute) else None
+    return None
 
 
 def is_type_alias(value: ast.expr) -> bool:

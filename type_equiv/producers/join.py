@@ -26,6 +26,10 @@ from type_equiv.producers.records import (
 from type_equiv.read.tree import SourceFile
 from type_equiv.read.vocabularies import Span, Variant, Vocabulary
 
+# Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py
+# (CARRIER_DEPTH, one level each across files) and this join (within the files read) keep to the same.
+CARRIER_LEVELS = 4
+
 
 @dataclass
 class TreeScan:
@@ -126,22 +130,41 @@ class Join:
 
     def carrier_map(self, scan: TreeScan) -> dict[str, str]:
         """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
-        (at any depth seen so far) another carrier: decoding one decodes the vocabulary's values.
-        Each maps to the name it carries (`Candidate` → `FinishReason`, `Response` → `Candidate`)."""
+        another carrier, and the project subclasses of a carrier class (they inherit its fields):
+        decoding one decodes the vocabulary's values. Each maps to the name it carries (`Candidate`
+        → `FinishReason`, `Response` → `Candidate`, `CaseUpdate` → `CaseBase`, its base).
+
+        At most `CARRIER_LEVELS` levels of fields (a subclass is at its base's level), however the
+        classes are spread over files: a door many models up is as often a request-side model the
+        response merely declares (a batch job's echoed request config) as a real path to the value."""
         seeds = self.family  # not a variant's class: decoding one carrier of it brings that variant only
         out: dict[str, str] = {}
+        level: dict[str, int] = dict.fromkeys(seeds, 0)
         anns = [a for fs in scan.scans.values() for a in fs.anns if a.kind in ("field", "alias")]
+        classes = [c for fs in scan.scans.values() for c in fs.classes]
         changed = True
         while changed:
             changed = False
             for ann in anns:
                 owner = self.canonical(ann.owner)
-                if owner in out or owner in seeds:
+                if owner in seeds:
                     continue
-                via = next((c for r in ann.refs if (c := self.canonical(r)) in seeds or c in out), None)
-                if via is not None:
-                    out[owner] = via
-                    changed = True
+                via = min(((level[c], c) for r in ann.refs if (c := self.canonical(r)) in level),
+                          default=None)
+                if via is None or via[0] + 1 > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + 1:
+                    continue
+                out[owner], level[owner] = via[1], via[0] + 1
+                changed = True
+            for site in classes:
+                owner = self.canonical(site.qualname)
+                if owner in seeds:
+                    continue
+                via = min(((level[c], c) for b in site.bases if (c := self.canonical(b)) in out),
+                          default=None)
+                if via is None or level.get(owner, 99) <= via[0]:
+                    continue
+                out[owner], level[owner] = via[1], via[0]
+                changed = True
         return out
 
     def called_methods(self, scan: TreeScan) -> bool:
@@ -327,7 +350,7 @@ class Join:
             return True
         if key.startswith("#") or key not in annotated.names:
             return False
-        declared = self.declaring(owner, key)
+        declared = self.declaring(owner, key.removesuffix("[]"))
         return declared is not None and annotated.receives(declared, key)
 
     def _annotated(self, scan: TreeScan) -> Receivers:

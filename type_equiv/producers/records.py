@@ -35,7 +35,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 2
+RECORDS = 3
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,8 @@ class AnnSite(NamedTuple):
     name: str
     refs: tuple[str, ...]
     position: int = -1  # a parameter's position in a call (after a method's `self`); -1: keyword-only
-    kind: str = "param"  # param, field (of class `owner`), alias (`owner = A | B` at module level)
+    kind: str = "param"  # param, field (of class `owner`), alias (`owner = A | B` at module level),
+    # item (the values of a `dict[K, Vocab]` field, named `field[]`)
 
 
 class ClassSite(NamedTuple):

@@ -95,6 +95,30 @@ def mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
     return None
 
 
+def lookup_default(node: ast.expr) -> ast.expr | None:
+    """The fallback a lookup evaluates to when the key is missing: `d.get(k, "a")`, `d.pop(k, "a")`,
+    `getattr(o, "n", "a")` → `"a"` (one of the values the expression can have)."""
+    if not isinstance(node, ast.Call) or node.keywords:
+        return None
+    if isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop") and len(node.args) == 2:
+        return node.args[1]
+    if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
+        return node.args[2]
+    return None
+
+
+def dict_displays(node: ast.expr) -> list[ast.Dict]:
+    """The dict displays an expression can evaluate to: itself, or the arms of `a if c else b` and
+    `a or b` (`_kinds={k: "question"} if q else {}`)."""
+    if isinstance(node, ast.Dict):
+        return [node]
+    if isinstance(node, ast.IfExp):
+        return dict_displays(node.body) + dict_displays(node.orelse)
+    if isinstance(node, ast.BoolOp):
+        return [d for v in node.values for d in dict_displays(v)]
+    return []
+
+
 def arg_key(node: ast.expr) -> str:
     """A call's positional argument as recorded: a literal's key, `{}` for a dict display, else `?`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):

@@ -6,7 +6,15 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 
-from type_equiv.producers.doors import decoded_refs, decorator_door, is_settings, is_type_alias, pep695_alias
+from type_equiv.producers.doors import (
+    decoded_refs,
+    decorator_door,
+    injected,
+    is_settings,
+    is_type_alias,
+    members_of,
+    pep695_alias,
+)
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
     NEUTRAL_CALLS,
@@ -22,9 +30,11 @@ from type_equiv.producers.syntax import (
     Scope,
     arg_key,
     describe,
+    dict_displays,
     dict_keys,
     forward_ref,
     last_name,
+    lookup_default,
     mapping_parts,
     tuple_parts,
 )
@@ -54,6 +64,8 @@ class Walker:
         self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
         self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
         self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
+        self.local_members: dict[str, ast.expr] = {}  # the current function's `ks = list(Kind)`
+        self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
 
     # names --------------------------------------------------------------------------------------
 
@@ -163,6 +175,9 @@ class Walker:
             return self.literals(node.body, follow) + self.literals(node.orelse, follow)
         if isinstance(node, ast.BoolOp):
             return [k for v in node.values for k in self.literals(v, follow)]
+        fallback = lookup_default(node)
+        if fallback is not None:  # `kinds.get(key, "external")`: the default when the key is missing
+            return self.literals(fallback, follow)
         if isinstance(node, ast.List | ast.Tuple | ast.Set):
             return [k for e in node.elts for k in self.literals(e, follow)]
         return []
@@ -271,15 +286,19 @@ class Walker:
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
             if refs:
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
-                self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs if door)
+                self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, "param")
+                if door and not injected(arg.annotation, default):
+                    self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs)
                 inner.annotated[arg.arg] = refs
                 self.lit(default, "default", key=arg.arg, refs=refs)
             if default is not None:
                 self.expr(default, scope, VALUE)
         saved, self.local_values = self.local_values, {}
         saved_dicts, self.local_dicts = self.local_dicts, {}
+        saved_members, self.local_members = self.local_members, {}
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
+        self.local_members = saved_members
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -313,6 +332,7 @@ class Walker:
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
                 self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind="field"))
+                self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, "item")
                 self.refs.extend(RefSite(node.lineno, r, "settings", False) for r in refs if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
@@ -339,7 +359,7 @@ class Walker:
                         self.lit(k, "table-key", consumer=True, refs=key_refs)
                     if value_refs:
                         self.lit(v, "table-value", refs=value_refs)
-        self.expr(value, scope, VALUE)
+        self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
@@ -355,6 +375,11 @@ class Walker:
                     else:
                         self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
+                listed = members_of(value) if scope.owner != self.module else None
+                if listed is not None:
+                    self.local_members[target.id] = listed
+                else:
+                    self.local_members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
                 if scope.owner != self.module:
@@ -378,15 +403,45 @@ class Walker:
                     self.lit(value, "dict-value", key=key.value, refs=scope.declared.get(held, ()))
                 self.expr(target, scope, VALUE)
         count = len(self.dicts)
-        self.expr(value, scope, VALUE)
+        self.module_value(first.id if isinstance(first, ast.Name) else "", value, scope)
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
 
+    def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
+        """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by
+        name, and an `Annotated` alias whose validator is handed one (`Annotated[A | B,
+        BeforeValidator(partial(parse_open_union, variants=VARIANTS))]`) makes it a decode table:
+        its classes are what the validator decodes data into — no construction."""
+        start = len(self.refs)
+        self.expr(value, scope, VALUE)
+        if scope.owner != self.module:
+            return
+        if isinstance(value, ast.Dict) and name:
+            self.tables[name] = (start, len(self.refs))
+        elif (isinstance(value, ast.Subscript) and last_name(value.value) == "Annotated"
+              and isinstance(value.slice, ast.Tuple) and self.tables):
+            for meta in value.slice.elts[1:]:
+                for sub in ast.walk(meta):
+                    if isinstance(sub, ast.Name) and sub.id in self.tables:
+                        first, last = self.tables.pop(sub.id)
+                        for i in range(first, last):
+                            if self.refs[i].form == "table":
+                                self.refs[i] = self.refs[i]._replace(form="decode")
+
+    def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
+                 kind: str) -> None:
+        """A field or parameter typed `dict[K, Vocab]`: its values bind as `name[]`, so a dict display
+        given to it (`_kinds={k: "question"}`) produces its literal values."""
+        table = mapping_parts(annotation) if annotation is not None else None
+        refs = self.annotation_refs(table[1], scope) if table is not None else ()
+        if refs:
+            self.anns.append(AnnSite(line, owner, f"{name}[]", refs, kind=kind))
+
     def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
         """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""
         refs = self.annotation_refs(value, scope)
-        if refs:
+        if refs and not injected(value):  # `Common = Annotated[dict, Depends(f)]`: f's return value
             self.anns.append(AnnSite(line, f"{self.module}.{name}", "", refs, kind="alias"))
 
     def add_keys(self, name: str, keys: tuple[str, ...]) -> None:
@@ -537,6 +592,10 @@ class Walker:
             if keyword.arg is not None:
                 self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
                          refs=(receiver,) if receiver else ())
+                if receiver and not consumer:  # a dict given to a `dict[K, Vocab]` field
+                    for display in dict_displays(keyword.value):
+                        for item in display.values:
+                            self.lit(item, "keyword", key=f"{keyword.arg}[]", refs=(receiver,))
             self.element(keyword.value, scope, ctx, form, key_t, pair_t)
 
     def _dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
@@ -550,6 +609,11 @@ class Walker:
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
+                listed = (self.local_members.get(right.id) if isinstance(right, ast.Name)
+                          else members_of(right))
+                ref = self.dotted(listed, scope) if listed is not None else None
+                if ref is not None and not isinstance(left, ast.Constant):  # `level in list(Kind)`
+                    self.refs.append(RefSite(node.lineno, ref, "decode", False))
                 self.lit(right, "membership", consumer=True, key=describe(left))
                 self.lit(left, "membership", consumer=True, key=describe(right))
             else:
