@@ -73,8 +73,8 @@ def pins_text(requirements: Path) -> str:
     return "\n".join(sorted(ln for ln in lines if ln)) + "\n"
 
 
-def _marker_ok(target: Path, pins: str) -> bool:
-    marker = target / MARKER
+def _marker_ok(target: Path, pins: str, name: str = MARKER) -> bool:
+    marker = target / name
     if not marker.is_file():
         return False
     try:
@@ -84,15 +84,19 @@ def _marker_ok(target: Path, pins: str) -> bool:
     return isinstance(data, dict) and data.get("pins") == pins
 
 
-def ensure_install(target: Path, requirements: Path, *, no_deps: bool = True) -> bool:
+def ensure_install(
+    target: Path, requirements: Path, *, no_deps: bool = True, ignore_requires_python: bool = False,
+    marker: str = MARKER,
+) -> bool:
     """Install the pins into `target` unless its marker matches them; True when it installed.
 
     `--no-deps` keeps the tree fully determined by the pins (the corpus is read, never imported);
-    the install goes to a sibling folder first so an interrupted run never leaves a half tree that
-    a matching marker would vouch for.
+    `ignore_requires_python` installs pins whose `Requires-Python` excludes the running Python (a
+    tree only read needs no interpreter of its own). The install goes to a sibling folder first so an
+    interrupted run never leaves a half tree that a matching marker (file `marker`) would vouch for.
     """
     pins = pins_text(requirements)
-    if _marker_ok(target, pins):
+    if _marker_ok(target, pins, marker):
         return False
     staging = target.with_name(target.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
@@ -111,10 +115,12 @@ def ensure_install(target: Path, requirements: Path, *, no_deps: bool = True) ->
     ]
     if no_deps:
         cmd.insert(4, "--no-deps")
+    if ignore_requires_python:
+        cmd.insert(-4, "--ignore-requires-python")
     print(f"[bench] installing {requirements.name} into {target} ...", file=sys.stderr)
     subprocess.run(cmd, check=True)
     digest = hashlib.sha256(pins.encode()).hexdigest()
-    (staging / MARKER).write_text(json.dumps({"pins": pins, "sha256": digest}) + "\n")
+    (staging / marker).write_text(json.dumps({"pins": pins, "sha256": digest}) + "\n")
     shutil.rmtree(target, ignore_errors=True)
     staging.rename(target)
     return True

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import hashlib
 import json
 import os
 import shlex
@@ -44,7 +43,7 @@ BENCH = Path(__file__).resolve().parent
 if str(BENCH) not in sys.path:  # run as `python bench/drift_realcode.py` it already is
     sys.path.insert(0, str(BENCH))
 
-from corpus import defines, definition_text, fence_for, module_path  # noqa: E402
+from corpus import defines, definition_text, ensure_install, fence_for, module_path  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements-drift.txt"
@@ -257,29 +256,6 @@ CONTROLS = frozenset({"exact", "reexport", "collide"})
 
 # --------------------------------------------------------------------------------------------------
 # Install and definition lookup (read-only: the tree is never imported)
-
-
-def pins_text() -> str:
-    lines = [ln.split("#", 1)[0].strip() for ln in REQUIREMENTS.read_text().splitlines()]
-    return "\n".join(sorted(ln for ln in lines if ln)) + "\n"
-
-
-def ensure_install(site: Path, python: str) -> None:
-    """`pip install --no-deps --target site` unless its marker matches the pins."""
-    pins = pins_text()
-    marker = site / MARKER
-    if marker.is_file() and json.loads(marker.read_text()).get("pins") == pins:
-        return
-    staging = site.with_name(site.name + ".partial")
-    shutil.rmtree(staging, ignore_errors=True)
-    cmd = [python, "-m", "pip", "install", "-qq", "--disable-pip-version-check", "--no-compile"]
-    cmd += ["--no-deps", "--ignore-requires-python", "--target", str(staging), "-r", str(REQUIREMENTS)]
-    print(f"[drift] installing {REQUIREMENTS.name} into {site} ...", file=sys.stderr)
-    subprocess.run(cmd, check=True)
-    digest = hashlib.sha256(pins.encode()).hexdigest()
-    (staging / MARKER).write_text(json.dumps({"pins": pins, "sha256": digest}) + "\n")
-    shutil.rmtree(site, ignore_errors=True)
-    staging.rename(site)
 
 
 def versions(site: Path) -> dict[str, str]:
@@ -761,9 +737,36 @@ def _is_docstring(stmt: cst.BaseStatement) -> bool:
     )
 
 
-def ch_field_removed(module: cst.Module) -> cst.Module | None:
+def _fields_class(module: cst.Module) -> cst.ClassDef | None:
+    """The pasted class whose fields a meaning change edits: a class statement, not an enum."""
     cls = _class(module)
-    if cls is None or _is_enum(cls):
+    return None if cls is None or _is_enum(cls) else cls
+
+
+def _fields(
+    cls: cst.ClassDef, body: list[cst.BaseStatement]
+) -> list[tuple[int, cst.SimpleStatementLine, cst.AnnAssign]]:
+    """The class's fields (annotated names) in `body` (its statements): (index, line, assignment)."""
+    out = []
+    for i in _field_lines(cls):
+        stmt = body[i]
+        assert isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.AnnAssign)
+        out.append((i, stmt, stmt.body[0]))
+    return out
+
+
+def _with_field(
+    module: cst.Module, cls: cst.ClassDef, body: list[cst.BaseStatement], at: int,
+    stmt: cst.SimpleStatementLine, ann: cst.AnnAssign,
+) -> cst.Module:
+    """`module` with the field at `at` of `body` replaced by `ann`."""
+    body[at] = stmt.with_changes(body=[ann])
+    return _replace_body(module, cls, body)
+
+
+def ch_field_removed(module: cst.Module) -> cst.Module | None:
+    cls = _fields_class(module)
+    if cls is None:
         return None
     fields = _field_lines(cls)
     if not fields:
@@ -773,8 +776,8 @@ def ch_field_removed(module: cst.Module) -> cst.Module | None:
 
 
 def ch_field_added(module: cst.Module) -> cst.Module | None:
-    cls = _class(module)
-    if cls is None or _is_enum(cls):
+    cls = _fields_class(module)
+    if cls is None:
         return None
     line = "te_added_field: int" if _typeddict_class(cls) else "te_added_field: int = 0"
     fields = _field_lines(cls)
@@ -803,14 +806,12 @@ class _RetypeFirst(cst.CSTTransformer):
 
 
 def ch_field_retyped(module: cst.Module) -> cst.Module | None:
-    cls = _class(module)
-    if cls is None or _is_enum(cls):
+    cls = _fields_class(module)
+    if cls is None:
         return None
     body = _stmts(cls)
-    for i in _field_lines(cls):
-        stmt = body[i]
-        assert isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.AnnAssign)
-        ann = stmt.body[0]
+    fields = _fields(cls, body)
+    for i, stmt, ann in fields:
         if _is_str(ann.annotation.annotation):
             continue
         tx = _RetypeFirst()
@@ -818,17 +819,12 @@ def ch_field_retyped(module: cst.Module) -> cst.Module | None:
         if not tx.done:
             continue
         assert isinstance(new_ann, cst.Annotation)
-        body[i] = stmt.with_changes(body=[ann.with_changes(annotation=new_ann)])
-        return _replace_body(module, cls, body)
-    stmt0 = body[_field_lines(cls)[0]] if _field_lines(cls) else None
-    if stmt0 is None:
+        return _with_field(module, cls, body, i, stmt, ann.with_changes(annotation=new_ann))
+    if not fields:
         return None
-    assert isinstance(stmt0, cst.SimpleStatementLine) and isinstance(stmt0.body[0], cst.AnnAssign)
-    ann = stmt0.body[0]
-    body[_field_lines(cls)[0]] = stmt0.with_changes(
-        body=[ann.with_changes(annotation=cst.Annotation(cst.Name("bytes")))]
-    )
-    return _replace_body(module, cls, body)
+    i, stmt, ann = fields[0]
+    return _with_field(module, cls, body, i, stmt,
+                       ann.with_changes(annotation=cst.Annotation(cst.Name("bytes"))))
 
 
 def _changed_value(v: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -859,20 +855,16 @@ def _changed_value(v: cst.BaseExpression) -> cst.BaseExpression | None:
 
 
 def ch_default_changed(module: cst.Module) -> cst.Module | None:
-    cls = _class(module)
-    if cls is None or _is_enum(cls):
+    cls = _fields_class(module)
+    if cls is None:
         return None
     body = _stmts(cls)
-    for i in _field_lines(cls):
-        stmt = body[i]
-        assert isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.AnnAssign)
-        ann = stmt.body[0]
+    for i, stmt, ann in _fields(cls, body):
         if ann.value is None:
             continue
         new = _changed_value(ann.value)
         if new is not None:
-            body[i] = stmt.with_changes(body=[ann.with_changes(value=new)])
-            return _replace_body(module, cls, body)
+            return _with_field(module, cls, body, i, stmt, ann.with_changes(value=new))
     return None
 
 
@@ -1223,10 +1215,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="checks run in parallel (default 2)")
     args = ap.parse_args(argv)
     tool = shlex.split(args.tool) if args.tool else [str(Path(sys.executable).with_name("type-equiv"))]
+    if "/" in tool[0] and Path(tool[0]).exists():  # the checks run in WORK: a relative path from here
+        tool[0] = str(Path(tool[0]).absolute())
     work: Path = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     site = work / "site-packages"
-    ensure_install(site, sys.executable)
+    ensure_install(site, REQUIREMENTS, ignore_requires_python=True, marker=MARKER)
     installed = versions(site)
 
     defs = [d for dist, sym in DEFINITIONS if (d := resolve(site, dist, sym)) is not None]

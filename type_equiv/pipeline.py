@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -199,10 +199,18 @@ def paired_pastes(reader: Reader) -> Pairs:
         if len(same) < 2 or not pastes:
             continue
         reals = {row.symbol: real_shape(reader, row, []) for row in same}
-        cost = functools.partial(_differences, reals, {row.symbol: row.form for row in same})
-        for symbol, mine in attribute(pastes, list(reals), cost).items():
+        for symbol, mine in attribute_pastes(pastes, same, reals).items():
             out[(doc, symbol)] = mine
     return out
+
+
+def attribute_pastes(pastes: list[Paste], rows: Sequence[SymbolRow],
+                     reals: Mapping[str, Shape | None]) -> dict[str, list[Paste]]:
+    """One doc's pastes of one name, attributed to the rows of that name listing the doc (their real
+    shapes in `reals`): check's pairing (`paired_pastes`), and sync's and the language server's, so a
+    paste is rewritten from the very definition it is compared with."""
+    cost = functools.partial(_differences, dict(reals), {row.symbol: row.form for row in rows})
+    return attribute(pastes, [row.symbol for row in rows], cost)
 
 
 def _differences(reals: dict[str, Shape | None], forms: dict[str, str | None], symbol: str,

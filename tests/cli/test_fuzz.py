@@ -9,14 +9,21 @@ fences, manifests with wrong types and keys — so both the comparison and the e
 
 The default suite runs `QUICK` examples; `pytest -m fuzz` runs `LONG` (>= 10,000). Only the static
 check runs: no `--schema` and no fixtures, so no generated module is ever imported.
+
+A second fuzzer (`hostile_tree`, at the end) puts the hostile file system at the paths the tool reads
+and writes: links out of the root, dangling links, `/dev/zero`, FIFOs, a folder for a file and a file
+for a folder, a full disk; `FS_QUICK` examples by default, `FS_LONG` with `-m fuzz`.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import resource
 import shutil
+import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from tests.cli import test_hostile as hostile
+from tests.cli import test_hostile_fs as hostile_fs
 from type_equiv.cli import cli
 
 QUICK = 200
@@ -362,3 +371,138 @@ def test_check_never_crashes(workdir: Path, case: tuple[dict[str, bytes], str]) 
 @given(case=project())
 def test_check_never_crashes_long(workdir: Path, case: tuple[dict[str, bytes], str]) -> None:
     check_never_crashes(workdir, *case)
+
+
+# --- the hostile file system: links, special files and unwritable caches at the paths the tool uses --
+#
+# Each example is a small valid project (clean, or with one drift) and one to three hazards, each put
+# for real at a path the tool reads or writes: the lock, a doc, a source file, the source and test
+# roots, the cache folder, a store in it (after a first check made them), its `.gitignore`. A hazard is
+# a symlink out of the root (to a file holding the real bytes, or to an empty folder), a dangling
+# symlink, a link to `/dev/zero`, a FIFO, a folder where a file is expected or a file where a folder is;
+# sometimes every write fails (RLIMIT_FSIZE, as on a full disk). `check` or `sync` runs in its own
+# process with a timeout and a memory cap. The property: it finishes, exits 0, 1 or 2 without a
+# traceback, writes nothing outside the root (the linked-to file keeps its bytes, the linked-to folder
+# stays empty, a dangling link's target is never created), and a fault of the cache alone never
+# changes the findings of `check` (they equal those of `--no-cache` on the same tree without it).
+
+FS_QUICK = 6
+FS_LONG = 500
+FILE_TARGETS = ["manifest/type-equiv.lock", "docs/d.md", "pkg/m.py", ".type-equiv-cache/.gitignore",
+                "cache store"]
+FOLDER_TARGETS = [".type-equiv-cache", "pkg", "tests"]
+FILE_HAZARDS = ["link out", "dangling link", "dev zero", "fifo", "folder"]
+FOLDER_HAZARDS = ["link out", "dangling link", "dev zero", "fifo", "file"]
+CACHE_ONLY = (".type-equiv-cache", ".type-equiv-cache/.gitignore", "cache store")
+BASELINES: dict[bool, Any] = {}  # drifted or not -> the run of `check --no-cache` without hazards
+
+
+@st.composite
+def hostile_tree(draw: st.DrawFn) -> tuple[bool, list[tuple[str, str]], bool, str]:
+    drifted = draw(st.booleans())
+    targets = draw(st.lists(st.sampled_from(FILE_TARGETS + FOLDER_TARGETS), min_size=1, max_size=3,
+                            unique=True))
+    hazards = [(t, draw(st.sampled_from(FOLDER_HAZARDS if t in FOLDER_TARGETS else FILE_HAZARDS)))
+               for t in targets]
+    full_disk = draw(st.integers(0, 4)) == 0
+    return drifted, hazards, full_disk, draw(st.sampled_from(["check", "check", "sync"]))
+
+
+def _lay(root: Path, outside: Path, rel: str, hazard: str, index: int) -> Callable[[], None]:
+    """Put `hazard` at `rel`; the returned check says nothing outside the root was touched."""
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    real = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+    mark = outside / f"target-{index}"
+    a_file = real is not None or ("." in path.name and path.name != ".type-equiv-cache")
+    if hazard == "link out" and a_file:
+        mark.write_bytes(real or b"outside\n")
+        path.symlink_to(mark)
+        kept = mark.read_bytes()
+        return lambda: _same(mark.read_bytes(), kept, rel)
+    if hazard == "link out":  # a folder
+        mark.mkdir()
+        path.symlink_to(mark, target_is_directory=True)
+        return lambda: _same(sorted(p.name for p in mark.iterdir()), [], rel)
+    if hazard == "dangling link":
+        path.symlink_to(mark)
+        return lambda: _same(mark.exists() or mark.is_symlink(), False, rel)
+    if hazard == "dev zero":
+        path.symlink_to("/dev/zero")
+    elif hazard == "fifo":
+        os.mkfifo(path)
+    elif hazard == "folder":
+        path.mkdir()
+    else:  # a file where a folder is expected
+        path.write_bytes(b"not a folder\n")
+    return lambda: None
+
+
+def _same(got: object, want: object, rel: str) -> None:
+    assert got == want, f"written outside the root through {rel}: {got!r} != {want!r}"
+
+
+def _findings(stdout: str) -> list[Any]:
+    report = json.loads(stdout)
+    return sorted(json.dumps(f, sort_keys=True) for f in report["findings"])
+
+
+def hostile_fs_never_breaks(workdir: Path, case: tuple[bool, list[tuple[str, str]], bool, str]) -> None:
+    drifted, hazards, full_disk, command = case
+    event(f"{command}{' full disk' if full_disk else ''}")
+    root, outside = workdir / "fs" / "project", workdir / "fs" / "outside"
+    shutil.rmtree(workdir / "fs", ignore_errors=True)
+    root.mkdir(parents=True)
+    outside.mkdir()
+    hostile.build(root, hostile.project(doc=hostile_fs.DRIFTED if drifted else hostile.DOC,
+                        **{"tests/test_m.py": "from pkg.m import A\n\n\ndef test_a() -> None:\n"
+                                              "    assert A(x=1)\n"}))
+    run = hostile_fs.cli
+    if drifted not in BASELINES:  # the verdict on the tree without a hazard (the same each time)
+        BASELINES[drifted] = run(root, "check", "--format", "json", "--no-cache")
+    baseline = BASELINES[drifted]
+    assert baseline.returncode == (1 if drifted else 0), baseline.stderr
+    if any(rel == "cache store" for rel, _ in hazards):
+        assert run(root, "check", "--format", "json").returncode == baseline.returncode  # makes them
+    checks: list[Callable[[], None]] = []
+    for rel, hazard in hazards:
+        event(f"{rel}: {hazard}")
+        stores = sorted(p for p in (root / ".type-equiv-cache").glob("*.json")) if rel == "cache store" \
+            else [root / rel]
+        for store in stores[:2]:
+            checks.append(_lay(root, outside, str(store.relative_to(root)), hazard, len(checks)))
+
+    def limits() -> None:
+        hostile_fs.memory_cap()
+        if full_disk:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (10, 10))
+
+    args = ("check", "--format", "json") if command == "check" else ("sync",)
+    got = run(root, *args, timeout=90, limit=limits)
+    hostile_fs.no_crash(got)
+    event(f"exit {got.returncode}")
+    for check in checks:
+        check()
+    if command == "check" and all(rel in CACHE_ONLY for rel, _ in hazards):
+        assert got.returncode == baseline.returncode, (hazards, got.stdout, got.stderr)
+        assert _findings(got.stdout) == _findings(baseline.stdout), hazards
+
+
+@settings(max_examples=FS_QUICK, **COMMON)  # type: ignore[arg-type]
+@given(case=hostile_tree())
+def test_a_hostile_file_system_never_breaks_a_run(
+        workdir: Path, case: tuple[bool, list[tuple[str, str]], bool, str]) -> None:
+    hostile_fs_never_breaks(workdir, case)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=FS_LONG, database=None, **COMMON)  # type: ignore[arg-type]
+@given(case=hostile_tree())
+def test_a_hostile_file_system_never_breaks_a_run_long(
+        workdir: Path, case: tuple[bool, list[tuple[str, str]], bool, str]) -> None:
+    hostile_fs_never_breaks(workdir, case)

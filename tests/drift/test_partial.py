@@ -165,7 +165,8 @@ def test_a_complete_enum_is_clean(project: Project) -> None:
 
 def test_other_class_body_statements_match_by_their_text(project: Project) -> None:
     """An `if TYPE_CHECKING:` (or any other statement) in a class body is the same member on both sides
-    when its text is the same, wherever it sits; a different one is extra in the paste."""
+    when its text is the same, wherever it sits; one that differs only in an annotation differs
+    (judged as a field's annotation is), any other difference makes it extra in the paste."""
     source = "class A(BaseModel):\n    x: int\n    if TYPE_CHECKING:\n        y: int\n"
     project.write("src/pkg/__init__.py", "")
     project.write("src/pkg/a.py", source)
@@ -175,6 +176,11 @@ def test_other_class_body_statements_match_by_their_text(project: Project) -> No
     assert [f for f in project.check().findings if f["kind"] == "drift"] == []
     project.write("docs/doc.md",
                   paste("class A(BaseModel):\n    x: int\n    if TYPE_CHECKING:\n        y: str"))
+    [found] = [f for f in project.check().findings if f["kind"] == "drift"]
+    assert found["message"] == "pkg.a.A: attribute `<statement if TYPE_CHECKING: y: str>` differs"
+    assert found["level"] == "types"
+    project.write("docs/doc.md",
+                  paste("class A(BaseModel):\n    x: int\n    if TYPE_CHECKING:\n        z: int"))
     [found] = [f for f in project.check().findings if f["kind"] == "drift"]
     assert "is in the paste but not in the source" in found["message"]
 

@@ -19,7 +19,8 @@ from type_equiv.read.normalise import canon_annotation
 from type_equiv.read.shapes import Shape, lower
 
 SOURCE = '''
-from typing import Any, Pattern
+import enum
+from typing import TYPE_CHECKING, Any, Pattern
 from types import NoneType
 
 from pydantic import BaseModel
@@ -60,6 +61,35 @@ class Shown(BaseModel):
 
 class Keys(TypedDict, total=False):
     a: int
+
+
+class Config(BaseModel):
+    size: int | None = None
+
+    if TYPE_CHECKING:
+        def __init__(self, size: int | None = None, names: list[str] | None = None) -> None: ...
+
+    if TYPE_CHECKING:
+        limit: dict[str, int]
+
+
+class Shade(enum.Enum):
+    DARK = "dark"
+
+    @classmethod
+    def dark_ones(cls) -> set["Shade"]:
+        return {cls.DARK}
+
+
+class Retyped(BaseModel):
+    if TYPE_CHECKING:
+        def __init__(self, size: int | None = None) -> None: ...
+
+
+class Valued(BaseModel):
+    if TYPE_CHECKING:
+        def check(self, size: set[int]) -> bool:
+            return isinstance(size, set)
 '''
 
 # PEP 695 syntax in a module of its own: on Python 3.11 `ast` cannot index it, so its shapes are not
@@ -100,6 +130,37 @@ PASTES = {
     "Unknown": "class Unknown(BaseModel):\n    things: list[Any]",
     "Shown": "class Shown(BaseModel):\n    e: List[Any]\n    o: Optional[int]",
     "Keys": "class Keys(TypedDict):\n    a: int",
+    "Config": '''
+        class Config(BaseModel):
+            size: Optional[int] = None
+
+            if TYPE_CHECKING:
+                def __init__(
+                    self, size: Optional[int] = None, names: Optional[List[str]] = None
+                ) -> None: ...
+
+            if TYPE_CHECKING:
+                limit: Dict[str, int]
+    ''',
+    "Shade": '''
+        class Shade(enum.Enum):
+            DARK = "dark"
+
+            @classmethod
+            def dark_ones(cls) -> Set[Shade]:
+                return {cls.DARK}
+    ''',
+    "Retyped": '''
+        class Retyped(BaseModel):
+            if TYPE_CHECKING:
+                def __init__(self, size: Optional[str] = None) -> None: ...
+    ''',
+    "Valued": '''
+        class Valued(BaseModel):
+            if TYPE_CHECKING:
+                def check(self, size: Set[int]) -> bool:
+                    return isinstance(size, Set)
+    ''',
 }
 
 
@@ -156,6 +217,38 @@ def test_a_warm_run_keeps_what_the_shape_cache_holds(
     again = [f for f in run.findings if f["symbol"] == "pkg.spell.Settings"]
     assert [(f["member"], f["level"], f["pasted"], f["real"]) for f in again] == [
         (f["member"], f["level"], f["pasted"], f["real"]) for f in checked["Settings"]]
+
+
+def test_annotations_inside_class_body_statements_are_judged_like_fields(
+    checked: dict[str, list[dict[str, Any]]],
+) -> None:
+    """A statement of a class body that is no member (`if TYPE_CHECKING: def __init__(…)`, an
+    annotated name under `if`) is compared with every annotation in it normalised and judged as a
+    field's is: `Optional`/`| None`, `List`/`list`, union order, in an enum's methods too (real code:
+    openai-agents' `ModelSettings`, instructor's `Mode`). A retyped parameter there is types drift; a
+    name used as a value (`isinstance(size, Set)`) is no annotation and counts as written."""
+    assert checked["Config"] == []
+    assert checked["Shade"] == []
+    [retyped] = checked["Retyped"]
+    assert retyped["level"] == "types"
+    assert retyped["message"].startswith("pkg.spell.Retyped: attribute `<statement if TYPE_CHECKING:")
+    assert retyped["pasted"] == ("if TYPE_CHECKING: def __init__(self, size: Optional[str] = None)"
+                                 " -> None: ...")  # as written
+    [valued] = checked["Valued"]
+    assert valued["level"] == "syntax"
+    assert valued["message"].endswith("isinstance(size, Set)>` is in the paste but not in the source")
+
+
+def test_a_statement_keeps_its_annotations_for_the_types_judge() -> None:
+    code = ("class X:\n    if TYPE_CHECKING:\n        def f(self, a: Optional[int], *r: 'str') -> List[int]:"
+            "\n            b: Dict[str, int] = {}\n            return isinstance(a, List)\n")
+    [member] = _shape(code).members
+    assert member.parts == (("f.a", "int | None"), ("f.r", "str"), ("f.return", "List[int]"),
+                            ("b", "Dict[str, int]"))
+    assert member.skeleton == ("if TYPE_CHECKING: def f(self, a: _, *r: _) -> _: b: _ = {}"
+                               " return isinstance(a, List)")
+    assert member.text == ("if TYPE_CHECKING: def f(self, a: int | None, *r: str) -> List[int]:"
+                           " b: Dict[str, int] = {} return isinstance(a, List)")
 
 
 def test_pep_695_type_parameters_are_part_of_the_header(checked: dict[str, list[dict[str, Any]]]) -> None:

@@ -6,13 +6,13 @@ difference, each carrying both locations, so the renderer can show a compact dif
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from type_equiv.model.findings import Drift
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.pastes import Paste
-from type_equiv.read.shapes import Member, Shape, in_context
+from type_equiv.read.shapes import STATEMENT, Member, Shape, in_context
 
 ROLE_WORD = {
     "field": "field", "value": "member", "key": "key", "arm": "member", "literal": "value",
@@ -70,8 +70,7 @@ def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) 
         yield _drift(symbol, pasted, real, None, "...", "(every member)",
                      f"{what} cannot be elided with `...`: paste every member")
         pasted = replace(pasted, elided=False)  # then judge it as the complete paste it must be
-    shown = {m.name: m for m in pasted.members}
-    source = {m.name: m for m in real.members}
+    shown, source = keyed(pasted.members), keyed(real.members)
     for name, member in source.items():
         other = shown.get(name)
         if other is None:
@@ -86,6 +85,23 @@ def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) 
                                 "is in the paste but not in the source")
     if pasted.ordered or pasted.elided:
         yield from _compare_order(pasted, real, symbol, shown, source)
+
+
+def keyed(members: Sequence[Member]) -> dict[str, Member]:
+    """Members by what pairs them across a paste and its source: the name, and for a class-body
+    statement that is no member (`if TYPE_CHECKING: def __init__(…)`) its skeleton, the statement
+    with every annotation `_`: two spellings of its annotations are then one statement whose
+    annotations differ, which the types judge decides as a method's. Statements of one skeleton
+    pair in order (`#2`, …), so none is left uncompared."""
+    out: dict[str, Member] = {}
+    for member in members:
+        key = member.name
+        if member.name.startswith(STATEMENT) and member.skeleton:
+            key = f"{STATEMENT}{member.skeleton}>"
+            seen = sum(1 for k in out if k == key or k.startswith(f"{key}#"))
+            key = f"{key}#{seen + 1}" if seen else key
+        out[key] = member
+    return out
 
 
 def _compare_order(

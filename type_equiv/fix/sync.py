@@ -15,7 +15,7 @@ atomic and refused when the doc changed since it was read. A missing paste is re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from type_equiv.fix.patch import Block, CannotPatch, Edit, Planner, Real, Site, 
 from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
-from type_equiv.pipeline import real_shape, where_defined
+from type_equiv.pipeline import attribute_pastes, real_shape, where_defined
 from type_equiv.read.definitions import (
     PythonCode,
     find_definition,
@@ -35,7 +35,7 @@ from type_equiv.read.definitions import (
     top_level_definitions,
 )
 from type_equiv.read.manifest import SymbolRow, load_manifest
-from type_equiv.read.pastes import python_blocks
+from type_equiv.read.pastes import Paste, python_blocks
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
 from type_equiv.store.safe import OUTSIDE, inside, regular_problem
@@ -173,11 +173,12 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
     after = find_sites(doc.shown, result.after)
     for target in targets:
         key, symbol = target.site.key, target.row.symbol
-        result.pastes[symbol] = result.pastes.get(symbol, 0) + 1
+        index = result.pastes.get(symbol, 0)  # among the row's own pastes, as check's lock reads it
+        result.pastes[symbol] = index + 1
         site = _site(after, key)
         if site is not None and not _drifts(site, target):
             pasted = lower(site.code, site.node)
-            result.clean[(symbol, key[1])] = (fingerprint(target.real.shape), fingerprint(pasted))
+            result.clean[(symbol, index)] = (fingerprint(target.real.shape), fingerprint(pasted))
             if target in drifting and symbol not in result.synced:
                 result.synced.append(symbol)
         elif target in drifting:
@@ -269,7 +270,11 @@ def run_sync(options: SyncOptions) -> SyncReport:
         for doc in dict.fromkeys(row.docs):
             by_doc.setdefault(doc, []).append(row)
     for shown, doc_rows in by_doc.items():
-        result = _sync_one(root, shown, doc_rows, reals, report)
+        peers = _peers(manifest.model.symbols, shown, doc_rows)
+        for peer in peers:  # only paired with, never synced: what its lookup found is not reported
+            if peer.symbol not in reals:
+                reals[peer.symbol] = load_real(project, peer, [])
+        result = _sync_one(root, shown, doc_rows, reals, report, peers)
         if result is None:
             continue
         report.docs.append(result)
@@ -289,8 +294,18 @@ def run_sync(options: SyncOptions) -> SyncReport:
     return report
 
 
+def _peers(every: Sequence[SymbolRow], shown: str, rows: list[SymbolRow]) -> list[SymbolRow]:
+    """The rows `--symbol` left out that list doc `shown` under a name one of `rows` has: the
+    pairing of that name's pastes is the whole manifest's, as in check."""
+    names = {row.symbol.rsplit(".", 1)[1] for row in rows}
+    synced = {row.symbol for row in rows}
+    return [row for row in every if shown in row.docs and row.symbol not in synced
+            and row.symbol.rsplit(".", 1)[1] in names]
+
+
 def _sync_one(
-    root: Path, shown: str, rows: list[SymbolRow], reals: dict[str, Real | None], report: SyncReport
+    root: Path, shown: str, rows: list[SymbolRow], reals: dict[str, Real | None], report: SyncReport,
+    peers: Sequence[SymbolRow] = (),
 ) -> DocResult | None:
     try:
         doc = RawDoc.read(root, shown)
@@ -300,31 +315,53 @@ def _sync_one(
     except UnicodeDecodeError as exc:
         report.notes.append(ParseError(path=shown, line=1, message=f"doc is not UTF-8: {exc.reason}"))
         return None
-    return sync_doc(doc, find_targets(shown, doc.text(), rows, reals, report.notes))
+    return sync_doc(doc, find_targets(shown, doc.text(), rows, reals, report.notes, peers))
 
 
 def find_targets(
-    shown: str, text: str, rows: list[SymbolRow], reals: dict[str, Real | None], notes: list[Finding]
+    shown: str, text: str, rows: list[SymbolRow], reals: dict[str, Real | None], notes: list[Finding],
+    peers: Sequence[SymbolRow] = (),
 ) -> list[Target]:
     """The pastes of `rows` in one doc's text, each with its real definition; a row with no paste
-    adds why to `notes`."""
+    adds why to `notes`. Where several rows of one name list the doc (`rows`, and `peers`: rows not
+    synced now, whose reals are in `reals` too), its pastes are paired as check pairs them
+    (pipeline.attribute_pastes: an info-string marker, then the fewest differences), so each paste
+    is rewritten from the definition check compares it with."""
     sites = find_sites(shown, text)
+    owned = _paired(sites, {row.symbol: row for row in [*rows, *peers]}.values(), reals)
     targets: list[Target] = []
-    owner: set[tuple[str, int]] = set()
     for row in rows:
         name = row.symbol.rsplit(".", 1)[1]
-        found = sites.get(name, [])
+        found = owned.get(row.symbol, [])
         if not found:
             notes.append(_broken_mention(shown, text, name, row.symbol)
                          or messages.no_paste(row.symbol, shown, name, None, by_sync=True))
         real = reals[row.symbol]
         if real is None:
             continue
-        for site in found:
-            if site.key not in owner:  # two rows with one short name: the first row owns the paste
-                owner.add(site.key)
-                targets.append(Target(row, real, site))
+        targets += [Target(row, real, site) for site in found]
     return targets
+
+
+def _paired(sites: dict[str, list[Site]], rows: Iterable[SymbolRow],
+            reals: dict[str, Real | None]) -> dict[str, list[Site]]:
+    """Each row's pastes: every paste of its name, or, when other rows share the name, those the
+    pairing gives it."""
+    by_name: dict[str, list[SymbolRow]] = {}
+    for row in rows:
+        by_name.setdefault(row.symbol.rsplit(".", 1)[1], []).append(row)
+    out: dict[str, list[Site]] = {}
+    for name, same in by_name.items():
+        found = sites.get(name, [])
+        if len(same) < 2 or not found:
+            out.update((row.symbol, found) for row in same)
+            continue
+        pastes = [Paste(site.name, site.block, site.code, site.node) for site in found]
+        site_of = {id(paste): site for paste, site in zip(pastes, found, strict=True)}
+        shapes = {row.symbol: (real.shape if (real := reals.get(row.symbol)) else None) for row in same}
+        for symbol, mine in attribute_pastes(pastes, same, shapes).items():
+            out[symbol] = [site_of[id(paste)] for paste in mine]
+    return out
 
 
 def _broken_mention(shown: str, text: str, name: str, symbol: str) -> ParseError | None:

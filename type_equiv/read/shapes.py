@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Literal
 
 import libcst as cst
@@ -225,20 +227,49 @@ def _class_members(
                 elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis):
                     ellipsis = True
         else:  # `if TYPE_CHECKING:`, `if IS_PYDANTIC_V2:` …: named by its meaning, shown as written
-            written = " ".join(code.text(stmt).split())
-            text = _canon_statement(code.text(stmt)) or written
-            members.append(Member(f"{STATEMENT}{text}>", "assign", text, line, end, written=written))
+            members.append(_statement(code, stmt, line, end))
     return members, ellipsis  # `class N(Base): ...` alone shows the header, every member elided
 
 
-def _canon_statement(text: str) -> str | None:
+def _statement(code: PythonCode, stmt: cst.CSTNode, line: int, end: int) -> Member:
     """A class-body statement that is no member, in canonical text (stdlib `ast`): comments, layout
-    and quote style never count, as in members. None when `ast` cannot read it (newer syntax)."""
+    and quote style never count, as in members, and every annotation in it is canonical as a member's
+    is (a def's parameters and return at any depth, an annotated assignment): `if TYPE_CHECKING:
+    def __init__(self, a: Optional[int] = None)` is `a: int | None = None`. A name used as a value
+    (`isinstance(x, Set)`) is no annotation and stays as written. Like a method's, its annotations
+    and its skeleton (every annotation `_`) are kept for the types judge (`List[int]` / `list[int]`).
+    The text as written names it when `ast` cannot read it (syntax newer than this Python)."""
+    written = _collapsed(code.text(stmt))
     try:
-        tree = ast.parse(textwrap.dedent(text))
+        tree = ast.parse(textwrap.dedent(code.text(stmt)))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    return " ".join(ast.unparse(tree).split())
+        return Member(f"{STATEMENT}{written}>", "assign", written, line, end, written=written)
+    parts: list[tuple[str, str]] = []
+    blanks: list[Callable[[], None]] = []
+    for node in list(ast.walk(tree)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]:
+                if arg is not None and arg.annotation is not None:
+                    arg.annotation = annotation(arg.annotation)
+                    parts.append((f"{node.name}.{arg.arg}", ast.unparse(arg.annotation)))
+                    blanks.append(partial(setattr, arg, "annotation", _BLANK))
+            if node.returns is not None:
+                node.returns = annotation(node.returns)
+                parts.append((f"{node.name}.return", ast.unparse(node.returns)))
+                blanks.append(partial(setattr, node, "returns", _BLANK))
+        elif isinstance(node, ast.AnnAssign):
+            node.annotation = annotation(node.annotation)
+            parts.append((ast.unparse(node.target), ast.unparse(node.annotation)))
+            blanks.append(partial(setattr, node, "annotation", _BLANK))
+    text = _collapsed(ast.unparse(tree))
+    for blank in blanks:
+        blank()
+    return Member(f"{STATEMENT}{text}>", "assign", text, line, end, written=written, parts=tuple(parts),
+                  skeleton=_collapsed(ast.unparse(tree)) if parts else "")
+
+
+_BLANK = ast.Name(id="_", ctx=ast.Load())  # an annotation in a skeleton
 
 
 def _small_member(

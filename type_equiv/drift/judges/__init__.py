@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from type_equiv.drift.compare import Compared
+from type_equiv.drift.compare import Compared, keyed
 from type_equiv.drift.judges.types import DIFFERENT, Namespace, Pair, Verdict, split_qualifiers
 from type_equiv.model.findings import Drift
 from type_equiv.model.session import FindingEvent, SymbolChecked
@@ -108,7 +108,7 @@ def _questions(
             continue
         pasted, real = one.pasted, one.real
         hint = not schema_on(one.row)
-        if pasted.kind == real.kind and pasted.kind in ("class", "typeddict"):
+        if pasted.kind == real.kind and pasted.kind in ("class", "typeddict", "enum"):
             yield from _member_questions(one, namespace, hint)
         elif {pasted.kind, real.kind} <= ALIAS_KINDS:
             question = _value_question(one, namespace, hint)
@@ -133,14 +133,17 @@ def _namespace(reader: Reader, module: str) -> Namespace | None:
 
 def _member_questions(compared: Compared, namespace: Namespace, hint: bool) -> Iterator[_Question]:
     """A field or key whose annotation alone differs (same name, role, default and qualifiers), and a
-    method whose annotations alone differ (same name, decorators, parameters and defaults)."""
+    method or a class-body statement (`if TYPE_CHECKING: def __init__(…)`) whose annotations alone
+    differ (one skeleton: same name, decorators, parameters, defaults and body)."""
     shown = {m.name: m for m in compared.pasted.members}
-    source = {m.name: m for m in compared.real.members}
+    keys = {id(m): key for key, m in keyed(compared.pasted.members).items()}
+    source = keyed(compared.real.members)  # a statement's name is its text: paired by its skeleton
     for drift in compared.drifts:
-        mine, theirs = shown.get(drift.member or ""), source.get(drift.member or "")
+        mine = shown.get(drift.member or "")
+        theirs = source.get(keys.get(id(mine), mine.name)) if mine is not None else None
         if drift.pasted is None or drift.real is None or mine is None or theirs is None:
             continue
-        if mine.role == theirs.role == "method":
+        if mine.role == theirs.role and mine.skeleton and theirs.skeleton:  # a method, a statement
             if mine.skeleton and mine.skeleton == theirs.skeleton and len(mine.parts) == len(theirs.parts):
                 slots = zip(mine.parts, theirs.parts, strict=True)
                 pairs = [Pair(a, b, namespace) for (_, a), (_, b) in slots if a != b]
