@@ -40,6 +40,7 @@ from type_equiv.model.session import (
 )
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.classes import Symbols
+from type_equiv.read.forms import row_form
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
 from type_equiv.read.pastes import Doc, Paste, attribute
@@ -93,10 +94,30 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
         yield from check_retired(project, options.manifest, options.base, scope.changed)
         return
     project = project.with_manifest(restrict(project.manifest, scope.rows))
-    yield from check_drift(project, options, project.manifest.model.symbols, run.stats)
+    yield from _with_forms(project, check_drift(project, options, project.manifest.model.symbols, run.stats))
     yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
     yield from check_retired(project, options.manifest, options.base, scope.changed)
     yield from check_fixtures(project, run.stats)
+
+
+def _with_forms(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]:
+    """The drift stage's events, each row's `symbol/checked` saying what the row was checked as
+    (read/forms.py), and followed by an `unrecognised-form` info when the reader guessed a plain
+    shape for a definition it could not classify. (The language server runs `check_drift` alone.)"""
+    manifest = reader.manifest
+    rows = {row.symbol: row for row in manifest.model.symbols}
+    for event in events:
+        row = rows.get(event.symbol) if isinstance(event, SymbolChecked) else None
+        source = event.source if isinstance(event, SymbolChecked) else None
+        found = row_form(row, reader.symbols()) if row is not None and source is not None else None
+        if row is None or source is None or found is None:
+            yield event
+            continue
+        yield event.model_copy(update={"form": found.form, "form_given": found.given})
+        if found.unrecognised is not None:
+            yield FindingEvent(finding=messages.unrecognised_form(
+                row.symbol, found.shape.kind, found.unrecognised, found.instead,
+                (manifest.path, manifest.line_of(row.symbol)), (source.path, source.line)))
 
 
 def check_drift(
@@ -247,7 +268,7 @@ def check_row(
             pasted = in_context(pasted, real) if real is not None else pasted
             pastes.append(Location(path=doc_path, line=pasted.line))
             if real is not None:
-                drifts = list(compare(pasted, real, row.symbol, row.form))
+                drifts = list(compare(pasted, real, row.symbol, row.form, paste))
                 if drifts:  # which side moved since the last sync (drift/baseline.py); None: unknown
                     side = lock().side(row.symbol, doc_path, index, len(found), real, pasted)
                     drifts = list(with_side(drifts, side))

@@ -137,6 +137,16 @@ def git(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProces
     return subprocess.run(["git", *args], cwd=cwd, env=env, text=True, capture_output=True, check=check)
 
 
+def readme_snippet(first_line: str) -> str:
+    """The README's ```yaml block that starts with `first_line`, without its fences."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    return readme.split(f"```yaml\n{first_line}", 1)[1].split("```", 1)[0]
+
+
+def this_python(config: str) -> str:
+    return config.replace("python3.12", f"python{sys.version_info.major}.{sys.version_info.minor}")
+
+
 def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: Path) -> None:
     """`pre-commit try-repo` on this checkout, then the hook installed from it blocking `git commit`."""
     work = tmp_path / "work"
@@ -158,12 +168,11 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
 
     rev = git(REPO, "rev-parse", "HEAD").stdout.strip()
     # The README's snippet itself, with this checkout as repo and the running Python as version.
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    snippet = readme.split("```yaml\n# .pre-commit-config.yaml\n", 1)[1].split("```", 1)[0]
+    snippet = readme_snippet("# .pre-commit-config.yaml, once type-equiv is published\n")
     assert "pass_filenames" not in snippet  # the hook's own `true` applies
     config = re.sub(r"repo: \S+", f"repo: {REPO}", snippet)
     config = re.sub(r"rev: \S+", f"rev: {rev}", config)
-    config = config.replace("python3.12", f"python{sys.version_info.major}.{sys.version_info.minor}")
+    config = this_python(config)
     assert config != snippet and "language_version: python3." in config
     (work / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
     git(work, "add", ".pre-commit-config.yaml")
@@ -183,4 +192,54 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
     accepted = git(work, "commit", "-m", "h is a float", check=False)
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     assert "type-equiv" in accepted.stdout + accepted.stderr and "Passed" in accepted.stdout + accepted.stderr
+    assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "2"
+
+
+def test_the_readme_local_hook_runs_without_a_public_repository(tmp_path: Path) -> None:
+    """The README's `repo: local` hook, as written there: pre-commit builds its environment from
+    `additional_dependencies` (the pinned requirement pointed at this checkout's HEAD, since the
+    package index has no release of it), and the hook refuses a drifting commit, then passes it fixed."""
+    from type_equiv import __version__
+
+    snippet = readme_snippet("# .pre-commit-config.yaml\n")
+    pin = f'"type-equiv=={__version__}"'
+    assert "repo: local" in snippet and "language: python" in snippet and pin in snippet
+    assert "pass_filenames" not in snippet  # the default, `true`: pre-commit passes the staged files
+    import yaml  # pre-commit's own dependency
+
+    [published] = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    [local] = yaml.safe_load(snippet)["repos"][0]["hooks"]
+    for key in ("id", "name", "entry", "language", "types_or", "require_serial"):
+        assert local[key] == published[key], key  # the local hook is the published one, spelled out
+    assert published["pass_filenames"] is True
+    work = tmp_path / "work"
+    project = Project(work)
+    tree(project)
+    rev = git(REPO, "rev-parse", "HEAD").stdout.strip()
+    config = this_python(snippet).replace(pin, f'"type-equiv @ git+{REPO.as_uri()}@{rev}"')
+    assert "language_version: python3." in config and "git+file://" in config
+    (work / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    git(work, "init", "-q", "-b", "main")
+    git(work, "add", "-A")  # pre-commit refuses an unstaged configuration, and sees only what git does
+    git(work, "commit", "-q", "-m", "clean")
+
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "NO_COLOR": "1"}
+    installed = subprocess.run([str(BIN / "pre-commit"), "install"], cwd=work, env=env,
+                               text=True, capture_output=True, timeout=120)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    project.write("docs/size.md", paste("class Size:\n    w: int\n    h: str"))  # the paste drifts
+    project.write("docs/notes.md", "# notes\n")  # a new file: staged, or pre-commit never sees it
+    git(work, "add", "docs/size.md", "docs/notes.md")
+    blocked = git(work, "commit", "-m", "h is a str", check=False)
+    output = blocked.stdout + blocked.stderr
+    assert blocked.returncode != 0, output
+    assert "docs/size.md:8: error: TE001 [drift] pkg.shapes.Size: field `h` differs" in output
+    assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "1"  # nothing was committed
+
+    project.write("docs/size.md", paste("class Size:\n    w: int\n    h: int"))
+    git(work, "add", "docs/size.md")
+    accepted = git(work, "commit", "-m", "notes", check=False)
+    output = accepted.stdout + accepted.stderr
+    assert accepted.returncode == 0, output
+    assert re.search(r"type-equiv\.+Passed", output), output
     assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "2"

@@ -195,3 +195,67 @@ def test_a_map_row_cannot_be_elided(project: Project) -> None:
     drifts = [f for f in run.findings if f["kind"] == "drift"]
     assert "a map's keys (its variants) cannot be elided with `...`" in drifts[0]["message"]
     assert sorted(f["member"] for f in drifts[1:]) == ["a", "c"]
+
+
+# --- a comment is no elision ----------------------------------------------------------------------
+
+HINT = ("is a comment, which elides nothing: to leave members out, write a bare `...` line in the"
+        " class body instead")
+
+
+@pytest.mark.parametrize(("code", "comment", "line"), [
+    ("class Message(BaseModel):\n    turn: int\n    # ...", "# ...", 8),
+    ("class Message(BaseModel):\n    turn: int\n    # …", "# …", 8),
+    ("class Message(BaseModel):  # etc.\n    turn: int", "# etc.", 6),
+    ("class Message(BaseModel):\n    # more fields\n    turn: int", "# more fields", 7),
+    ("class Message(BaseModel):\n    turn: int  # ... and the rest", "# ... and the rest", 7),
+    ("@dataclass\nclass Point:\n    x: int\n    # (2 more)", "# (2 more)", 9),
+])
+def test_an_elision_comment_is_no_elision_and_the_finding_says_how(
+    project: Project, code: str, comment: str, line: int
+) -> None:
+    name = code.split("class ", 1)[1].split("(", 1)[0].split(":", 1)[0]
+    found = drift_of(project, name, code)
+    missing = [f for f in found if f["pasted"] is None]
+    assert missing, found
+    for finding in missing:
+        assert finding["message"].endswith(
+            f"is in the source but not in the paste; the paste's `{comment}` (line {line}) {HINT}"
+        ), finding["message"]
+
+
+@pytest.mark.parametrize("code", [
+    "class Message(BaseModel):\n    turn: int\n    # the turn's number",  # an ordinary comment
+    "# ...\nclass Message(BaseModel):\n    turn: int",  # before the paste: not in it
+])
+def test_other_comments_add_no_hint(project: Project, code: str) -> None:
+    found = drift_of(project, "Message", code)
+    assert found and not any("elides nothing" in f["message"] for f in found)
+
+
+def test_a_bare_ellipsis_beside_the_comment_elides(project: Project) -> None:
+    assert drift_of(project, "Message", "class Message(BaseModel):\n    turn: int\n    ...  # more") == []
+
+
+def test_a_shown_member_that_differs_gets_no_hint(project: Project) -> None:
+    code = "class Message(BaseModel):\n    type: Literal['message'] = 'message'\n    turn: str\n" \
+           "    step: int = 0\n    content: list[str] = []\n    # ..."
+    [finding] = drift_of(project, "Message", code)
+    assert finding["member"] == "turn" and "elides nothing" not in finding["message"]
+
+
+def test_an_enum_with_an_elision_comment_must_be_pasted_whole(project: Project) -> None:
+    [finding] = drift_of(project, "Colour", "class Colour(Enum):\n    RED = 1\n    # ...")
+    assert finding["member"] == "GREEN"
+    assert finding["message"].endswith(
+        "the paste's `# ...` (line 8) is a comment, which elides nothing, and an enum's member list"
+        " cannot be elided: paste every member"
+    )
+
+
+def test_the_hint_in_the_text_output(project: Project) -> None:
+    drift_of(project, "Message", "class Message(BaseModel):\n    turn: int\n    # ...")
+    run = project.check(fmt="full")
+    assert run.exit_code == 1
+    assert (f"docs/doc.md:6: error: TE001 [drift] pkg.models.Message: field `step` is in the source but"
+            f" not in the paste; the paste's `# ...` (line 8) {HINT}") in run.stdout.splitlines()

@@ -37,7 +37,8 @@ PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is wo
 
 FORMATS = ("full", "concise", "json", "json-lines", "github", "sarif")
 FORMAT_ALIASES = {"text": "full", "jsonl": "json-lines"}  # the first releases' names, kept working
-HUMAN = ("full", "concise")  # the formats that colour and speak to --verbose
+HUMAN = ("full", "concise")  # the formats that colour
+VERBOSE = (*HUMAN, "github")  # the formats whose output --verbose changes (per row, what it was checked as)
 
 
 @cli.command()
@@ -61,8 +62,9 @@ HUMAN = ("full", "concise")  # the formats that colour and speak to --verbose
 @click.option("--quiet", "-q", is_flag=True, help="Print findings only: no summary line.")
 @click.option(
     "--verbose", "-v", is_flag=True,
-    help="Also say which root and configuration were used, and per row what was found (stderr and"
-    " the summary of full/concise).",
+    help="Also say which root and configuration were used (stderr), and per row where its definition"
+    " and pastes are and what it was checked as: union, map, literal, enum or plain shape, guessed or"
+    " the row's \"form\" (the summary of full, concise and github; json-lines always says it).",
 )
 @click.option(
     "--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
@@ -129,7 +131,7 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
 
     fmt = FORMAT_ALIASES.get(fmt, fmt)
     # What the bytes depend on besides the events; a colour view is never stored (replay.py).
-    view = (fmt + ("+verbose" if verbose and fmt in HUMAN else ""), quiet, colour)
+    view = (fmt + ("+verbose" if verbose and fmt in VERBOSE else ""), quiet, colour)
     record = replay.Record.open(options)  # nothing this check reads has changed since the last one
     # Stored bytes cannot replay a side effect: the GitHub job summary is appended by the renderer.
     side_effect = fmt == "github" and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
@@ -159,16 +161,19 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
     kept = record or (recording.stored if recording is not None else None)
     if kept is not None:
         written = "".join(out.parts), "".join(err.parts)
-        if stats.mypy_runs or stats.imported:  # a replay runs nothing: its summary must say so
-            written = _rendered(RENDERERS[fmt], tap.seen, quiet)
+        # A replay runs nothing: its summary must say so. (Never rendered twice with a side effect:
+        # the GitHub job summary would be appended again; github's output does not show the counts.)
+        if (stats.mypy_runs or stats.imported) and not side_effect:
+            written = _rendered(RENDERERS[fmt], tap.seen, quiet, verbose)
         kept.keep(view, written[0], written[1], code)
     return code
 
 
-def _rendered(render: Renderer, events: list[SessionEvent], quiet: bool) -> tuple[str, str]:
-    """`events` rendered as a replay of them shows them: with nothing executed."""
+def _rendered(render: Renderer, events: list[SessionEvent], quiet: bool, verbose: bool) -> tuple[str, str]:
+    """`events` rendered as a replay of them shows them: with nothing executed (and, for a verbose
+    view, its per-row lines)."""
     out, err = io.StringIO(), io.StringIO()
-    render(events, out, err, quiet=quiet)
+    render(events, out, err, quiet=quiet, verbose=verbose)
     return out.getvalue(), err.getvalue()
 
 

@@ -6,9 +6,13 @@ difference, each carrying both locations, so the renderer can show a compact dif
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+import libcst as cst
+
+from type_equiv.model import messages
 from type_equiv.model.findings import Drift
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.pastes import Paste
@@ -21,10 +25,13 @@ ROLE_WORD = {
 HEADER_WORDS = {"type parameters": "type parameters"}  # plural of a header label, where not `+s`
 
 
-def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None) -> Iterator[Drift]:
+def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None,
+            paste: Paste | None = None) -> Iterator[Drift]:
     """Every way `pasted` differs from `real`; nothing when they are equal shapes.
 
     `form` is the manifest row's `form`: a `"map"` (a TypedDict of variants) cannot be elided either.
+    `paste`, the statement `pasted` was lowered from, lets a member the paste lacks say how to mark
+    an elision when the paste holds a comment meant as one (`# ...`, which elides nothing).
     """
     pasted = in_context(pasted, real)  # its base names mean what they mean in the source
     if {pasted.kind, real.kind} == {"union", "alias"}:
@@ -35,7 +42,7 @@ def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None) ->
                      f"{real.kind} `{real.name}`", f"the paste is a {pasted.kind}, the source a {real.kind}")
         return
     yield from _compare_header(pasted, real, symbol)
-    yield from _compare_members(pasted, real, symbol, form)
+    yield from _elision_hinted(_compare_members(pasted, real, symbol, form), pasted, form, paste)
 
 
 def _as_union(shape: Shape) -> Shape:
@@ -75,8 +82,7 @@ def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) 
         other = shown.get(name)
         if other is None:
             if member.required and not pasted.elided:
-                yield _member_drift(symbol, pasted, real, None, member,
-                                    "is in the source but not in the paste")
+                yield _member_drift(symbol, pasted, real, None, member, MISSING)
         elif other.text != member.text:
             yield _member_drift(symbol, pasted, real, other, member, "differs")
     for name, member in shown.items():
@@ -85,6 +91,70 @@ def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) 
                                 "is in the paste but not in the source")
     if pasted.ordered or pasted.elided:
         yield from _compare_order(pasted, real, symbol, shown, source)
+
+
+# A comment that reads as "members left out here": `# ...`, `# …`, `# etc.`, `# more fields`,
+# `# (3 more)`, `# rest omitted`. Matched against the comment's words only: the Python around it is
+# read by libcst.
+ELISION_COMMENT = re.compile(
+    r"^[\s\[(]*(?:\.\.\.|…|etc\b|and so on\b|snip\b"
+    r"|(?:and\s+)?(?:\d+\s+)?(?:more|other|remaining|further)\b(?:\s+\w+){0,2}[\s.)\]]*$"
+    r"|(?:the\s+)?rest\b|.*\b(?:omitted|elided|truncated|left\s+out)\b)",
+    re.IGNORECASE,
+)
+MISSING = "is in the source but not in the paste"
+
+
+def _elision_hinted(drifts: Iterator[Drift], pasted: Shape, form: str | None,
+                    paste: Paste | None) -> Iterator[Drift]:
+    """`drifts`, each member the paste lacks saying how to elide when the paste has a comment that
+    reads as an elision: only a bare `...` statement is one (read/shapes.py)."""
+    comment: tuple[int, str] | bool | None = False  # False: not looked for yet
+    for drift in drifts:
+        if paste is not None and drift.pasted is None and drift.message.endswith(MISSING):
+            if comment is False:
+                comment = elision_comment(paste)
+            if isinstance(comment, tuple):
+                drift = messages.comment_elides_nothing(drift, comment[1], comment[0],
+                                                        _not_elidable(pasted, form))
+        yield drift
+
+
+def _not_elidable(pasted: Shape, form: str | None) -> str | None:
+    """What the paste shows that no `...` may shorten (None: a bare `...` may elide members)."""
+    if pasted.kind in ("union", "literal", "alias"):
+        return f"a {'literal' if pasted.kind == 'literal' else 'union'}'s variant list"
+    if pasted.kind == "enum":
+        return "an enum's member list"
+    if form == "map" and pasted.kind == "typeddict":
+        return "a map's keys (its variants)"
+    return None
+
+
+def elision_comment(paste: Paste) -> tuple[int, str] | None:
+    """The first comment inside the pasted statement (its leading comment lines left out) that reads
+    as an elision, as (line in the doc, its text); found with libcst, which keeps every comment."""
+    found: list[cst.Comment] = []
+
+    class Comments(cst.CSTVisitor):
+        def visit_Comment(self, node: cst.Comment) -> None:
+            found.append(node)
+
+    node = paste.node
+    leading = {id(line.comment) for line in getattr(node, "leading_lines", ()) if line.comment}
+    try:
+        node.visit(Comments())
+    except RecursionError:
+        return None
+    for comment in found:
+        if id(comment) in leading or not ELISION_COMMENT.match(comment.value.lstrip("#").strip()):
+            continue
+        try:
+            line = paste.code.line(comment)
+        except KeyError:
+            line = paste.code.line(node)
+        return line, comment.value.strip()
+    return None
 
 
 def keyed(members: Sequence[Member]) -> dict[str, Member]:

@@ -18,6 +18,7 @@ CODES: dict[str, str] = {
     "retired-spelling": "TE007",
     "fixture-invalid": "TE008",
     "unused-suppression": "TE009",
+    "unrecognised-form": "TE010",
 }
 KINDS: dict[str, str] = {code: kind for kind, code in CODES.items()}
 

@@ -121,8 +121,16 @@ class UnusedSuppression(FindingBase):
     names: list[str]
 
 
+class UnrecognisedForm(FindingBase):
+    """A row checked only as a plain shape (no producer check) because the reader could not classify
+    its definition; `path`/`line` are the manifest row, `source_*` the definition."""
+
+    kind: Literal["unrecognised-form"] = "unrecognised-form"
+    severity: Severity = "info"
+
+
 Finding = Annotated[
     Drift | PasteMissing | SourceMissing | ParseError | NoProducer | StaleExemption
-    | RetiredSpelling | FixtureInvalid | UnusedSuppression,
+    | RetiredSpelling | FixtureInvalid | UnusedSuppression | UnrecognisedForm,
     Field(discriminator="kind"),
 ]

@@ -11,12 +11,14 @@ import sys
 from collections.abc import Sequence
 
 from type_equiv.model.findings import (
+    Drift,
     NoProducer,
     ParseError,
     PasteMissing,
     Site,
     SourceMissing,
     StaleExemption,
+    UnrecognisedForm,
     UnusedSuppression,
 )
 
@@ -58,6 +60,16 @@ def broken_paste(error: ParseError, symbol: str, fence_line: int, name: str,
         "symbol": symbol,
         "message": f"{symbol}: {head}the block at line {fence_line} mentions `{name}` but is {error.message}",
     })
+
+
+def comment_elides_nothing(drift: Drift, comment: str, line: int, whole: str | None) -> Drift:
+    """A member the paste lacks, in a paste holding a comment meant as an elision (`# ...`): only a
+    bare `...` statement elides, so say how to write one — or, where `whole` (a union's variant list,
+    an enum's members, a map's keys) cannot be elided at all, that it must be pasted whole."""
+    said = f"the paste's `{comment}` (line {line}) is a comment, which elides nothing"
+    how = (f"{said}, and {whole} cannot be elided: paste every member" if whole is not None else
+           f"{said}: to leave members out, write a bare `...` line in the class body instead")
+    return drift.model_copy(update={"message": f"{drift.message}; {how}"})
 
 
 def unscannable(path: str, line: int, message: str) -> ParseError:
@@ -162,4 +174,19 @@ def unused_suppression(
     return UnusedSuppression(
         path=path, line=line, names=list(names),
         message=f"unused suppression `type-equiv: ignore[{', '.join(names)}]`: {why}; delete it",
+    )
+
+
+def unrecognised_form(symbol: str, kind: str, why: str, instead: str | None, row: Where,
+                      source: Where) -> UnrecognisedForm:
+    """A row guessed a plain shape because the reader could not classify its definition
+    (read/forms.py says when): shown, never failing, and silenced by saying what the row is."""
+    plain = {"class": "a plain class", "typeddict": "a plain TypedDict"}.get(kind, "a plain alias")
+    variant = {"union": "a variant per class", "map": "a variant per key"}
+    fix = (f"say `\"form\": \"{instead}\"` in its manifest row to check it as a {instead}"
+           f" ({variant.get(instead, 'its variants')}), or `\"form\": \"shape\"` if it is {plain}"
+           if instead else f"say `\"form\": \"shape\"` in its manifest row if it is {plain}")
+    return UnrecognisedForm(
+        path=row[0], line=row[1], symbol=symbol, source_path=source[0], source_line=source[1],
+        message=f"{symbol}: checked only as a plain shape, with no producer check: {why}; {fix}",
     )

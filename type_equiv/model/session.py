@@ -28,13 +28,22 @@ class SessionStart(BaseModel):
     manifest: str
 
 
+RowForm = Literal["union", "map", "literal", "enum", "shape"]
+
+
 class SymbolChecked(BaseModel):
-    """One manifest row was looked at: its definition (None when missing) and every paste found."""
+    """One manifest row was looked at: its definition (None when missing) and every paste found.
+
+    `form` is what the row was checked as (`shape`: drift only, no producer check; None when the
+    definition is missing), `form_given` whether the row's `"form"` said so rather than the reader.
+    """
 
     type: Literal["symbol/checked"] = "symbol/checked"
     symbol: str
     source: Location | None
     pastes: list[Location]
+    form: RowForm | None = None
+    form_given: bool = False
 
 
 class FindingEvent(BaseModel):

@@ -22,7 +22,7 @@ from type_equiv.model.findings import Drift, Finding
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import SessionEvent
 from type_equiv.output.collect import collect, plural, summary_line
-from type_equiv.output.text import head_line
+from type_equiv.output.text import head_line, row_line
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 LIMIT = 10  # annotations GitHub shows per level and step; it drops the rest without a word
@@ -97,6 +97,8 @@ def render_github(
         except OSError as exc:  # the annotations still went out; the job summary is a convenience
             err.write(f"type-equiv: GITHUB_STEP_SUMMARY {summary_file}: cannot append: {exc.strerror}\n")
     if not quiet:
+        if verbose:  # per row, what it was checked as: plain lines of the job's log
+            out.writelines(row_line(checked) + "\n" for checked in run.symbols)
         out.write(summary_line(run.findings, run.symbols) + "\n")
 
 

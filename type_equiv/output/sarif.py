@@ -76,6 +76,12 @@ HELP: dict[str, tuple[str, str]] = {
         "No finding of the named kind points at the line (or the fence) the comment covers any more. "
         "Delete the comment, so that a later finding there is not silenced by accident.",
     ),
+    "unrecognised-form": (
+        "A manifest row was checked only as a plain shape: its definition could not be classified.",
+        "The definition looks like a vocabulary (or rests on a base the reader cannot see), but was not"
+        " recognised as a union, map, literal or enum, so no producer check ran for it. Say `\"form\"`"
+        " in the row: the vocabulary's form, or `\"shape\"` if it is a plain model.",
+    ),
 }
 
 

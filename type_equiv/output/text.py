@@ -16,8 +16,8 @@ from typing import TextIO
 from type_equiv.model.codes import code_of
 from type_equiv.model.findings import Drift, Finding
 from type_equiv.model.run import RunStats
-from type_equiv.model.session import SessionEvent
-from type_equiv.output.collect import collect, summary_line
+from type_equiv.model.session import SessionEvent, SymbolChecked
+from type_equiv.output.collect import collect, plural, summary_line
 
 
 def head_line(finding: Finding) -> str:
@@ -82,11 +82,25 @@ def _render(
     if quiet:
         return
     if verbose:
-        for checked in run.symbols:
-            where = f"{checked.source.path}:{checked.source.line}" if checked.source else "not found"
-            out.write(f"type-equiv: {checked.symbol} ({where}): {len(checked.pastes)} paste"
-                      f"{'' if len(checked.pastes) == 1 else 's'}\n")
+        out.writelines(row_line(checked) + "\n" for checked in run.symbols)
     out.write(summary_line(run.findings, run.symbols) + "\n")
+
+
+def row_line(checked: SymbolChecked) -> str:
+    """`--verbose`'s line for one row: where its definition is, its pastes, and what it was checked as."""
+    where = f"{checked.source.path}:{checked.source.line}" if checked.source else "not found"
+    pastes = plural(len(checked.pastes), "paste")
+    return f"type-equiv: {checked.symbol} ({where}): {pastes}{form_words(checked)}"
+
+
+def form_words(checked: SymbolChecked) -> str:
+    """`, checked as a union (guessed)`; `, checked as a plain shape (its "form")`; nothing unread."""
+    if checked.form is None:
+        return ""
+    what = {"shape": "a plain shape, with no producer check", "enum": "an enum"}.get(
+        checked.form, f"a {checked.form}")
+    how = 'the row\'s "form"' if checked.form_given else "guessed"
+    return f", checked as {what} ({how})"
 
 
 def _styled(finding: Finding, lines: list[str]) -> str:
