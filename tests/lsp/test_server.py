@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import subprocess
@@ -13,22 +14,19 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.lsp.conftest import DOC, apply, change, edits_for, open_doc, until, uri
-from type_equiv.lsp.checker import PENDING
 
 DRIFTED = DOC.replace("    x: int = 0\n", "    x: str = 0\n")
 X_LINE = DOC.splitlines().index("    x: int = 0")  # 0-based, as LSP counts
 
 
 def _drift(diagnostics: Sequence[types.Diagnostic]) -> list[types.Diagnostic]:
-    return [d for d in diagnostics if d.code == "drift"]
+    return [d for d in diagnostics if d.code == "TE001"]
 
 
 async def test_drift_shown_synced_by_a_code_action_cleared(client: LanguageClient, project: Path) -> None:
     doc = uri(project, "docs/models.md")
     open_doc(client, doc, DRIFTED)
-    # first the syntax level's drift, marked pending, then the same drift with mypy's verdict
-    judged = lambda ds: bool(_drift(ds)) and all(PENDING not in d.message for d in ds)  # noqa: E731
-    found = await until(client, doc, judged)
+    found = await until(client, doc, lambda ds: bool(_drift(ds)))
     (drift,) = _drift(found)
     assert drift.range.start.line == X_LINE  # the differing member's line, not the fence
     assert drift.source == "type-equiv" and drift.severity == types.DiagnosticSeverity.Error
@@ -71,12 +69,12 @@ async def test_a_half_typed_fence_is_a_parse_error_and_the_server_keeps_serving(
     await until(client, doc, lambda ds: not ds)
     half = DOC.split("```python\nTrigger")[0] + "```python\nTrigger = Annotated[Alpha | Be"  # no fence end
     change(client, doc, 2, half)
-    found = await until(client, doc, lambda ds: any(d.code == "parse-error" for d in ds))
-    error = next(d for d in found if d.code == "parse-error")
+    found = await until(client, doc, lambda ds: any(d.code == "TE004" for d in ds))
+    error = next(d for d in found if d.code == "TE004")
     assert error.range.start.line >= half.count("\n") - 1  # at the broken block, not at the top
     unclosed_class = DOC.split("    x: int")[0]  # half of `class Alpha`'s body, and no fence end
     change(client, doc, 3, unclosed_class + "    x: in")
-    await until(client, doc, lambda ds: any(d.code in ("parse-error", "drift") for d in ds))
+    await until(client, doc, lambda ds: any(d.code in ("TE004", "TE001") for d in ds))
     change(client, doc, 4, DOC)
     await until(client, doc, lambda ds: not ds)
     hover = await client.text_document_hover_async(types.HoverParams(
@@ -87,8 +85,8 @@ async def test_a_half_typed_fence_is_a_parse_error_and_the_server_keeps_serving(
 async def test_paste_missing_from_the_buffer_at_the_top(client: LanguageClient, project: Path) -> None:
     doc = uri(project, "docs/models.md")
     open_doc(client, doc, DOC.split("The union:")[0])
-    found = await until(client, doc, lambda ds: any(d.code == "paste-missing" for d in ds))
-    missing = next(d for d in found if d.code == "paste-missing")
+    found = await until(client, doc, lambda ds: any(d.code == "TE002" for d in ds))
+    missing = next(d for d in found if d.code == "TE002")
     assert missing.range.start.line == 0 and "Trigger" in missing.message
 
 
@@ -111,8 +109,8 @@ async def test_source_buffer_change_shows_on_doc_and_source(client: LanguageClie
 
 async def test_no_producer_offers_exemption_and_suppression(client: LanguageClient, project: Path) -> None:
     source = uri(project, "src/pkg/models.py")
-    found = await until(client, source, lambda ds: any(d.code == "no-producer" for d in ds))
-    diagnostic = next(d for d in found if d.code == "no-producer")
+    found = await until(client, source, lambda ds: any(d.code == "TE005" for d in ds))
+    diagnostic = next(d for d in found if d.code == "TE005")
     text = (project / "src/pkg/models.py").read_text(encoding="utf-8")
     assert text.splitlines()[diagnostic.range.start.line].startswith("class Beta")
     actions = await client.text_document_code_action_async(types.CodeActionParams(
@@ -135,13 +133,13 @@ async def test_no_producer_offers_exemption_and_suppression(client: LanguageClie
 
 async def test_a_saved_producer_clears_no_producer(client: LanguageClient, project: Path) -> None:
     source = uri(project, "src/pkg/models.py")
-    await until(client, source, lambda ds: any(d.code == "no-producer" for d in ds))
+    await until(client, source, lambda ds: any(d.code == "TE005" for d in ds))
     app = project / "src/pkg/app.py"
     app.write_text(app.read_text(encoding="utf-8") + "\n\ndef other() -> object:\n"
                    "    from pkg.models import Beta\n    return Beta(kind=\"beta\")\n", encoding="utf-8")
     saved = types.TextDocumentIdentifier(uri(project, "src/pkg/app.py"))
     client.text_document_did_save(types.DidSaveTextDocumentParams(saved))
-    await until(client, source, lambda ds: not any(d.code == "no-producer" for d in ds))
+    await until(client, source, lambda ds: not any(d.code == "TE005" for d in ds))
 
 
 async def test_navigation_from_a_paste_to_its_source(client: LanguageClient, project: Path) -> None:
@@ -185,3 +183,58 @@ async def test_an_internal_error_is_a_message_and_the_server_keeps_serving(
     assert any("internal error" in m.message and m.type == types.MessageType.Error for m in client.messages)
     change(client, doc, 2, DRIFTED)
     await until(client, doc, lambda ds: bool(_drift(ds)))
+
+
+async def test_every_diagnostic_carries_its_rule_code_and_a_link(
+    client: LanguageClient, project: Path
+) -> None:
+    from type_equiv.lsp.rules import installed_documentation_url
+
+    doc = uri(project, "docs/models.md")
+    open_doc(client, doc, DRIFTED)
+    (drift,) = _drift(await until(client, doc, lambda ds: bool(_drift(ds))))
+    source = await until(client, uri(project, "src/pkg/models.py"),
+                         lambda ds: {d.code for d in ds} >= {"TE001", "TE005"})
+    for diagnostic, code in [(drift, "TE001"), *((d, d.code) for d in source)]:
+        assert diagnostic.source == "type-equiv" and diagnostic.code_description is not None
+        href = diagnostic.code_description.href
+        assert isinstance(code, str) and href.endswith(f"#{code.lower()}")
+        configured = installed_documentation_url()
+        if configured is not None:  # an installed distribution that declares its documentation
+            assert href.startswith(configured.partition("#")[0])
+        else:  # the rules page shipped in the package, with the rule's own anchor in it
+            assert href.startswith("file://")
+            page = Path(href.removeprefix("file://").partition("#")[0])
+            assert page.is_file() and f'<a id="{code.lower()}"></a>' in page.read_text(encoding="utf-8")
+
+
+class _History(dict[str, Sequence[types.Diagnostic]]):
+    """The client's diagnostics store, keeping every publication, not only the last one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.published: list[tuple[str, Sequence[types.Diagnostic]]] = []
+
+    def __setitem__(self, uri: str, diagnostics: Sequence[types.Diagnostic]) -> None:
+        self.published.append((uri, diagnostics))
+        super().__setitem__(uri, diagnostics)
+
+
+async def test_a_spelling_mypy_calls_equal_is_never_published_as_drift(
+    client: LanguageClient, project: Path
+) -> None:
+    """`builtins.int` and `int` differ as text, so only mypy can clear the pair: the first
+    publication after the edit must already be mypy's verdict, never a syntax-level guess."""
+    history = _History()
+    client.diagnostics = history
+    doc = uri(project, "docs/models.md")
+    open_doc(client, doc, DOC)
+    await until(client, doc, lambda ds: not ds)
+    mark = len(history.published)
+    change(client, doc, 2, DOC.replace("    x: int = 0\n", "    x: builtins.int = 0\n"))
+    await until(client, doc, lambda ds: any(u == doc for u, _ in history.published[mark:]))
+    await asyncio.sleep(2)  # and whatever the server publishes after its first answer
+    assert [ds for u, ds in history.published[mark:] if u == doc and ds] == []
+    change(client, doc, 3, DRIFTED.replace("    x: str = 0\n", "    x: builtins.str = 0\n"))  # a real one
+    (drift,) = _drift(await until(client, doc, lambda ds: bool(_drift(ds))))
+    assert "`x`" in drift.message and drift.data["finding"]["level"] == "types"  # mypy's verdict

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from type_equiv.drift.judges.resident import ResidentProcess
 from type_equiv.drift.judges.types import Pair, Verdict
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
@@ -63,30 +64,22 @@ class BlockParses:
 
 class Verdicts:
     """mypy's verdicts by pair, kept while no source file changes: a doc edit re-judges only the
-    annotation pairs it made (a paste spelling `List[int]` costs one mypy build, not one per edit)."""
+    annotation pairs it made (a paste spelling `List[int]` costs one mypy update, not one per edit).
 
-    def __init__(self) -> None:
+    A new pair is judged at once, by the server's resident mypy build (judges/resident.py: a child
+    process keeping mypy's build between judgements, a few ms), or by a one-off build while that is
+    still being made: a drift is published with mypy's verdict, never first as a syntax-level guess."""
+
+    def __init__(self, judge: ResidentProcess) -> None:
         self.known: dict[Pair, Verdict] = {}
-        self.pending = False  # the last quick judgement left a new pair unjudged
+        self.judge = judge
 
     def __call__(self, pairs: Sequence[Pair], roots: Sequence[Path], cache_dir: Path | None,
                  stats: RunStats) -> list[Verdict]:
-        from type_equiv.drift.judges.types import judge_types
-
         new = list(dict.fromkeys(p for p in pairs if p not in self.known))
         if new:
-            self.known.update(zip(new, judge_types(new, roots, cache_dir, stats), strict=True))
+            self.known.update(zip(new, self.judge(new, roots, cache_dir, stats), strict=True))
         return [self.known[p] for p in pairs]
-
-    def quick(self, pairs: Sequence[Pair], roots: Sequence[Path], cache_dir: Path | None,
-              stats: RunStats) -> list[Verdict]:
-        """The known verdicts, and "different, not judged yet" for a new pair: a first answer
-        within the latency budget (a mypy build is most of it); `pending` says a real one is due."""
-        self.pending = self.pending or any(p not in self.known for p in pairs)
-        return [self.known.get(p) or Verdict(False, p.pasted, p.real, PENDING) for p in pairs]
-
-
-PENDING = "mypy is still judging this pair"
 
 
 def without_schema(manifest: ManifestFile) -> ManifestFile:
@@ -114,10 +107,10 @@ class LiveProject:
         self.cache_dir = cache_dir
         self.buffers: dict[Path, str] = {}  # open buffers by absolute path
         self.blocks = BlockParses()
-        self.verdicts = Verdicts()
+        self.mypy = ResidentProcess()
+        self.verdicts = Verdicts(self.mypy)
         self.failure: str | None = None  # why the manifest cannot be read; nothing is checked then
         self.drift: dict[str, list[Finding]] = {}  # doc → the findings of its rows' pastes there
-        self.provisional: set[str] = set()  # docs whose findings wait for a mypy verdict
         self.pasted: dict[str, list[Pasted]] = {}  # doc → its rows, as the last check saw them
         self.producers: list[Finding] | None = None  # None: to be run (again)
         self.manifest: ManifestFile | None = None
@@ -129,8 +122,7 @@ class LiveProject:
     def reload(self) -> None:
         """Read the manifest again (start, or it changed): every result is dropped."""
         self.drift, self.pasted, self.producers = {}, {}, None
-        self.provisional = set()
-        self.verdicts = Verdicts()
+        self.verdicts = Verdicts(self.mypy)
         try:
             manifest = without_schema(load_manifest(self.root, self.manifest_path))
         except InputError as exc:
@@ -178,7 +170,7 @@ class LiveProject:
             else:
                 self.project.overlay(path, text)
             self.drift.clear()  # any doc may paste from it; each is compared again when checked
-            self.verdicts = Verdicts()  # an alias the module defines may have changed
+            self.verdicts = Verdicts(self.mypy)  # an alias the module defines may have changed
         doc = self.doc_of(path)
         if doc is not None:
             self.drift.pop(doc, None)
@@ -221,11 +213,9 @@ class LiveProject:
 
     # -- checks ------------------------------------------------------------------------------------
 
-    def check_doc(self, doc: str, quick: bool = False) -> list[Finding]:
-        """The findings of every row's pastes in `doc`, from the buffer when it is open. `quick`:
-        without waiting for mypy on pairs it has not judged (they show as drift, marked pending;
-        the doc stays in `provisional` until a full check)."""
-        if doc in self.drift and (quick or doc not in self.provisional):
+    def check_doc(self, doc: str) -> list[Finding]:
+        """The findings of every row's pastes in `doc`, from the buffer when it is open."""
+        if doc in self.drift:
             return self.drift[doc]
         project = self.project
         if project is None:
@@ -237,19 +227,13 @@ class LiveProject:
         options = CheckOptions(root=self.root, manifest=self.manifest_path, cache_dir=self.cache_dir)
         findings: list[Finding] = []
         pasted: list[Pasted] = []
-        self.verdicts.pending = False
-        judge = self.verdicts.quick if quick else self.verdicts
-        for event in check_drift(project, options, self.rows_of(doc), RunStats(), judge):
+        for event in check_drift(project, options, self.rows_of(doc), RunStats(), self.verdicts):
             if isinstance(event, FindingEvent):
                 findings.append(event.finding)
             elif isinstance(event, SymbolChecked):
                 source = (event.source.path, event.source.line) if event.source else None
                 pasted.append(Pasted(event.symbol, source, tuple(p.line for p in event.pastes)))
         self.drift[doc], self.pasted[doc] = findings, pasted
-        if self.verdicts.pending:
-            self.provisional.add(doc)
-        else:
-            self.provisional.discard(doc)
         return findings
 
     def check_producers(self) -> list[Finding]:
@@ -261,15 +245,24 @@ class LiveProject:
             self.producers = [e.finding for e in check_producers(project, self.manifest)]
         return self.producers
 
-    def findings(self, quick: bool = False) -> list[Finding]:
+    def prepare_mypy(self) -> None:
+        """Start the resident mypy build in a child process (judges/resident.py), for the manifest's
+        source roots and its rows' modules; until it is ready, judgements are one-off builds."""
+        if self.manifest is None:
+            return
+        model = self.manifest.model
+        roots = [(self.root / s).resolve() for s in model.source]
+        self.mypy.prepare(roots, (row.symbol.rpartition(".")[0] for row in model.symbols))
+
+    def findings(self) -> list[Finding]:
         """Every finding the server shows: each doc's (checked where stale) and the producer check's,
         each once (a row's source-missing is found again by every doc it lists)."""
         seen: dict[str, Finding] = {}
-        for finding in self._all(quick):
+        for finding in self._all():
             seen.setdefault(finding.model_dump_json(), finding)
         return list(seen.values())
 
-    def _all(self, quick: bool) -> Iterable[Finding]:
+    def _all(self) -> Iterable[Finding]:
         for doc in self.docs():
-            yield from self.check_doc(doc, quick)
+            yield from self.check_doc(doc)
         yield from self.check_producers()

@@ -3,8 +3,9 @@
 A finding's `path`/`line` is where `type-equiv check` prints it (the paste's member line for drift,
 line 1 of the doc for `paste-missing`, the parser's line for `parse-error`, the declaration for
 `no-producer`); a drift is shown a second time in the source file, at `source_line`, with the paste
-as related information, so whoever edits either side sees it. The diagnostic's `code` is the finding
-kind, the same word the text output shows in brackets.
+as related information, so whoever edits either side sees it. The diagnostic's `code` is the rule's
+stable code (`TE001`, model/codes.py; the text output shows it before the kind), its `source` is
+`type-equiv`, and its `codeDescription.href` links to that rule's documentation (rules.py).
 """
 
 from __future__ import annotations
@@ -14,17 +15,13 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from type_equiv.lsp.rules import RuleLinks
+from type_equiv.model.codes import code_of
 from type_equiv.model.findings import Drift, Finding, RetiredSpelling
 
 SOURCE = "type-equiv"
-_README = Path(__file__).resolve().parents[2] / "README.md"  # a source checkout's (editable install)
 
 Lines = Callable[[str], list[str] | None]  # root-relative path → its lines as the editor has them
-
-
-def findings_url() -> str | None:
-    """Where the finding kinds are explained: the README's findings table, when it is installed."""
-    return _README.as_uri() + "#findings" if _README.is_file() else None
 
 
 def file_uri(root: Path, rel: str) -> str:
@@ -57,16 +54,17 @@ def _severity(finding: Finding) -> types.DiagnosticSeverity:
 
 
 def _diagnostic(finding: Finding, where: types.Range, related: list[types.DiagnosticRelatedInformation],
-                data: dict[str, object]) -> types.Diagnostic:
-    url = findings_url()
+                data: dict[str, object], links: RuleLinks) -> types.Diagnostic:
+    url = links.href(finding.kind)
     return types.Diagnostic(
         range=where, message=finding.message, severity=_severity(finding), source=SOURCE,
-        code=finding.kind, code_description=types.CodeDescription(href=url) if url else None,
+        code=code_of(finding.kind), code_description=types.CodeDescription(href=url) if url else None,
         related_information=related or None, data=data,
     )
 
 
-def diagnostics(root: Path, findings: Iterable[Finding], lines: Lines) -> dict[str, list[types.Diagnostic]]:
+def diagnostics(root: Path, findings: Iterable[Finding], lines: Lines,
+                links: RuleLinks) -> dict[str, list[types.Diagnostic]]:
     """Every finding's diagnostics, by file URI. `data` carries the finding itself (as JSON), so a
     code action knows what it fixes without finding it again."""
     out: dict[str, list[types.Diagnostic]] = {}
@@ -83,9 +81,9 @@ def diagnostics(root: Path, findings: Iterable[Finding], lines: Lines) -> dict[s
                                    line_range(lines(finding.source_path), finding.source_line))
             related.append(types.DiagnosticRelatedInformation(
                 there, f"source: {finding.real}" if finding.real else "the source definition"))
-        out.setdefault(here.uri, []).append(_diagnostic(finding, here.range, related, data))
+        out.setdefault(here.uri, []).append(_diagnostic(finding, here.range, related, data, links))
         if isinstance(finding, Drift) and there is not None and there.uri != here.uri:
             back = [types.DiagnosticRelatedInformation(
                 here, f"paste: {finding.pasted}" if finding.pasted else "the paste")]
-            out.setdefault(there.uri, []).append(_diagnostic(finding, there.range, back, data))
+            out.setdefault(there.uri, []).append(_diagnostic(finding, there.range, back, data, links))
     return out

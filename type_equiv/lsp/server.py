@@ -1,9 +1,10 @@
 """`type-equiv lsp`: the language server over stdio (pygls), wiring editor events to `LiveProject`.
 
-Why one worker thread: a check can take a few hundred milliseconds (mypy, when an annotation pair
-needs it), and the event loop must keep reading messages meanwhile (a newer `didChange` supersedes
-the check that is waiting). Every touch of the project runs in that one thread, in order, so the
-project needs no locks; the loop only debounces, and sends what the worker computed.
+Why one worker thread: a check can take tens of milliseconds (more while the resident mypy build is
+still being made in its child process, judges/resident.py), and the event loop must keep reading
+messages meanwhile (a newer `didChange` supersedes the check that is waiting). Every touch of
+the project runs in that one thread, in order, so the project needs no locks; the loop only
+debounces, and sends what the worker computed.
 
 An internal error (a bug) must not take the editor's diagnostics down with it: it is shown to the
 user as a `window/showMessage`, logged with its traceback on stderr, and the server keeps serving.
@@ -29,6 +30,7 @@ from type_equiv import __version__
 from type_equiv.lsp import actions, navigation
 from type_equiv.lsp.checker import LiveProject
 from type_equiv.lsp.diagnostics import diagnostics
+from type_equiv.lsp.rules import RuleLinks
 from type_equiv.model.findings import Finding
 from type_equiv.model.options import DEFAULT_MANIFEST
 
@@ -63,6 +65,7 @@ class TypeEquivServer(LanguageServer):
         self.pending: asyncio.Task[None] | None = None
         self.pending_always: frozenset[str] = frozenset()
         self.told_failure: str | None = None
+        self.links = RuleLinks(None)  # until `start` reads the distribution's metadata
 
     async def run(self, job: Callable[[], T], what: str) -> T | None:
         """`job` in the worker thread; an exception becomes a message and None."""
@@ -101,6 +104,7 @@ class TypeEquivServer(LanguageServer):
         manifest = settings.manifest or root / DEFAULT_MANIFEST
         cache = None if settings.no_cache else (settings.cache_dir or root / ".type-equiv-cache")
         self.live = LiveProject(root, manifest, cache)
+        self.links = RuleLinks.installed()  # the distribution's metadata, read once per server
 
     def versions(self) -> dict[str, int]:
         return {uri: doc.version for uri, doc in self.workspace.text_documents.items()
@@ -131,32 +135,28 @@ class TypeEquivServer(LanguageServer):
 
     async def _publish_later(self, delay: float, always: frozenset[str]) -> None:
         await asyncio.sleep(delay)
-        # first without new mypy builds (within the latency budget), then, if a new annotation pair
-        # was left pending, again with mypy's verdicts: the drift stays, or goes, or is re-worded
-        for quick in (True, False):
-            result = await self.run(functools.partial(self._compute, quick), "checking")
-            if result is None:
-                return
-            found, failure, pending = result
-            self._send(found, failure, always=always)
-            if not pending:
-                return
+        # one publication per change, every drift in it judged: a new annotation pair waits for
+        # mypy's verdict (the resident build answers in milliseconds), so no drift is a guess
+        result = await self.run(self._compute, "checking")
+        if result is not None:
+            self._send(*result, always=always)
 
-    def _compute(self, quick: bool) -> tuple[dict[str, list[types.Diagnostic]], str | None, bool]:
+    def _compute(self) -> tuple[dict[str, list[types.Diagnostic]], str | None]:
         live = self.live
         if live is None:
-            return {}, None, False
+            return {}, None
         if live.failure is not None:
             live.reload()  # the manifest may be fixed on disk by now
         if live.failure is not None:
-            return {}, live.failure, False
+            return {}, live.failure
 
         def lines(rel: str) -> list[str] | None:
             text = live.text(rel)
             return text.splitlines() if text is not None else None
 
-        found = diagnostics(live.root, live.findings(quick), lines)
-        return found, None, bool(live.provisional)
+        found = diagnostics(live.root, live.findings(), lines, self.links)
+        live.prepare_mypy()  # after the first check, so the child's build does not slow it down
+        return found, None
 
     def _send(self, found: dict[str, list[types.Diagnostic]], failure: str | None,
               always: frozenset[str]) -> None:

@@ -72,7 +72,7 @@ from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.normalise import last_name, parse_expr
 
 if TYPE_CHECKING:
-    from mypy.build import BuildResult
+    from mypy.build import BuildResult, Graph
     from mypy.options import Options
 
     from type_equiv.model.run import RunStats
@@ -186,9 +186,7 @@ def judge_types(
     What the build read is noted in `log` (judges/inputs.py); a build that failed refuses replay."""
     if not pairs:
         return []
-    writer = _Writer()
-    spans = [writer.pair(i, pair) for i, pair in enumerate(pairs)]  # never raises: bad text stays text
-    text, offset = writer.text()
+    writer, spans, text, offset = write_module(pairs)
     started = time.perf_counter()
     try:
         result, options = _build_or_rebuild(text, source_roots, cache_dir)
@@ -200,14 +198,32 @@ def judge_types(
         stats.mypy_runs += 1
         stats.mypy_seconds.append(time.perf_counter() - started)
     note_build(result, source_roots, GENERATED, log)
-    errors = _errors_by_line(result.errors)
-    tree = result.files.get(GENERATED)
+    return read_verdicts(pairs, spans, offset, result.errors, result.files.get(GENERATED), result.graph,
+                         options, writer)
+
+
+def write_module(pairs: Sequence[Pair]) -> tuple[_Writer, list[tuple[int, int]], str, int]:
+    """The generated module for `pairs`: its writer, each pair's line span, its text, the header size."""
+    writer = _Writer()
+    spans = [writer.pair(i, pair) for i, pair in enumerate(pairs)]  # never raises: bad text stays text
+    text, offset = writer.text()
+    return writer, spans, text, offset
+
+
+def read_verdicts(
+    pairs: Sequence[Pair], spans: Sequence[tuple[int, int]], offset: int, reported: Sequence[str],
+    tree: Any, graph: Graph, options: Options, writer: _Writer,
+) -> list[Verdict]:
+    """Each pair's verdict from a build of `write_module`'s text: mypy's messages (`reported`), the
+    generated module's tree and the build graph. A one-off build (`judge_types`) and the language
+    server's resident one (judges/resident.py) read their builds here alike."""
+    errors = _errors_by_line(reported)
     verdicts = []
     for i, (pair, (first, last)) in enumerate(zip(pairs, spans, strict=True)):
         lines = range(offset + first, offset + last + 1)
         messages = [m for line in lines for m in errors.get(line, [])]
         try:
-            verdicts.append(_verdict(i, pair, messages, tree, result, options, writer))
+            verdicts.append(_verdict(i, pair, messages, tree, graph, options, writer))
         except Exception as exc:  # mypy's internals on odd input: undecided, so the drift stays
             verdicts.append(Verdict(False, pair.pasted, pair.real, f"mypy could not judge it: {exc}",
                                     undecided=True))
@@ -234,10 +250,8 @@ def _build_or_rebuild(
     return built
 
 
-def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> tuple[BuildResult, Options]:
-    from mypy import build
-    from mypy.errors import CompileError
-    from mypy.modulefinder import BuildSource
+def build_options(source_roots: Sequence[Path]) -> Options:
+    """mypy's options for judging pairs (the cache is the caller's to set)."""
     from mypy.options import Options
 
     options = Options()
@@ -245,6 +259,15 @@ def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> t
     options.follow_imports = "silent"  # project code is read, never reported
     options.ignore_missing_imports = True  # an unresolved import is an implicit Any, caught below
     options.python_version = sys.version_info[:2]
+    return options
+
+
+def _build(text: str, source_roots: Sequence[Path], cache_dir: Path | None) -> tuple[BuildResult, Options]:
+    from mypy import build
+    from mypy.errors import CompileError
+    from mypy.modulefinder import BuildSource
+
+    options = build_options(source_roots)
     if cache_dir is None:
         options.incremental = False
         options.cache_dir = os.devnull
@@ -453,8 +476,7 @@ def _dotted(module: str) -> ast.expr:
 
 
 def _verdict(
-    i: int, pair: Pair, messages: list[str], tree: Any, result: BuildResult, options: Options,
-    writer: _Writer,
+    i: int, pair: Pair, messages: list[str], tree: Any, graph: Graph, options: Options, writer: _Writer,
 ) -> Verdict:
     if i in writer.unreadable:
         return Verdict(False, pair.pasted, pair.real, "mypy cannot read it: not a type expression",
@@ -502,7 +524,7 @@ def _verdict(
         return Verdict(False, shown_p, shown_r, METADATA, metadata=True)
     hidden = {
         side: {name for module, ref in writer.refs.get((i, side), [])
-               if (name := hidden_metadata(result.graph, module, ref, set(), writer.parsed))}
+               if (name := hidden_metadata(graph, module, ref, set(), writer.parsed))}
         for side in ("paste", "real")
     }
     if hidden["paste"] != hidden["real"]:
