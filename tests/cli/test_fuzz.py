@@ -402,6 +402,11 @@ def hostile_tree(draw: st.DrawFn) -> tuple[bool, list[tuple[str, str]], bool, st
     drifted = draw(st.booleans())
     targets = draw(st.lists(st.sampled_from(FILE_TARGETS + FOLDER_TARGETS), min_size=1, max_size=3,
                             unique=True))
+    def below(path: str, folder: str) -> bool:
+        return (".type-equiv-cache/" if path == "cache store" else path).startswith(folder + "/")
+
+    # what is below a folder made a hazard is that hazard's business (laid there, it would go through it)
+    targets = [t for t in targets if not any(below(t, u) for u in targets if u in FOLDER_TARGETS)]
     hazards = [(t, draw(st.sampled_from(FOLDER_HAZARDS if t in FOLDER_TARGETS else FILE_HAZARDS)))
                for t in targets]
     full_disk = draw(st.integers(0, 4)) == 0
