@@ -42,9 +42,9 @@ from typing import TYPE_CHECKING, Any
 
 from type_equiv.drift.judges.mypy_facts import GENERATED
 from type_equiv.drift.judges.types import (
+    ModuleWriter,
     Pair,
     Verdict,
-    _Writer,
     build_options,
     judge_types,
     read_verdicts,
@@ -164,7 +164,7 @@ class ResidentJudge:
         options.fine_grained_incremental = True  # keeps the dependency map an update needs
         options.incremental = False  # no cache: fine-grained mode would need its own kind
         options.cache_dir = os.devnull
-        writer = _Writer()
+        writer = ModuleWriter()
         for module in modules:
             writer.module_alias(module)
         text, _ = writer.text()

@@ -202,9 +202,9 @@ def judge_types(
                          options, writer)
 
 
-def write_module(pairs: Sequence[Pair]) -> tuple[_Writer, list[tuple[int, int]], str, int]:
+def write_module(pairs: Sequence[Pair]) -> tuple[ModuleWriter, list[tuple[int, int]], str, int]:
     """The generated module for `pairs`: its writer, each pair's line span, its text, the header size."""
-    writer = _Writer()
+    writer = ModuleWriter()
     spans = [writer.pair(i, pair) for i, pair in enumerate(pairs)]  # never raises: bad text stays text
     text, offset = writer.text()
     return writer, spans, text, offset
@@ -212,7 +212,7 @@ def write_module(pairs: Sequence[Pair]) -> tuple[_Writer, list[tuple[int, int]],
 
 def read_verdicts(
     pairs: Sequence[Pair], spans: Sequence[tuple[int, int]], offset: int, reported: Sequence[str],
-    tree: Any, graph: Graph, options: Options, writer: _Writer,
+    tree: Any, graph: Graph, options: Options, writer: ModuleWriter,
 ) -> list[Verdict]:
     """Each pair's verdict from a build of `write_module`'s text: mypy's messages (`reported`), the
     generated module's tree and the build graph. A one-off build (`judge_types`) and the language
@@ -304,7 +304,7 @@ def _errors_by_line(lines: Sequence[str]) -> dict[int, list[str]]:
     return out
 
 
-class _Writer:
+class ModuleWriter:
     """Builds the generated module: imports, marker classes, and one alias pair + assertion per pair."""
 
     def __init__(self) -> None:
@@ -372,7 +372,7 @@ class _Writer:
 
 
 class _Rewriter(ast.NodeTransformer):
-    def __init__(self, writer: _Writer, side: Side, ns: Namespace, refs: list[tuple[str, str]]) -> None:
+    def __init__(self, writer: ModuleWriter, side: Side, ns: Namespace, refs: list[tuple[str, str]]) -> None:
         self.writer, self.side, self.ns, self.refs = writer, side, ns, refs
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
@@ -476,7 +476,7 @@ def _dotted(module: str) -> ast.expr:
 
 
 def _verdict(
-    i: int, pair: Pair, messages: list[str], tree: Any, graph: Graph, options: Options, writer: _Writer,
+    i: int, pair: Pair, messages: list[str], tree: Any, graph: Graph, options: Options, writer: ModuleWriter,
 ) -> Verdict:
     if i in writer.unreadable:
         return Verdict(False, pair.pasted, pair.real, "mypy cannot read it: not a type expression",
@@ -534,7 +534,7 @@ def _verdict(
     return Verdict(True, shown_p, shown_r)
 
 
-def writer_unmark(text: str, writer: _Writer) -> str:
+def writer_unmark(text: str, writer: ModuleWriter) -> str:
     """mypy's rendering with the generated names turned back into what the doc and source say."""
     names = {marker: meta for meta, marker in writer.markers.items()}
     text = re.sub(rf"(?:{GENERATED}\.)?_te_Annotated\[", "Annotated[", text)

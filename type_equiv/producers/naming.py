@@ -1,0 +1,151 @@
+"""How the walker reads names and values: a name chain through the file's imports, the spelled
+names an annotation involves, the literal values an expression can evaluate to. Only what a module
+says about itself; which class a name finally is, is the resolver's work (read/names.py)."""
+
+from __future__ import annotations
+
+import ast
+
+from type_equiv.producers.records import Spellings
+from type_equiv.producers.syntax import Scope, forward_ref, last_name, lookup_default
+from type_equiv.read.names import Bindings, dotted_name
+from type_equiv.read.vocabularies import literal_key
+
+
+class NameReader:
+    """The spellings a scan looks for and the module's bindings, read by the walker's methods."""
+
+    def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
+        self.module = module
+        self.package = package
+        self.names = spellings.names
+        self.values = spellings.values
+        self.tag_fields = spellings.tag_fields
+        self.bindings = bindings
+        self.hot: dict[str, bool] = {}
+        self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
+
+    def target(self, head: str, scope: Scope) -> str | None:
+        return scope.aliases.get(head) or self.bindings.names.get(head)
+
+    def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
+        """The dotted target of a name chain through imports, if it involves a spelled name."""
+        parts = dotted_name(node)
+        if parts is None:
+            return None
+        target = self.target(parts[0], scope)
+        if target is None:
+            if not self.bindings.stars or parts[0] not in self.names:
+                return None
+            target = f"{self.module}.{parts[0]}"  # maybe star-imported: the resolver follows `*`
+        if spelled_only and not self._hot(target) and not any(p in self.names for p in parts[1:]):
+            return None
+        return target if len(parts) == 1 else target + "." + ".".join(parts[1:])
+
+    def _hot(self, target: str) -> bool:
+        hot = self.hot.get(target)
+        if hot is None:
+            hot = any(p in self.names for p in target.split("."))
+            self.hot[target] = hot
+        return hot
+
+    def annotation_refs(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
+        """Dotted names in an annotation (string annotations parsed) that involve a spelled name."""
+        if node is None:
+            return ()
+        out: list[str] = []
+        self._annotation_refs(node, scope, out)
+        return tuple(dict.fromkeys(out)) if len(out) > 1 else tuple(out)
+
+    def _annotation_refs(self, node: ast.expr, scope: Scope, out: list[str]) -> None:
+        if isinstance(node, ast.Name | ast.Attribute):
+            found = self.dotted(node, scope)
+            if found is not None:
+                out.append(found)
+        elif isinstance(node, ast.Subscript):
+            self._annotation_refs(node.value, scope, out)
+            head = node.value
+            if not (isinstance(head, ast.Name | ast.Attribute) and last_name(head) == "Literal"):
+                self._annotation_refs(node.slice, scope, out)  # Literal["a"] holds values, no names
+        elif isinstance(node, ast.BinOp):
+            self._annotation_refs(node.left, scope, out)
+            self._annotation_refs(node.right, scope, out)
+        elif isinstance(node, ast.Tuple | ast.List):
+            for elt in node.elts:
+                self._annotation_refs(elt, scope, out)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and self.names_in(node.value):
+            inner = forward_ref(node.value)
+            if inner is not None:
+                self._annotation_refs(inner, scope, out)
+
+    def type_names(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
+        """Every class an annotation names, spelled or not (`Payload`, `Optional[Payload]`): the
+        declared type of a dict display, whose keys then bind as that class's fields."""
+        if node is None:
+            return ()
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node = forward_ref(node.value) if len(node.value) < 200 else None
+            if node is None:
+                return ()
+        out: list[str] = []
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name | ast.Attribute):
+                found = self.dotted(sub, scope, spelled_only=False)
+                if found is not None:
+                    out.append(found)
+        return tuple(dict.fromkeys(out))
+
+    def receiver(self, func: ast.expr, scope: Scope) -> str:
+        """Who receives a call's arguments: the callee through imports (`pkg.mod.f`), a method of the
+        enclosing class for `self.m(...)`, else `*.m` — a function or method known only by name."""
+        parts = dotted_name(func)
+        if parts is not None and len(parts) == 2 and parts[0] in ("self", "cls") and scope.method_of:
+            return f"{scope.method_of}.{parts[1]}"
+        found = self.dotted(func, scope, spelled_only=False)
+        if found is not None:
+            return found
+        return "*." + last_name(func) if last_name(func) else ""
+
+    def names_in(self, text: str) -> list[str]:  # a forward reference is parsed only then
+        return [n for n in self.bindings.names if n in text] if len(text) < 200 else []
+
+    def literals(self, node: ast.expr | None, follow: bool = False) -> list[str]:
+        """Spelled literal keys a producing expression can evaluate to (both arms of `a if c else b`).
+
+        With `follow`, a local name stands for the literals last assigned to it in the same
+        function (`cause = "a" if e else "b"; f(cause=cause)`): one step of data flow, no more.
+        """
+        if node is None:
+            return []
+        if isinstance(node, ast.Name):
+            return self.local_values.get(node.id, []) if follow else []
+        if isinstance(node, ast.Attribute):
+            member = self.member(node)
+            return [member] if member is not None else []
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, str | int | bool) and value is not None:
+                key = literal_key(value)
+                return [key] if key in self.values else []
+            return []
+        if isinstance(node, ast.IfExp):
+            return self.literals(node.body, follow) + self.literals(node.orelse, follow)
+        if isinstance(node, ast.BoolOp):
+            return [k for v in node.values for k in self.literals(v, follow)]
+        fallback = lookup_default(node)
+        if fallback is not None:  # `kinds.get(key, "external")`: the default when the key is missing
+            return self.literals(fallback, follow)
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            return [k for e in node.elts for k in self.literals(e, follow)]
+        return []
+
+    def member(self, node: ast.Attribute) -> str | None:
+        """`Kind.STARTED` of a spelled enum as a tag value: `@` and its dotted target (`join.py`
+        matches it against a variant's enum-member tag)."""
+        parts = dotted_name(node)
+        if parts is None or len(parts) < 2 or parts[-2] not in self.names:
+            return None
+        target = self.bindings.names.get(parts[0])
+        if target is None:
+            return None
+        return "@" + ".".join([target, *parts[1:]])
