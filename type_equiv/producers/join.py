@@ -140,30 +140,24 @@ class Join:
         seeds = self.family  # not a variant's class: decoding one carrier of it brings that variant only
         out: dict[str, str] = {}
         level: dict[str, int] = dict.fromkeys(seeds, 0)
-        anns = [a for fs in scan.scans.values() for a in fs.anns if a.kind in ("field", "alias")]
-        classes = [c for fs in scan.scans.values() for c in fs.classes]
+        # (owner, the names it is built from, levels added): a field or alias one level up from what
+        # it names, the vocabulary included; a subclass at its base's level, of a carrier only
+        edges = [(a.owner, a.refs, 1) for fs in scan.scans.values() for a in fs.anns
+                 if a.kind in ("field", "alias")]
+        edges += [(c.qualname, c.bases, 0) for fs in scan.scans.values() for c in fs.classes]
         changed = True
         while changed:
             changed = False
-            for ann in anns:
-                owner = self.canonical(ann.owner)
+            for name, names, step in edges:
+                owner = self.canonical(name)
                 if owner in seeds:
                     continue
-                via = min(((level[c], c) for r in ann.refs if (c := self.canonical(r)) in level),
+                known = level if step else out
+                via = min(((level[c], c) for n in names if (c := self.canonical(n)) in known),
                           default=None)
-                if via is None or via[0] + 1 > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + 1:
+                if via is None or via[0] + step > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + step:
                     continue
-                out[owner], level[owner] = via[1], via[0] + 1
-                changed = True
-            for site in classes:
-                owner = self.canonical(site.qualname)
-                if owner in seeds:
-                    continue
-                via = min(((level[c], c) for b in site.bases if (c := self.canonical(b)) in out),
-                          default=None)
-                if via is None or level.get(owner, 99) <= via[0]:
-                    continue
-                out[owner], level[owner] = via[1], via[0]
+                out[owner], level[owner] = via[1], via[0] + step
                 changed = True
         return out
 
