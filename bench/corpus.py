@@ -126,7 +126,7 @@ def ensure_install(
     return True
 
 
-def _dist_versions(tree: Path) -> dict[str, str]:
+def dist_versions(tree: Path) -> dict[str, str]:
     """Distribution name -> version, read from the *.dist-info folder names pip wrote."""
     out: dict[str, str] = {}
     for info in sorted(tree.glob("*.dist-info")):
@@ -148,7 +148,7 @@ def count_lines(tree: Path) -> Install:
         files += 1
         lines += n
         per[path.relative_to(tree).parts[0]] += n
-    return Install(tree, files, lines, dict(per.most_common()), _dist_versions(tree))
+    return Install(tree, files, lines, dict(per.most_common()), dist_versions(tree))
 
 
 def module_path(root: Path, dotted: str) -> tuple[Path | None, str]:

@@ -43,7 +43,14 @@ BENCH = Path(__file__).resolve().parent
 if str(BENCH) not in sys.path:  # run as `python bench/drift_realcode.py` it already is
     sys.path.insert(0, str(BENCH))
 
-from corpus import defines, definition_text, ensure_install, fence_for, module_path  # noqa: E402
+from corpus import (  # noqa: E402
+    defines,
+    definition_text,
+    dist_versions,
+    ensure_install,
+    fence_for,
+    module_path,
+)
 
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements-drift.txt"
@@ -256,14 +263,6 @@ CONTROLS = frozenset({"exact", "reexport", "collide"})
 
 # --------------------------------------------------------------------------------------------------
 # Install and definition lookup (read-only: the tree is never imported)
-
-
-def versions(site: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for info in sorted(site.glob("*.dist-info")):
-        name, _, version = info.name.removesuffix(".dist-info").rpartition("-")
-        out[name] = version
-    return out
 
 
 @dataclass(frozen=True)
@@ -1221,7 +1220,7 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     site = work / "site-packages"
     ensure_install(site, REQUIREMENTS, ignore_requires_python=True, marker=MARKER)
-    installed = versions(site)
+    installed = dist_versions(site)
 
     defs = [d for dist, sym in DEFINITIONS if (d := resolve(site, dist, sym)) is not None]
     reexports = [d for dist, sym, at in REEXPORTS if (d := resolve(site, dist, sym, at)) is not None]
