@@ -19,7 +19,17 @@ from type_equiv.model.findings import Finding
 from type_equiv.model.options import CheckOptions
 from type_equiv.model.session import FindingEvent
 from type_equiv.pipeline import Run, run_check
-from type_equiv.read.definitions import top_level_definitions
+from type_equiv.read.definitions import PythonCode, find_definition, parse_python, top_level_definitions
+from type_equiv.read.shapes import Shape, lower
+
+
+def lowered(code: str, name: str) -> Shape:
+    """Definition `name` of module text `code`, lowered as the drift check lowers it (no project)."""
+    parsed = parse_python(code, "x.py")
+    assert isinstance(parsed, PythonCode)
+    node = find_definition(parsed, name)
+    assert node is not None
+    return lower(parsed, node)
 
 
 @dataclass(frozen=True)

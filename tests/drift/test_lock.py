@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import Project, paste
+from tests.harness import lowered
 from type_equiv.drift.baseline import Entry, Lock, fingerprint, parse_lock, read_lock
-from type_equiv.read.definitions import PythonCode, find_definition, parse_python
-from type_equiv.read.shapes import Shape, lower
+from type_equiv.read.shapes import Shape
 
 MODEL = """
 from pydantic import BaseModel
@@ -30,11 +30,7 @@ PASTE = "class Usage(BaseModel):\n    input_tokens: int\n    output_tokens: int 
 
 
 def shape(code: str, name: str = "Usage") -> Shape:
-    parsed = parse_python(code, "x.py")
-    assert isinstance(parsed, PythonCode)
-    node = find_definition(parsed, name)
-    assert node is not None
-    return lower(parsed, node)
+    return lowered(code, name)
 
 
 def setup(project: Project, doc: str = PASTE, source: str = MODEL) -> None:

@@ -21,14 +21,13 @@ import pytest
 
 from tests.conftest import REPO
 from tests.drift.spec_table import PKG, Case, build, load, write_manifest
+from tests.harness import lowered
 from type_equiv.drift.compare import compare
 from type_equiv.model.findings import Drift
 from type_equiv.model.options import CheckOptions
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import Failed, FindingEvent, SessionEnd
 from type_equiv.pipeline import Run, run_check
-from type_equiv.read.definitions import PythonCode, find_definition, parse_python
-from type_equiv.read.shapes import lower
 
 # Equal pairs the table gives to the syntax level that mypy clears instead, by a documented decision
 # (docs/equivalence.md, Decisions): the syntax level keeps a module prefix, because a bare name is
@@ -110,11 +109,7 @@ def test_no_missed_drift_and_the_deciding_level(table: Table) -> None:
 
 
 def _shape(case: Case, text: str) -> Any:
-    code = parse_python("\n".join(case.head) + "\n\n" + text + "\n", "x.py")
-    assert isinstance(code, PythonCode)
-    node = find_definition(code, case.name)
-    assert node is not None
-    return lower(code, node)
+    return lowered("\n".join(case.head) + "\n\n" + text + "\n", case.name)
 
 
 def test_equal_pairs_of_the_syntax_level_need_no_mypy(table: Table) -> None:

@@ -13,10 +13,10 @@ from typing import Any, Literal, Optional
 import pytest
 
 from tests.conftest import Project, paste
+from tests.harness import lowered
 from type_equiv.drift.compare import compare
-from type_equiv.read.definitions import PythonCode, find_definition, parse_python
 from type_equiv.read.normalise import canon_annotation
-from type_equiv.read.shapes import Shape, lower
+from type_equiv.read.shapes import Shape
 
 SOURCE = '''
 import enum
@@ -296,11 +296,7 @@ def test_a_key_written_alike_says_how_it_is_read(checked: dict[str, list[dict[st
 # ---- canonical forms, no mypy ----
 
 def _shape(code: str, name: str = "X") -> Shape:
-    parsed = parse_python(code, "x.py")
-    assert isinstance(parsed, PythonCode)
-    node = find_definition(parsed, name)
-    assert node is not None
-    return lower(parsed, node)
+    return lowered(code, name)
 
 
 def _same(a: str, b: str) -> bool:
