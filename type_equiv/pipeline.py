@@ -47,8 +47,9 @@ from type_equiv.read.pastes import Doc, Paste, attribute
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
 from type_equiv.read.shapes import Shape, in_context, lower, retyped
-from type_equiv.read.suppressions import Suppression, doc_suppressions, python_suppressions
+from type_equiv.read.suppressions import MARK, Suppression, doc_suppressions, python_suppressions
 from type_equiv.store.cache import Cache
+from type_equiv.store.safe import read_bounded
 
 RowEvent = SymbolChecked | FindingEvent
 
@@ -165,9 +166,15 @@ class _Comments:
         if path.suffix not in (".py", ".md", ".markdown") or PurePosixPath(shown).is_absolute():
             return []
         self.log.file(path)
+        try:  # as every read of the run: a regular file inside the root, size-bounded
+            data = read_bounded(path, self.project.root)
+        except OSError:
+            return []
+        if MARK.encode() not in data:  # `unused` asks of every production file: most hold none
+            return []
         try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
             return []
         return python_suppressions(shown, text) if path.suffix == ".py" else doc_suppressions(shown, text)
 

@@ -14,6 +14,7 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
+MARK = "type-equiv"  # every suppression comment spells it: a text without it holds none
 PYTHON = re.compile(r"#\s*type-equiv:\s*ignore\[([^\]]*)\]")
 MARKDOWN = re.compile(r"^\s*(?:>\s*)*<!--\s*type-equiv:\s*ignore\[([^\]]*)\]\s*-->\s*$")
 
@@ -39,7 +40,7 @@ def _names(listed: str) -> tuple[str, ...]:
 
 def python_suppressions(path: str, text: str) -> list[Suppression]:
     """The comments of a Python file (tokenized, so a string that spells one is not one)."""
-    if "type-equiv" not in text:
+    if MARK not in text:
         return []
     out = []
     try:
@@ -55,7 +56,7 @@ def python_suppressions(path: str, text: str) -> list[Suppression]:
 def doc_suppressions(path: str, text: str) -> list[Suppression]:
     """The comments of a Markdown doc, each covering the fenced Python block after it (or nothing:
     a comment before no block is reported as unused)."""
-    if "type-equiv" not in text:
+    if MARK not in text:
         return []
     from type_equiv.read.pastes import python_blocks
 
