@@ -14,19 +14,19 @@ writes it; tests/lsp/test_rules.py fails when the two differ), so the two never 
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from type_equiv.model.codes import anchor, code_of
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 DISTRIBUTION = "type-equiv"
 RULES_PAGE = Path(__file__).resolve().parents[1] / "data" / "rules.md"
 README = Path(__file__).resolve().parents[2] / "README.md"  # a checkout's; only the generator reads it
-
-_ROW = re.compile(r'^\|\s*<a id="(te\d{3})"></a>`(TE\d{3})`\s*\|\s*`([a-z-]+)`\s*\|(.*)\|\s*$')
-_LOCAL_LINK = re.compile(r"\[([^\]]+)\]\(#[^)]*\)")
 
 
 def documentation_url(project_urls: Iterable[str]) -> str | None:
@@ -70,19 +70,49 @@ class RuleLinks:
 
 
 def table_rows(readme: str) -> list[tuple[str, str, str, str]]:
-    """The README's rule table: (code, kind, when, points at), in the README's order."""
+    """The README's rule table: (code, kind, when, points at), in the README's order. Read with
+    markdown-it: a row whose first cell is a rule's anchor (`<a id="te001"></a>`TE001``)."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").enable("table").parse(readme)
     rows = []
-    for line in readme.splitlines():
-        match = _ROW.match(line)
-        if match is None:
-            continue
-        slug, code, kind, rest = match.groups()
-        cells = [c.strip() for c in re.split(r"\s\|\s", rest.strip())]
-        if slug != code.lower() or code != code_of(kind) or len(cells) != 2:
-            raise ValueError(f"README's rule table: a malformed row for {code}: {line}")
-        when, where = (_LOCAL_LINK.sub(r"\1", c) for c in cells)
-        rows.append((code, kind, when, where))
+    cells: list[Token] = []
+    for index, token in enumerate(tokens):
+        if token.type == "tr_open":
+            cells = []
+        elif token.type == "inline" and tokens[index - 1].type == "td_open":
+            cells.append(token)
+        elif token.type == "tr_close" and cells and cells[0].content.startswith('<a id="te'):
+            rows.append(_rule_row(cells))
     return rows
+
+
+def _rule_row(cells: list[Token]) -> tuple[str, str, str, str]:
+    """(code, kind, when, points at) of one table row; a row that is not exactly that is an error."""
+    head = cells[0].children or []
+    slug = next((t.content for t in head if t.type == "html_inline"), "")
+    code = next((t.content for t in head if t.type == "code_inline"), "")
+    kinds = [t.content for t in cells[1].children or [] if t.type == "code_inline"] if len(cells) > 1 else []
+    kind = kinds[0] if len(kinds) == 1 else ""
+    if len(cells) != 4 or slug != f'<a id="{code.lower()}">' or not kind or code != code_of(kind):
+        raise ValueError(f"README's rule table: a malformed row for {code or cells[0].content}")
+    return code, kind, _text(cells[2]), _text(cells[3])
+
+
+def _text(cell: Token) -> str:
+    """A cell's Markdown as written, with its links to the README's own sections (`#…`) left as
+    their text: on the shipped page those anchors do not exist."""
+    out = []
+    for token in cell.children or []:
+        local = str(token.attrs.get("href", "#")).startswith("#")
+        if token.type == "code_inline":
+            out.append(f"{token.markup}{token.content}{token.markup}")
+        elif token.type in ("text", "html_inline"):
+            out.append(token.content)
+        elif token.type not in ("link_open", "link_close") or not local:
+            raise ValueError(f"README's rule table: {token.type} in a cell is not carried over:"
+                             f" {cell.content}")
+    return "".join(out)
 
 
 def render(readme: str) -> str:
