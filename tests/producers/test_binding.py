@@ -143,3 +143,46 @@ def test_a_lookup_default_and_a_dict_given_to_a_mapping_field_produce(project: P
     listed = sites(project, "m.Kind")
     assert forms(listed["external"]) == {"return"}
     assert forms(listed["question"]) == {"keyword"}
+
+
+CAUSES = """
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+Cause = Literal['validation', 'no_output', 'timeout', 'spare']
+Level = Literal['low', 'high']
+CauseT = TypeVar('CauseT', bound=str, default=Literal[Cause, Level])
+Pair = TypeVar('Pair', Cause, Level)
+
+@dataclass
+class Retry(Generic[CauseT]):
+    cause: CauseT
+    note: str = ''
+
+def count(cause: Pair) -> int:
+    return len(cause)
+"""
+
+
+def test_a_field_typed_by_a_type_variable_binds_what_the_variable_admits(project: Project) -> None:
+    """A field or parameter annotated with a TypeVar holds what the variable admits — its bound,
+    constraints and default: `Retry(cause="no_output")` produces `no_output` of the vocabulary the
+    TypeVar's default names, as `count("timeout")` does through a constraint. A same-named keyword to
+    another class, or a value given to the untyped `note`, produces nothing."""
+    use = textwrap.dedent("""
+        from m import Retry, count
+
+        class Other:
+            def __init__(self, cause: str) -> None:
+                self.cause = cause
+
+        def fail() -> list[object]:
+            return [Retry(cause="no_output"), Retry(cause="validation", note="spare"),
+                    count("timeout"), Other(cause="spare")]
+    """)
+    vocab_tree(project, {"src/m.py": CAUSES, "src/use.py": use}, [{"symbol": "m.Cause"}])
+    found = producer_findings(project.check())
+    assert [(f["variant"], f["severity"]) for f in found] == [("spare", "error")]
+    listed = sites(project, "m.Cause")
+    assert forms(listed["no_output"]) == forms(listed["validation"]) == {"keyword"}
+    assert forms(listed["timeout"]) == {"positional"}

@@ -69,3 +69,46 @@ def test_keys_added_later_in_the_same_function_count(project: Project) -> None:
     """)
     assert producer_findings(project.check()) == []
     assert forms(sites(project, "pkg.events.Event")["stopped"]) == {"dict"}
+
+
+NESTED = """
+from typing import Literal, Optional
+from pydantic import BaseModel
+
+class Start(BaseModel):
+    type: Literal["start"]
+
+class Stop(BaseModel):
+    type: Literal["stop"]
+
+class Lost(BaseModel):
+    type: Literal["lost"]
+
+Event = Start | Stop | Lost
+
+class Envelope(BaseModel):
+    events: list[Event]
+    first_event: Optional[Start] = None
+
+class Delta(BaseModel):
+    message: Optional[dict] = None
+"""
+
+
+def test_a_dict_nested_under_a_key_is_that_field_s_value(project: Project) -> None:
+    """A dict display given as the value of key `k` of another dict (directly or in a list) is what
+    field `k` holds once the outer dict is validated: it is a variant only when some field of that
+    name can hold the vocabulary — the union, a variant's class, or a class carrying them — whatever
+    the field's spelling (`firstEvent` for `first_event`, an alias generator's camel case). Under a
+    key no such field has, it is another model's payload sharing the tag."""
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/events.py": NESTED,
+                         "src/pkg/use.py": textwrap.dedent("""
+        def send(emit):
+            emit({"events": [{"type": "start"}], "id": 1})
+            emit({"firstEvent": {"type": "start"}})
+            emit({"type": "delta", "delta": {"message": {"type": "stop"}}})
+            emit({"type": "delta", "other": {"type": "lost"}})
+    """)}, [{"symbol": "pkg.events.Event"}])
+    found = producer_findings(project.check())
+    assert sorted(f["variant"] for f in found) == ["lost", "stop"]
+    assert forms(sites(project, "pkg.events.Event")["start"]) == {"dict"}

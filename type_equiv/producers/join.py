@@ -161,6 +161,14 @@ class Join:
                 changed = True
         return out
 
+    def holders(self, scan: TreeScan) -> set[str]:
+        """The names (as `_field_key` spells them) of the fields that can hold the vocabulary: annotated
+        with it, a variant's class or a carrier. A dict display nested under another key is the value
+        of a field no variant can be, whatever its tag says (`{"delta": {"message": {"role": …}}}`)."""
+        targets = self.family | set(self.by_class) | set(self.carriers)
+        return {_field_key(a.name) for fs in scan.scans.values() for a in fs.anns
+                if a.kind == "field" and any(self.canonical(r) in targets for r in a.refs)}
+
     def called_methods(self, scan: TreeScan) -> bool:
         """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
         members its body returns are then produced by those calls."""
@@ -193,6 +201,7 @@ class Join:
         annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
         self.carriers = {c: v for c, v in self.carrier_map(scan).items() if c not in subclasses}
         body = self.vocab.form == "enum" and self.called_methods(scan)
+        holders: set[str] | None = None
         for rel, fs in scan.scans.items():
             file = scan.files[rel]
             spans = [s for s in self.vocab.spans if s.path == rel]
@@ -201,6 +210,10 @@ class Join:
                     found.extend(self._ref(file, ref, subclasses))
             if self.by_class:
                 for site in fs.dicts:
+                    if site.within and holders is None:
+                        holders = self.holders(scan)
+                    if site.within and _field_key(site.within) not in (holders or ()):
+                        continue  # nested under a key no field of the vocabulary has
                     if not any(s.line <= site.line <= s.end_line for s in spans):
                         found.extend(self._dict(file, site))
             for lit in fs.lits:
@@ -423,6 +436,12 @@ def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str,
         if head in classes or head in subclasses or head in family:
             return head, tuple(parts[i:])
     return None, ()
+
+
+def _field_key(name: str) -> str:
+    """A field's name as data may spell it: case and underscores dropped, so the key of an alias
+    generator's camel case (`firstEvent`) meets the field (`first_event`)."""
+    return name.replace("_", "").lower()
 
 
 def _fits(variant: Variant, keys: tuple[str, ...], extras: Callable[[str], bool]) -> bool:

@@ -5,6 +5,7 @@ says about itself; which class a name finally is, is the resolver's work (read/n
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from type_equiv.producers.records import Spellings
 from type_equiv.producers.syntax import Scope, forward_ref, last_name, lookup_default
@@ -24,6 +25,9 @@ class NameReader:
         self.bindings = bindings
         self.hot: dict[str, bool] = {}
         self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
+        # type variables of this module (and the PEP 695 parameters in scope) → the spelled names
+        # their bound, constraints and default involve: what an annotation naming one admits
+        self.typevars: dict[str, tuple[str, ...]] = {}
 
     def target(self, head: str, scope: Scope) -> str | None:
         return scope.aliases.get(head) or self.bindings.names.get(head)
@@ -62,11 +66,18 @@ class NameReader:
             found = self.dotted(node, scope)
             if found is not None:
                 out.append(found)
+            if isinstance(node, ast.Name) and node.id in self.typevars:
+                out.extend(self.typevars[node.id])
         elif isinstance(node, ast.Subscript):
             self._annotation_refs(node.value, scope, out)
             head = node.value
             if not (isinstance(head, ast.Name | ast.Attribute) and last_name(head) == "Literal"):
-                self._annotation_refs(node.slice, scope, out)  # Literal["a"] holds values, no names
+                self._annotation_refs(node.slice, scope, out)
+            else:  # `Literal["a"]` holds values; a bare name in it is a literal alias it unites
+                elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+                for elt in elts:
+                    if isinstance(elt, ast.Name):
+                        self._annotation_refs(elt, scope, out)
         elif isinstance(node, ast.BinOp):
             self._annotation_refs(node.left, scope, out)
             self._annotation_refs(node.right, scope, out)
@@ -77,6 +88,11 @@ class NameReader:
             inner = forward_ref(node.value)
             if inner is not None:
                 self._annotation_refs(inner, scope, out)
+
+    def typevar_refs(self, parts: Sequence[ast.expr | None], scope: Scope) -> tuple[str, ...]:
+        """The spelled names a type variable admits: of its bound, constraints and default."""
+        out = [ref for part in parts for ref in self.annotation_refs(part, scope)]
+        return tuple(dict.fromkeys(out))
 
     def type_names(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
         """Every class an annotation names, spelled or not (`Payload`, `Optional[Payload]`): the

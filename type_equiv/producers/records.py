@@ -35,7 +35,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 3
+RECORDS = 4
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,7 @@ class DictSite(NamedTuple):
     keys: tuple[str, ...]
     pairs: tuple[tuple[str, str], ...]
     consumer: bool
+    within: str = ""  # the key of the dict display it is the value of (in a list or not); "" if none
 
 
 class LitSite(NamedTuple):

@@ -119,6 +119,16 @@ def dict_displays(node: ast.expr) -> list[ast.Dict]:
     return []
 
 
+def held_displays(node: ast.expr) -> list[ast.Dict]:
+    """The dict displays a value holds as itself or as its elements (`[{...}, {...}]`,
+    `[{...} for x in xs]`): what a field of that name receives once the outer dict is validated."""
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return [d for e in node.elts for d in dict_displays(e)]
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        return dict_displays(node.elt)
+    return dict_displays(node)
+
+
 def arg_key(node: ast.expr) -> str:
     """A call's positional argument as recorded: a literal's key, `{}` for a dict display, else `?`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):

@@ -33,6 +33,7 @@ from type_equiv.producers.syntax import (
     describe,
     dict_displays,
     dict_keys,
+    held_displays,
     last_name,
     mapping_parts,
     tuple_parts,
@@ -58,6 +59,7 @@ class Walker(NameReader):
         self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
         self.local_members: dict[str, ast.expr] = {}  # the current function's `ks = list(Kind)`
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
+        self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
               key: str = "") -> None:
@@ -232,6 +234,14 @@ class Walker(NameReader):
         first = node.targets[0]
         if scope.owner == self.module and isinstance(first, ast.Name) and is_type_alias(value):
             self.type_alias(node.lineno, first.id, value, scope)
+        if (scope.owner == self.module and isinstance(first, ast.Name) and isinstance(value, ast.Call)
+                and last_name(value.func) == "TypeVar"):  # `T = TypeVar("T", bound=…, default=…)`
+            parts = [*value.args[1:], *(k.value for k in value.keywords if k.arg in ("bound", "default"))]
+            refs = self.typevar_refs(parts, scope)
+            if refs:
+                self.typevars[first.id] = refs
+            else:
+                self.typevars.pop(first.id, None)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 if scope.owner != self.module:
@@ -508,11 +518,14 @@ class Walker(NameReader):
                     pairs.append((key.value, lit))
                 self.lit(value, "dict-value", consumer, key=key.value,
                          refs=self.dict_types.get(id(node), ()))
+                for inner in held_displays(value):
+                    self.nested[id(inner)] = key.value
             else:
                 self.element(key, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
+        within = self.nested.pop(id(node), "")
         if any(k in self.tag_fields for k, _ in pairs):
-            self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer))
+            self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer, within))
 
     def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
         base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
