@@ -635,3 +635,21 @@ def test_the_example_reports_exactly_the_seed_findings(tmp_path: Path) -> None:
 def test_the_repository_produces_every_variant_of_its_own_vocabularies() -> None:
     run = Project(REPO).check()
     assert [f for f in run.findings if f["kind"] in ("no-producer", "stale-exemption")] == []
+
+
+def test_a_never_set_field_names_its_declaring_class_and_that_exemption_silences_it(
+        project: Project) -> None:
+    """`declared_on` is the class the `exempt` key names (`Cacheable.cache`), the key the language
+    server's quick fix writes: adding that key to the row silences exactly that finding."""
+    from type_equiv.lsp.actions import exemption_key
+    from type_equiv.model.findings import NoProducer
+
+    use = "from m import Text, Result\nText(type='text', text='t', lang='de')\n" \
+          "Result(type='result', ok=False)\n"
+    vocab_tree(project, {"src/m.py": FIELDS, "src/use.py": use}, [{"symbol": "m.Block", "fields": True}])
+    found = [NoProducer.model_validate(f) for f in producer_findings(project.check())]
+    assert {(f.field, f.declared_on) for f in found} == {("cache", "Cacheable"), ("note", "Result")}
+    keys = {exemption_key(f): "set by callers" for f in found}
+    assert keys.keys() == {"Cacheable.cache", "Result.note"}
+    vocab_tree(project, {}, [{"symbol": "m.Block", "fields": True, "exempt": keys}])
+    assert producer_findings(project.check()) == []

@@ -98,8 +98,7 @@ def exemption_key(finding: NoProducer) -> str:
     """The manifest's `exempt` key: the variant, or `Owner.field` for an optional field."""
     if finding.field is None:
         return finding.variant
-    owner = re.search(r"declared on (\w+)", finding.message)
-    return f"{owner.group(1)}.{finding.field}" if owner else finding.field
+    return f"{finding.declared_on}.{finding.field}" if finding.declared_on else finding.field
 
 
 def _objects(text: str) -> list[tuple[int, int]]:

@@ -88,6 +88,7 @@ class NoProducer(FindingBase):
     kind: Literal["no-producer"] = "no-producer"
     variant: str
     field: str | None = None
+    declared_on: str | None = None  # with `field`: the class declaring it (`exempt` key `Owner.field`)
     sites: list[Site] = []
     wire: bool = False  # its values arrive through a door (the `wire` sites): decoded, not built
 

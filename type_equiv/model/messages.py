@@ -154,7 +154,7 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
 def field_never_set(symbol: str, field: str, owner: str, variants: str, at: Where) -> NoProducer:
     return NoProducer(
         path=at[0], line=at[1], symbol=symbol, source_path=at[0], source_line=at[1],
-        variant=variants, field=field,
+        variant=variants, field=field, declared_on=owner,
         message=f"{symbol}: optional field `{field}` (declared on {owner}, in variants {variants})"
         " is never set by a producer",
     )
