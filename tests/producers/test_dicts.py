@@ -112,3 +112,49 @@ def test_a_dict_nested_under_a_key_is_that_field_s_value(project: Project) -> No
     found = producer_findings(project.check())
     assert sorted(f["variant"] for f in found) == ["lost", "stop"]
     assert forms(sites(project, "pkg.events.Event")["start"]) == {"dict"}
+
+
+MESSAGES = """
+from typing import Iterable, Literal, Union
+from typing_extensions import NotRequired, Required, TypedDict
+
+class EasyMessage(TypedDict, total=False):
+    role: Required[Literal["user", "assistant"]]
+    content: Required[str]
+    type: Literal["message"]
+
+class ToolOutput(TypedDict):
+    type: Literal["tool_output"]
+    output: str
+
+class Reasoning(TypedDict):
+    type: Literal["reasoning"]
+    summary: str
+    note: NotRequired[str]
+
+InputItem = Union[EasyMessage, ToolOutput, Reasoning]
+
+class Request(TypedDict, total=False):
+    input: Required[Iterable[InputItem]]
+    metadata: dict[str, str]
+"""
+
+
+def test_a_dict_omitting_a_tag_its_typeddict_does_not_require_is_that_variant(project: Project) -> None:
+    """A TypedDict whose tag key is not required (`total=False`, `NotRequired`) is built by a dict that
+    leaves the tag out, where the vocabulary is expected (the value of a field holding it) and its
+    keys fit: `request["input"] = [{"role": "user", "content": c}]` builds an `EasyMessage`. A dict
+    lacking a required tag (`{"summary": s}`), or one under a key no such field has, builds nothing."""
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/items.py": MESSAGES,
+                         "src/pkg/use.py": textwrap.dedent("""
+        from pkg.items import Request
+
+        def prepare(request: Request, text: str, s: str) -> Request:
+            request["input"] = [{"role": "user", "content": text}]
+            request["input"] = [{"summary": s}]
+            request["metadata"] = {"role": "user", "content": text}
+            return {"input": [{"type": "tool_output", "output": s}]}
+    """)}, [{"symbol": "pkg.items.InputItem"}])
+    found = producer_findings(project.check())
+    assert sorted(f["variant"] for f in found) == ["reasoning"]
+    assert forms(sites(project, "pkg.items.InputItem")["message"]) == {"dict"}

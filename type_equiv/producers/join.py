@@ -317,8 +317,26 @@ class Join:
         return out
 
     def _dict(self, file: SourceFile, site: DictSite) -> Iterator[Found]:
-        for variant in self._by_tag(self._pairs(site.pairs), site.keys):
+        variants = self._by_tag(self._pairs(site.pairs), site.keys)
+        if not variants and site.within:
+            variants = self._untagged(site.keys)
+        for variant in variants:
             yield Found(variant.name, self._site(file, site.line, "dict", site.consumer), site.keys)
+
+    def _untagged(self, keys: tuple[str, ...]) -> list[Variant]:
+        """The variants a dict lacking the tag can be, where the vocabulary is expected: a TypedDict
+        arm whose tag key is not required (`total=False`, `NotRequired`), when the keys fit it. A
+        pydantic discriminated union needs its tag in the data, so no model arm is built without one."""
+        if self.vocab.form != "union" or not keys:
+            return []
+        out: list[Variant] = []
+        for variant in self.vocab.variants:
+            cls, tag = variant.cls, variant.tag_field
+            info = cls.field(tag) if cls is not None and tag else None
+            if (cls is not None and cls.typeddict and info is not None and info.optional
+                    and tag not in keys and _fits(variant, keys, self.extras)):
+                out.append(variant)
+        return out
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname

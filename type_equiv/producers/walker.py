@@ -277,6 +277,8 @@ class Walker(NameReader):
                               and isinstance(key.value, str) else ("**",))
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
                     self.lit(value, "dict-value", key=key.value, refs=scope.declared.get(held, ()))
+                    for inner in held_displays(value):  # `request["input"] = [{...}]`
+                        self.nested[id(inner)] = key.value
                 self.expr(target, scope, VALUE)
         count = len(self.dicts)
         self.module_value(first.id if isinstance(first, ast.Name) else "", value, scope)
@@ -524,7 +526,7 @@ class Walker(NameReader):
                 self.element(key, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
         within = self.nested.pop(id(node), "")
-        if any(k in self.tag_fields for k, _ in pairs):
+        if (within and keys and "**" not in keys) or any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer, within))
 
     def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
