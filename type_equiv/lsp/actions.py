@@ -129,13 +129,19 @@ def _loads(text: str) -> object:
 
 def exemption_edit(live: LiveProject, finding: NoProducer, version: int | None) -> types.WorkspaceEdit | None:
     """Add `"exempt": {key: reason}` to the finding's manifest row (or the key to its `exempt`),
-    touching nothing else of the manifest's text."""
+    touching nothing else of the manifest's text — a JSON manifest or a pyproject.toml table."""
     manifest = live.manifest
     if manifest is None or finding.symbol is None:
         return None
     text = live.text(manifest.path)
     if text is None:
         return None
+    uri = file_uri(live.root, manifest.path)
+    if manifest.path.endswith(".toml"):
+        after = _toml_exemption(text, finding.symbol, exemption_key(finding))
+        if after is None:
+            return None
+        return types.WorkspaceEdit(document_changes=[_document_edit(uri, version, line_edits(text, after))])
     spans = _objects(text)
     rows = [s for s in spans if isinstance(row := _loads(text[s[0]:s[1]]), dict)
             and row.get("symbol") == finding.symbol]
@@ -159,8 +165,33 @@ def exemption_edit(live: LiveProject, finding: NoProducer, version: int | None) 
         at, insert = end - 1, f', "exempt": {{{pair}}}'
     where = _position(text, at)
     edit = types.TextEdit(types.Range(where, where), insert)
-    uri = file_uri(live.root, manifest.path)
     return types.WorkspaceEdit(document_changes=[_document_edit(uri, version, [edit])])
+
+
+def _toml_exemption(text: str, symbol: str, key: str) -> str | None:
+    """pyproject.toml with `key` added to the `exempt` of `symbol`'s row of `[tool.type-equiv]`, written
+    by tomlkit so every other byte stays (None: no such row, the key is there, or the text is not TOML)."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        document = tomlkit.parse(text)
+        rows = document["tool"]["type-equiv"]["symbols"]
+        row = next((r for r in rows if isinstance(r, dict) and r.get("symbol") == symbol), None)
+        if row is None:
+            return None
+        exempt = row.get("exempt")
+        if isinstance(exempt, dict):
+            if key in exempt:
+                return None
+            exempt[key] = EXEMPT_REASON
+        else:
+            table = tomlkit.inline_table()
+            table[key] = EXEMPT_REASON
+            row["exempt"] = table
+        return tomlkit.dumps(document)
+    except (TOMLKitError, KeyError, TypeError):
+        return None
 
 
 def suppress_edit(live: LiveProject, finding: NoProducer, version: int | None) -> types.WorkspaceEdit | None:

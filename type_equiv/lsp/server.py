@@ -32,7 +32,7 @@ from type_equiv.lsp.checker import LiveProject
 from type_equiv.lsp.diagnostics import diagnostics
 from type_equiv.lsp.rules import RuleLinks
 from type_equiv.model.findings import Finding
-from type_equiv.model.options import DEFAULT_MANIFEST
+from type_equiv.read.config import choose
 
 DEBOUNCE_S = 0.05  # typing faster than this is one change; the check itself is the rest of 300 ms
 T = TypeVar("T")
@@ -101,7 +101,7 @@ class TypeEquivServer(LanguageServer):
     def start(self, root: Path) -> None:
         """Open the project (worker thread): the root, the manifest, the cache."""
         settings = self.settings
-        manifest = settings.manifest or root / DEFAULT_MANIFEST
+        manifest = settings.manifest or choose(root).path  # the JSON manifest, else pyproject's table
         cache = None if settings.no_cache else (settings.cache_dir or root / ".type-equiv-cache")
         self.live = LiveProject(root, manifest, cache)
         self.links = RuleLinks.installed()  # the distribution's metadata, read once per server
