@@ -186,3 +186,48 @@ def test_a_field_typed_by_a_type_variable_binds_what_the_variable_admits(project
     listed = sites(project, "m.Cause")
     assert forms(listed["no_output"]) == forms(listed["validation"]) == {"keyword"}
     assert forms(listed["timeout"]) == {"positional"}
+
+
+STREAM = """
+from typing import Literal, Optional
+from pydantic import BaseModel
+
+Reason = Literal['complete', 'max_tokens', 'stop_sequence', 'spare']
+
+class EndDelta(BaseModel):
+    reason: Optional[Reason] = None
+
+class End(BaseModel):
+    type: Literal['end']
+    delta: EndDelta
+"""
+
+
+def test_a_value_nested_in_dicts_binds_through_the_fields_its_keys_name_and_closures_see_it(
+        project: Project) -> None:
+    """A value under key `reason` of a dict that is itself the value of key `delta` is what field
+    `reason` holds in a class that some field `delta` holds: `{"delta": {"reason": r}}` produces
+    `r` when `End.delta: EndDelta` and `EndDelta.reason: Reason`. A nested function reads the
+    literal its enclosing function assigned (`r = "complete"` before `def emit()`), unless it
+    binds the name itself (a parameter). Under a key no field of that name holds, nothing binds."""
+    use = textwrap.dedent("""
+        import json
+
+        def stream(events):
+            final = "complete"
+
+            def closing():
+                yield json.dumps({"type": "end", "delta": {"reason": final}})
+
+            def shadowed(final):
+                yield json.dumps({"type": "end", "delta": {"reason": final}})
+
+            yield from closing()
+            yield json.dumps({"type": "end", "other": {"reason": "max_tokens"}})
+            yield json.dumps({"type": "end", "delta": {"reason": "stop_sequence"}})
+    """)
+    vocab_tree(project, {"src/m.py": STREAM, "src/use.py": use}, [{"symbol": "m.Reason"}])
+    found = producer_findings(project.check())
+    assert sorted(f["variant"] for f in found) == ["max_tokens", "spare"]
+    listed = sites(project, "m.Reason")
+    assert forms(listed["complete"]) == forms(listed["stop_sequence"]) == {"dict-value"}

@@ -87,6 +87,7 @@ class Join:
         self.member_tags = {v.member: v.key for v in vocab.variants if v.member and v.key}
         self.carriers: dict[str, str] = {}  # class or alias carrying the vocabulary → what it carries
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
+        self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
 
     def _pairs(self, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
         """Enum members given as a tag (`kind=Kind.STARTED`, recorded `@dotted`) as the tag's key."""
@@ -370,6 +371,9 @@ class Join:
         the receiver itself or, for a class, on a base (`NoProducer(severity=…)`)."""
         if receiver == "*" or receiver.startswith("*."):
             return annotated.receives(receiver, key)
+        if receiver.startswith("@"):  # a dict nested under key `k`: the classes fields `k` hold
+            return any(self._receives(annotated, held, key)
+                       for held in self.held_by.get(_field_key(receiver[1:]), ()))
         owner = self.canonical(receiver)
         if annotated.receives(owner, key):
             return True
@@ -379,12 +383,17 @@ class Join:
         return declared is not None and annotated.receives(declared, key)
 
     def _annotated(self, scan: TreeScan) -> Receivers:
-        """The fields and parameters annotated with this (literal or enum) vocabulary."""
+        """The fields and parameters annotated with this (literal or enum) vocabulary; and, for a
+        dict nested under a key, which classes the fields of that name hold (`held_by`)."""
         out = Receivers()
+        self.held_by = {}
         for fs in scan.scans.values():
             for ann in fs.anns:
                 if self._mentions(ann.refs):
                     out.add(self.canonical(ann.owner), ann.name, ann.position)
+                if ann.kind == "field":
+                    held = self.held_by.setdefault(_field_key(ann.name), set())
+                    held.update(self.canonical(r) for r in ann.refs)
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:

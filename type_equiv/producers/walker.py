@@ -161,7 +161,11 @@ class Walker(NameReader):
                 self.lit(default, "default", key=arg.arg, refs=refs)
             if default is not None:
                 self.expr(default, scope, VALUE)
-        saved, self.local_values = self.local_values, {}
+        # a nested function sees the literals its enclosing one assigned so far (a closure), but
+        # not under the names it binds itself as parameters
+        params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+        seen = {k: v for k, v in self.local_values.items() if k not in params}
+        saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_members, self.local_members = self.local_members, {}
         self.body(node.body, inner)
@@ -509,6 +513,9 @@ class Walker(NameReader):
         keys: list[str] = []
         pairs: list[tuple[str, str]] = []
         consumer = ctx == CONSUMER
+        within = self.nested.pop(id(node), "")
+        # a dict of no declared type nested under key `k` is field `k`'s value: `@k` (join.py)
+        declared = self.dict_types.get(id(node)) or ((f"@{within}",) if within else ())
         for key, value in zip(node.keys, node.values, strict=True):
             if key is None:
                 keys.extend(dict_keys(value))
@@ -518,14 +525,12 @@ class Walker(NameReader):
                 keys.append(key.value)
                 for lit in self.literals(value):
                     pairs.append((key.value, lit))
-                self.lit(value, "dict-value", consumer, key=key.value,
-                         refs=self.dict_types.get(id(node), ()))
+                self.lit(value, "dict-value", consumer, key=key.value, refs=declared)
                 for inner in held_displays(value):
                     self.nested[id(inner)] = key.value
             else:
                 self.element(key, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
-        within = self.nested.pop(id(node), "")
         if (within and keys and "**" not in keys) or any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer, within))
 
