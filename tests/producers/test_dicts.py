@@ -158,3 +158,35 @@ def test_a_dict_omitting_a_tag_its_typeddict_does_not_require_is_that_variant(pr
     found = producer_findings(project.check())
     assert sorted(f["variant"] for f in found) == ["reasoning"]
     assert forms(sites(project, "pkg.items.InputItem")["message"]) == {"dict"}
+
+
+def test_a_dict_handed_to_a_function_that_only_reads_it_is_consumed(project: Project) -> None:
+    """A dict display given to a function whose parameter is only read (`message.get("role")`,
+    `message["content"]`, `"x" in message`) is that function's input, not a variant: nothing of it
+    leaves the function. Handed to one that lets it out — serialises, returns, stores or passes it
+    on — it may be decoded back into the vocabulary, and counts."""
+    tree(project, """
+        import json
+
+        def describe(message: dict) -> str:
+            kind = message.get("type", "?")
+            if "result" in message:
+                return kind + message["result"]
+            return kind
+
+        def emit(event: dict) -> bytes:
+            return json.dumps(event).encode()
+
+        class Log:
+            def line(self, record):
+                return str(record.get("type"))
+
+        def run(log: Log, r: str):
+            describe({"type": "stopped", "result": r})
+            log.line({"type": "failed", "error": r})
+            return emit({"type": "started"}), emit({"type": "open", "extra": r})
+    """)
+    found = producer_findings(project.check())
+    assert sorted(f["variant"] for f in found) == ["failed", "stopped"]
+    listed = sites(project, "pkg.events.Event")
+    assert forms(listed["stopped"], "consumer") == {"dict"}

@@ -88,6 +88,7 @@ class Join:
         self.carriers: dict[str, str] = {}  # class or alias carrying the vocabulary → what it carries
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
+        self.readers = Receivers()  # the parameters their functions only read (`_readers`)
 
     def _pairs(self, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
         """Enum members given as a tag (`kind=Kind.STARTED`, recorded `@dotted`) as the tag's key."""
@@ -203,6 +204,7 @@ class Join:
         self.carriers = {c: v for c, v in self.carrier_map(scan).items() if c not in subclasses}
         body = self.vocab.form == "enum" and self.called_methods(scan)
         holders: set[str] | None = None
+        self.readers = self._readers(scan) if self.by_class else Receivers()
         for rel, fs in scan.scans.items():
             file = scan.files[rel]
             spans = [s for s in self.vocab.spans if s.path == rel]
@@ -321,8 +323,26 @@ class Join:
         variants = self._by_tag(self._pairs(site.pairs), site.keys)
         if not variants and site.within:
             variants = self._untagged(site.keys)
+        consumer = site.consumer or self._consumed(site.given)
         for variant in variants:
-            yield Found(variant.name, self._site(file, site.line, "dict", site.consumer), site.keys)
+            yield Found(variant.name, self._site(file, site.line, "dict", consumer), site.keys)
+
+    def _readers(self, scan: TreeScan) -> Receivers:
+        """The parameters their functions only read (records.ReaderSite), by owner and position."""
+        out = Receivers()
+        for fs in scan.scans.values():
+            for site in fs.readers:
+                out.add(self.canonical(site.owner), site.name, site.position)
+        return out
+
+    def _consumed(self, given: tuple[str, ...]) -> bool:
+        """A dict handed to a parameter its function only reads is consumed there: nothing of it
+        leaves the function to be decoded back into the vocabulary."""
+        if len(given) != 2:
+            return False
+        receiver, key = given
+        owner = receiver if receiver.startswith("*.") else self.canonical(receiver)
+        return self.readers.receives(owner, key)
 
     def _untagged(self, keys: tuple[str, ...]) -> list[Variant]:
         """The variants a dict lacking the tag can be, where the vocabulary is expected: a TypedDict

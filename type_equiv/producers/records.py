@@ -84,6 +84,7 @@ class DictSite(NamedTuple):
     pairs: tuple[tuple[str, str], ...]
     consumer: bool
     within: str = ""  # the key of the dict display it is the value of (in a list or not); "" if none
+    given: tuple[str, ...] = ()  # handed to a call: (receiver as `LitSite.refs` spells it, "#i" or keyword)
 
 
 class LitSite(NamedTuple):
@@ -122,6 +123,16 @@ class ClassSite(NamedTuple):
     tags: tuple[tuple[str, tuple[str, ...]], ...]  # fields it (re)declares with a Literal
 
 
+class ReaderSite(NamedTuple):
+    """A parameter its function only reads as a mapping (`m.get("role")`, `m["k"]`, `"k" in m`): a dict
+    display handed to it is consumed there, never let out to be decoded into a vocabulary."""
+
+    line: int
+    owner: str
+    name: str
+    position: int = -1  # in a call (after a method's `self`); -1: keyword-only
+
+
 class FileScan(NamedTuple):
     """One file's records: plain tuples of str/int/bool, so a cache can store them as JSON."""
 
@@ -131,6 +142,7 @@ class FileScan(NamedTuple):
     anns: tuple[AnnSite, ...] = ()
     classes: tuple[ClassSite, ...] = ()
     error: tuple[int, str] | None = None  # (line, message) when the file does not parse
+    readers: tuple[ReaderSite, ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(self, separators=(",", ":"))
@@ -143,7 +155,7 @@ class FileScan(NamedTuple):
     @classmethod
     def from_data(cls, value: Any) -> FileScan:
         """`from_json` of what `json.loads` made of it (the cache stores records inside its JSON)."""
-        refs, dicts, lits, anns, classes, error = value
+        refs, dicts, lits, anns, classes, error, readers = value
         return cls(
             tuple(RefSite(*_tuples(r)) for r in refs),
             tuple(DictSite(*_tuples(d)) for d in dicts),
@@ -151,6 +163,7 @@ class FileScan(NamedTuple):
             tuple(AnnSite(*_tuples(a)) for a in anns),
             tuple(ClassSite(*_tuples(c)) for c in classes),
             (int(error[0]), str(error[1])) if error is not None else None,
+            tuple(ReaderSite(*_tuples(r)) for r in readers),
         )
 
 

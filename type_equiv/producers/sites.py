@@ -43,7 +43,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
     except RecursionError:
         return FileScan(error=(1, "too deeply nested to scan")), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
-                    tuple(walker.anns), tuple(walker.classes)), bindings
+                    tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers)), bindings
 
 
 def read_text(path: Path) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS
@@ -95,6 +96,13 @@ def mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
     return None
 
 
+def mapping_head(annotation: ast.expr) -> bool:
+    """An annotation that says only "a mapping" or "anything": `dict`, `Dict[str, Any]`, `Mapping`,
+    `Any`, `object` (a parameter so typed receives a dict display as plain data)."""
+    node = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return last_name(node) in MAPPING_HEADS - {"TypedDict"} | {"Any", "object"}
+
+
 def lookup_default(node: ast.expr) -> ast.expr | None:
     """The fallback a lookup evaluates to when the key is missing: `d.get(k, "a")`, `d.pop(k, "a")`,
     `getattr(o, "n", "a")` → `"a"` (one of the values the expression can have)."""
@@ -134,3 +142,44 @@ def arg_key(node: ast.expr) -> str:
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
         return literal_key(node.value)
     return "{}" if isinstance(node, ast.Dict) else "?"
+
+
+READ_METHODS = frozenset({"get", "items", "keys", "values"})
+READ_CALLS = frozenset({"isinstance", "len", "bool"})
+
+
+def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
+    """The names among `names` (a function's parameters) that `body` reads at least once and only
+    reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
+    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound."""
+    parents: dict[int, ast.AST] = {}
+    for stmt in body:
+        for node in ast.walk(stmt):
+            for child in ast.iter_child_nodes(node):
+                parents[id(child)] = node
+    read: set[str] = set()
+    escaped: set[str] = set()
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and node.id in names:
+                if isinstance(node.ctx, ast.Load) and _reads(node, parents):
+                    read.add(node.id)
+                else:
+                    escaped.add(node.id)
+    return read - escaped
+
+
+def _reads(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Attribute):
+        call = parents.get(id(parent))
+        return parent.attr in READ_METHODS and isinstance(call, ast.Call) and call.func is parent
+    if isinstance(parent, ast.Subscript):
+        return parent.value is node
+    if isinstance(parent, ast.Compare):
+        return True
+    if isinstance(parent, ast.Call):
+        return isinstance(parent.func, ast.Name) and parent.func.id in READ_CALLS and node in parent.args
+    if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.Assert):
+        return parent.test is node
+    return isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)

@@ -24,6 +24,7 @@ from type_equiv.producers.records import (
     ClassSite,
     DictSite,
     LitSite,
+    ReaderSite,
     RefSite,
     Spellings,
 )
@@ -35,7 +36,9 @@ from type_equiv.producers.syntax import (
     dict_keys,
     held_displays,
     last_name,
+    mapping_head,
     mapping_parts,
+    read_only,
     tuple_parts,
 )
 from type_equiv.read.names import Bindings, bind_import
@@ -60,6 +63,8 @@ class Walker(NameReader):
         self.local_members: dict[str, ast.expr] = {}  # the current function's `ks = list(Kind)`
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
+        self.given: dict[int, tuple[str, str]] = {}  # id of a dict display → (receiver, "#i" or keyword)
+        self.readers: list[ReaderSite] = []
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
               key: str = "") -> None:
@@ -166,11 +171,22 @@ class Walker(NameReader):
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
         seen = {k: v for k, v in self.local_values.items() if k not in params}
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
+        self.read_only(node, [a for a, _ in defaults if a.arg in params], index, owner)
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_members, self.local_members = self.local_members, {}
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
         self.local_members = saved_members
+
+    def read_only(self, node: ast.FunctionDef | ast.AsyncFunctionDef, args: list[ast.arg],
+                  index: dict[int, int], owner: str) -> None:
+        """Record the parameters (untyped, or typed as a mapping) the function only reads."""
+        mappings = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs
+                    if a.annotation is None or mapping_head(a.annotation)}
+        if mappings:
+            for name in sorted(read_only(node.body, set(mappings))):
+                arg = mappings[name]
+                self.readers.append(ReaderSite(arg.lineno, owner, name, index.get(id(arg), -1)))
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -467,6 +483,11 @@ class Walker(NameReader):
                 break  # later positions are unknown
             if receiver and not consumer:
                 self.lit(arg, "positional", key=f"#{i}", refs=(receiver,))
+                if isinstance(arg, ast.Dict):
+                    self.given[id(arg)] = (receiver, f"#{i}")
+        for keyword in node.keywords:
+            if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
+                self.given[id(keyword.value)] = (receiver, keyword.arg)
         for arg in node.args:
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope, ctx, form,
                          key_t, pair_t)
@@ -531,8 +552,9 @@ class Walker(NameReader):
             else:
                 self.element(key, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
+        given = self.given.pop(id(node), ())
         if (within and keys and "**" not in keys) or any(k in self.tag_fields for k, _ in pairs):
-            self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer, within))
+            self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer, within, given))
 
     def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
         base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
