@@ -231,3 +231,34 @@ def test_a_value_nested_in_dicts_binds_through_the_fields_its_keys_name_and_clos
     assert sorted(f["variant"] for f in found) == ["max_tokens", "spare"]
     listed = sites(project, "m.Reason")
     assert forms(listed["complete"]) == forms(listed["stop_sequence"]) == {"dict-value"}
+
+
+def test_a_default_given_through_a_declaration_call_produces(project: Project) -> None:
+    """`count_by: Field_ = Query("tag")`, `kind: Kind = Field("b")`: the first positional argument of a
+    declaration call (pydantic's `Field`, FastAPI's `Query`/`Path`/`Body`/…, typer's `Option`) is the
+    default, as `Field(default="c")` is; the argument of any other call is not."""
+    kinds = "from typing import Literal\nCount = Literal['tag', 'b', 'c', 'spare']\n"
+    use = textwrap.dedent("""
+        from fastapi import APIRouter, Query
+        from pydantic import BaseModel, Field
+        from m import Count
+
+        router = APIRouter()
+
+        def make(x: str) -> str:
+            return x
+
+        class Filter(BaseModel):
+            first: Count = Field("b")
+            second: Count = Field(default="c", description="d")
+            third: Count = make("spare")
+
+        @router.get("/counts")
+        def counts(count_by: Count = Query("tag")) -> list[str]:
+            return [count_by]
+    """)
+    vocab_tree(project, {"src/m.py": kinds, "src/use.py": use}, [{"symbol": "m.Count"}])
+    found = producer_findings(project.check())
+    assert [(f["variant"], f["wire"]) for f in found] == [("spare", True)]  # the route is a door
+    listed = sites(project, "m.Count")
+    assert forms(listed["tag"]) == forms(listed["b"]) == forms(listed["c"]) == {"default"}

@@ -260,6 +260,8 @@ class Join:
         if vocab.form == "enum":
             yield from self._enum_ref(file, ref, target)
             return
+        if ref.form == "iterate":  # only an enum class hands out values when iterated
+            return
         cls, rest = _split(target, self.by_class, subclasses, self.family)
         if cls is None:
             yield from self._door(file, ref, target)
@@ -362,6 +364,11 @@ class Join:
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname
         consumer = ref.consumer or ref.form in CONSUMER_FORMS
+        if ref.form == "iterate":  # `list(Kind)`: every member handed out (or, tested, consumed)
+            if target == qualname:
+                for name in self.members:
+                    yield Found(name, self._site(file, ref.line, "iterate", consumer))
+            return
         if target.startswith(qualname + "."):
             member = target[len(qualname) + 1:].split(".", 1)[0]
             if member in self.members:

@@ -26,6 +26,7 @@ class Scope:
     returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
     return_ann: ast.expr | None = None
     settings: bool = False  # a settings class body: its fields are decoded from the environment
+    body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -183,3 +184,54 @@ def _reads(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
     if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.Assert):
         return parent.test is node
     return isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
+
+
+# Calls that take an iterable and hand out its elements: an enum given to one hands out its members.
+ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter",
+                             "deque", "enumerate", "cycle"})
+
+
+def iterated(node: ast.Call) -> ast.expr | None:
+    """The name chain an iterating call hands out the elements of: `list(Kind)`, `deque(cast(Iterable,
+    Kind))` → Kind."""
+    if last_name(node.func) not in ITERATING_CALLS or not node.args:
+        return None
+    arg = node.args[0]
+    if isinstance(arg, ast.Call) and last_name(arg.func) == "cast" and len(arg.args) == 2:
+        arg = arg.args[1]
+    return arg if isinstance(arg, ast.Name | ast.Attribute) else None
+
+
+def only_tested(body: Sequence[ast.stmt], name: str) -> bool:
+    """Whether every read of local `name` in `body` is as the container of a membership test (`x in
+    name`): a list of the members kept only to validate values against."""
+    tested: set[int] = set()
+    reads: list[ast.Name] = []
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Compare):
+                tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
+                              if isinstance(op, ast.In | ast.NotIn))
+            elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+                reads.append(node)
+    return bool(reads) and all(id(read) in tested for read in reads)
+
+
+# Calls that declare a field or parameter: their first positional argument is its default.
+DECLARATION_CALLS = frozenset({"Field", "Query", "Path", "Body", "Header", "Cookie", "Form", "File",
+                               "Param", "Option", "Argument"})
+
+
+def declared_default(value: ast.expr | None) -> ast.expr | None:
+    """The default a declaration call gives: `Field(default="a")` (any call's `default=`), or the first
+    positional argument of pydantic's `Field`, FastAPI's `Query`/`Path`/`Body`/…, typer's `Option`."""
+    if not isinstance(value, ast.Call):
+        return None
+    for keyword in value.keywords:
+        if keyword.arg == "default":
+            return keyword.value
+    first = value.args[0] if value.args else None
+    if last_name(value.func) in DECLARATION_CALLS and first is not None \
+            and not isinstance(first, ast.Starred):
+        return first
+    return None

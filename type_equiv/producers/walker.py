@@ -7,6 +7,7 @@ import ast
 from collections.abc import Iterator, Sequence
 
 from type_equiv.producers.doors import (
+    decoded_parts,
     decoded_refs,
     decorator_door,
     injected,
@@ -31,13 +32,16 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax import (
     Scope,
     arg_key,
+    declared_default,
     describe,
     dict_displays,
     dict_keys,
     held_displays,
+    iterated,
     last_name,
     mapping_head,
     mapping_parts,
+    only_tested,
     read_only,
     tuple_parts,
 )
@@ -65,6 +69,7 @@ class Walker(NameReader):
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[str, str]] = {}  # id of a dict display → (receiver, "#i" or keyword)
         self.readers: list[ReaderSite] = []
+        self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
               key: str = "") -> None:
@@ -142,7 +147,8 @@ class Walker(NameReader):
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
-                       returns_any=self.type_names(node.returns, scope), return_ann=node.returns)
+                       returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
+                       body=node.body)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
@@ -164,6 +170,7 @@ class Walker(NameReader):
                     self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs)
                 inner.annotated[arg.arg] = refs
                 self.lit(default, "default", key=arg.arg, refs=refs)
+                self.lit(declared_default(default), "default", key=arg.arg, refs=refs)  # `Query("a")`
             if default is not None:
                 self.expr(default, scope, VALUE)
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
@@ -234,10 +241,8 @@ class Walker(NameReader):
             form = "default" if scope.cls is not None else "assign"
             name = target.id if isinstance(target, ast.Name) else ""
             self.bound(value, node.annotation, form, scope, key=name)
-            if isinstance(value, ast.Call):  # `x: V = Field(default="a")`, `field(default="a")`
-                for keyword in value.keywords:
-                    if keyword.arg == "default":
-                        self.lit(keyword.value, form, key=name, refs=refs)
+            # `x: V = Field(default="a")`, `field(default="a")`, `Field("a")`
+            self.lit(declared_default(value), form, key=name, refs=refs)
             table = mapping_parts(node.annotation)
             if table is not None and isinstance(value, ast.Dict):
                 key_refs = self.annotation_refs(table[0], scope)
@@ -271,6 +276,9 @@ class Walker(NameReader):
                     else:
                         self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
+                if (isinstance(value, ast.Call) and iterated(value) is not None
+                        and only_tested(scope.body, target.id)):
+                    self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
                 listed = members_of(value) if scope.owner != self.module else None
                 if listed is not None:
                     self.local_members[target.id] = listed
@@ -458,6 +466,11 @@ class Walker(NameReader):
         key_t, pair_t = tuple(keys), tuple(pairs)
         for line, ref in decoded_refs(node, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, "decode", False))
+        self.quiet.update(id(part) for part in decoded_parts(node))  # `choices=list(Kind)`
+        listed = iterated(node) if id(node) not in self.quiet else None
+        ref_of = self.dotted(listed, scope) if listed is not None else None
+        if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
+            self.refs.append(RefSite(node.lineno, ref_of, "iterate", consumer))
         callee = self.dotted(func, scope)
         if callee is not None:
             args = tuple(arg_key(a) for a in node.args)
@@ -549,8 +562,9 @@ class Walker(NameReader):
                 self.lit(value, "dict-value", consumer, key=key.value, refs=declared)
                 for inner in held_displays(value):
                     self.nested[id(inner)] = key.value
-            else:
-                self.element(key, scope, ctx, "dispatch")
+            else:  # a member (or a tuple of them) keying a lookup table is consumed
+                for part in key.elts if isinstance(key, ast.Tuple) else [key]:
+                    self.element(part, scope, ctx, "dispatch")
             self.element(value, scope, ctx, "table")
         given = self.given.pop(id(node), ())
         if (within and keys and "**" not in keys) or any(k in self.tag_fields for k, _ in pairs):

@@ -1,0 +1,67 @@
+"""Enum members produced all at once: an iteration that hands the members out as values (`list(E)`,
+`deque(E)`, `sorted(E)`, through `cast(…, E)`) builds every one of them — the held-out catalogue's
+slot machine draws its reels from `deque(cast(Iterable, SMReel))`. An iteration that only tests
+membership (`x in list(E)`, also through a local only so tested) or lists choices for a command line
+decodes, never builds; members used as keys of a lookup table, alone or in a tuple, are consumed."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tests.conftest import Project
+from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
+
+REEL = textwrap.dedent("""
+    from enum import Enum
+
+    class Reel(Enum):
+        CHERRY = "cherry"
+        TWO = "two"
+        SIX = "six"
+""")
+
+
+def reel_tree(project: Project, use: str) -> None:
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/reels.py": REEL,
+                         "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.reels.Reel"}])
+
+
+def test_an_iteration_handing_members_out_builds_every_member(project: Project) -> None:
+    reel_tree(project, """
+        import random
+        from collections import deque
+        from typing import Iterable, cast
+        from pkg.reels import Reel
+
+        def spin() -> list[Reel]:
+            reel = deque(cast(Iterable, Reel))
+            reel.rotate(random.randint(-9, 9))
+            return list(reel)
+    """)
+    assert producer_findings(project.check()) == []
+    listed = sites(project, "pkg.reels.Reel")
+    assert forms(listed["SIX"]) == {"iterate"}
+
+
+def test_membership_tests_choices_and_table_keys_build_nothing(project: Project) -> None:
+    reel_tree(project, """
+        import argparse
+        from pkg.reels import Reel
+
+        PAYOUTS = {(Reel.TWO, Reel.TWO, Reel.SIX): 50, Reel.CHERRY: 2}
+
+        def check(value: str) -> bool:
+            known = list(Reel)
+            return value in known or value in sorted(Reel)
+
+        def parser() -> argparse.ArgumentParser:
+            p = argparse.ArgumentParser()
+            p.add_argument("--reel", choices=list(Reel))
+            return p
+    """)
+    found = producer_findings(project.check())
+    assert sorted(f["variant"] for f in found) == ["CHERRY", "SIX", "TWO"]
+    assert all(f["wire"] for f in found)  # the membership tests and the choices are doors
+    listed = sites(project, "pkg.reels.Reel")
+    assert forms(listed["SIX"], "consumer") == {"dispatch", "iterate"}  # the key, `in sorted(Reel)`
+    assert forms(listed["SIX"]) == set()
