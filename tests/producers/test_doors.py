@@ -127,8 +127,8 @@ def test_type_adapter_validate_and_parse_obj_as_are_doors(project: Project) -> N
     """)
     finding = beta(project)
     assert finding["severity"] == "info"
-    assert doors(finding) == [("src/pkg/use.py", 6, "decode (via Order)"),
-                              ("src/pkg/use.py", 9, "decode")]
+    assert doors(finding) == [("src/pkg/use.py", 9, "decode"),  # the enum's own door first
+                              ("src/pkg/use.py", 6, "decode (via Order)")]
 
 
 def test_a_type_adapter_only_dumping_is_no_door(project: Project) -> None:
@@ -436,3 +436,27 @@ def test_a_class_table_handed_to_the_unions_validator_decodes_and_constructs_not
     (finding,) = producer_findings(project.check())
     assert (finding["variant"], finding["severity"], finding["wire"]) == ("draw", "info", True)
     assert doors(finding) == [("src/pkg/use.py", 5, "decode Agent.model_validate_json (via Agent)")]
+
+
+def test_the_doors_of_the_vocabulary_itself_are_named_before_those_through_a_carrier(
+        project: Project) -> None:
+    """A reader looking for where a value comes in wants `Kind(text)` before the many models that
+    merely carry the enum: doors of the vocabulary itself are listed first, then carriers' doors."""
+    files = {"src/pkg/__init__.py": "", "src/pkg/kinds.py": KIND, "src/pkg/models.py": MODELS,
+             "src/pkg/make.py": "from pkg.kinds import Kind\n\nDEFAULT = Kind.ALPHA\n",
+             "src/pkg/a_routes.py": textwrap.dedent("""
+                 from fastapi import APIRouter
+                 from pkg.models import Order
+                 router = APIRouter()
+
+                 @router.post("/orders")
+                 def create(order: Order) -> int:
+                     return order.size
+             """),
+             "src/pkg/z_parse.py": "from pkg.kinds import Kind\n\ndef parse(text: str) -> Kind:\n"
+                                   "    return Kind(text)\n"}
+    vocab_tree(project, files, [{"symbol": "pkg.kinds.Kind"}])
+    finding = beta(project)
+    assert [(p, f) for p, _, f in doors(finding)] == [
+        ("src/pkg/z_parse.py", "decode"), ("src/pkg/a_routes.py", "route (via Order)")]
+    assert finding["message"].index("z_parse.py") < finding["message"].index("a_routes.py")

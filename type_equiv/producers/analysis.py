@@ -378,7 +378,9 @@ class Analysis:
         fields = fields_report(vocab, built) if row.fields else None
         stats = {"files": len(self.files), "read": self.scan.read, "parsed": self.scan.parsed,
                  "seconds": round(self.scan.seconds, 3)}
-        return VocabularyReport(row, vocab, sites, sorted(wire, key=lambda s: (s.path, s.line)),
+        # the vocabulary's own doors first: where a reader sees its values come in, not a carrier's
+        wire.sort(key=lambda s: ("(via " in s.form, s.path, s.line))
+        return VocabularyReport(row, vocab, sites, wire,
                                 fields, stats, unread_files(self.scan, [vocab]))
 
 
