@@ -95,16 +95,16 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
         yield from check_retired(project, options.manifest, options.base, scope.changed)
         return
     project = project.with_manifest(restrict(project.manifest, scope.rows))
-    yield from _with_forms(project, check_drift(project, options, project.manifest.model.symbols, run.stats))
+    yield from with_forms(project, check_drift(project, options, project.manifest.model.symbols, run.stats))
     yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
     yield from check_retired(project, options.manifest, options.base, scope.changed)
     yield from check_fixtures(project, run.stats)
 
 
-def _with_forms(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]:
+def with_forms(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]:
     """The drift stage's events, each row's `symbol/checked` saying what the row was checked as
     (read/forms.py), and followed by an `unrecognised-form` info when the reader guessed a plain
-    shape for a definition it could not classify. (The language server runs `check_drift` alone.)"""
+    shape for a definition it could not classify (`check`, and the language server per doc)."""
     manifest = reader.manifest
     rows = {row.symbol: row for row in manifest.model.symbols}
     for event in events:

@@ -25,7 +25,7 @@ from type_equiv.model.findings import Finding, ParseError
 from type_equiv.model.options import CheckOptions
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import FindingEvent, SymbolChecked
-from type_equiv.pipeline import check_drift
+from type_equiv.pipeline import check_drift, with_forms
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.definitions import PythonCode, parse_python
 from type_equiv.read.manifest import ManifestFile, SymbolRow, load_manifest
@@ -227,7 +227,8 @@ class LiveProject:
         options = CheckOptions(root=self.root, manifest=self.manifest_path, cache_dir=self.cache_dir)
         findings: list[Finding] = []
         pasted: list[Pasted] = []
-        for event in check_drift(project, options, self.rows_of(doc), RunStats(), self.verdicts):
+        drift = check_drift(project, options, self.rows_of(doc), RunStats(), self.verdicts)
+        for event in with_forms(project, drift):
             if isinstance(event, FindingEvent):
                 findings.append(event.finding)
             elif isinstance(event, SymbolChecked):
