@@ -340,7 +340,7 @@ class Planner:
             ops.append(_uncommented(ops[-1]))
             try:
                 arms.append(cst.parse_expression(text))
-            except cst.ParserSyntaxError as exc:
+            except (cst.ParserSyntaxError, cst.CSTValidationError) as exc:
                 raise CannotPatch(f"the source's arm {text!r} does not parse alone") from exc
         chain: cst.BaseExpression = arms[0]
         for op, arm in zip(ops, arms[1:], strict=True):

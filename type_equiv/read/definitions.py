@@ -54,11 +54,25 @@ def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | Par
         return ParseError(
             path=path, line=line + line_offset, message=f"not valid Python: {message} (column {column})"
         )
+    except cst.CSTValidationError as exc:  # parsed, but not Python: `"a" b"c"` mixes str and bytes
+        return ParseError(path=path, line=_invalid_line(code) + line_offset,
+                          message=f"not valid Python: {str(exc).rstrip('.')}")
     except RecursionError:  # libcst recurses once per nesting level
         return ParseError(path=path, line=1 + line_offset, message="cannot parse: nested too deeply")
     except (MemoryError, ValueError) as exc:
         return ParseError(path=path, line=1 + line_offset, message=f"cannot parse: {exc}")
     return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
+
+
+def _invalid_line(code: str) -> int:
+    """Where stdlib `ast` says code libcst built but refused to validate is invalid (else line 1)."""
+    try:
+        ast.parse(code)
+    except SyntaxError as exc:
+        return exc.lineno or 1
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return 1
 
 
 class _Positions(dict[cst.CSTNode, CodeRange]):
@@ -86,7 +100,8 @@ def parse_statements(code: str, path: str, line_offset: int = 0) -> PythonCode |
     try:
         module = cst.parse_module(code)
         tree = ast.parse(code)
-    except (cst.ParserSyntaxError, SyntaxError, RecursionError, MemoryError, ValueError):
+    except (cst.ParserSyntaxError, cst.CSTValidationError, SyntaxError, RecursionError, MemoryError,
+            ValueError):
         return parse_python(code, path, line_offset)  # its error, located as always
     lines = split_lines(code)
     known: dict[cst.CSTNode, CodeRange] = {}
@@ -285,7 +300,7 @@ def parse_ast(text: str) -> ast.Module | None:
         return None
     try:
         module = cst.parse_module(text)
-    except (cst.ParserSyntaxError, RecursionError, MemoryError, ValueError):
+    except (cst.ParserSyntaxError, cst.CSTValidationError, RecursionError, MemoryError, ValueError):
         return None
     offset = sum(module.code_for_node(line).count("\n") for line in module.header)
     body: list[ast.stmt] = []

@@ -44,7 +44,7 @@ def parse_module(text: str | bytes) -> ast.Module:
 
     try:
         module = cst.parse_module(text)
-    except (cst.ParserSyntaxError, RecursionError, ValueError) as exc:
+    except (cst.ParserSyntaxError, cst.CSTValidationError, RecursionError, ValueError) as exc:
         raise SyntaxError(str(exc)) from None
     body: list[ast.stmt] = []
     for node in module.body:
