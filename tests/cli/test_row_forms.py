@@ -208,3 +208,24 @@ def test_unrecognised_form_in_the_ci_formats(project: Project) -> None:
     rules = {rule["id"]: rule for rule in sarif["runs"][0]["tool"]["driver"]["rules"]}
     assert rules["TE010"]["properties"]["kind"] == "unrecognised-form"
     assert rules["TE010"]["defaultConfiguration"]["level"] == "note"
+
+
+DJANGO = ("from django.db import models\n\nclass Mode(models.TextChoices):\n    SKIP = 'skip'\n"
+          "    REDO = 'redo'\n\nDEFAULT = Mode.SKIP\n")
+
+
+def test_the_row_s_enum_form_is_taken_where_the_reader_cannot_see_the_base(project: Project) -> None:
+    """`"form": "enum"` on a class whose base is outside the project and named like an enum (Django's
+    `TextChoices`) checks its members as variants — the reader cannot see that base, so the row's
+    word is taken; TE010 says so. On a class the reader knows to be plain, the form is refused."""
+    one_row(project, DJANGO, "Mode", "class Mode(models.TextChoices):\n    SKIP = 'skip'\n    REDO = 'redo'")
+    [finding] = project.check().findings
+    assert "say `\"form\": \"enum\"` in its manifest row to check it as an enum" in finding["message"]
+    one_row(project, DJANGO, "Mode", "class Mode(models.TextChoices):\n    SKIP = 'skip'\n    REDO = 'redo'",
+            form="enum")
+    run = project.check()
+    assert [(f["kind"], f["variant"]) for f in run.findings] == [("no-producer", "REDO")]
+    assert run.exit_code == 1
+    one_row(project, PLAIN, "Settings", PLAIN.split("\n\n", 1)[1], form="enum")
+    refused = project.check()
+    assert refused.exit_code == 2 and "defines a plain class" in refused.stderr

@@ -182,8 +182,9 @@ def unrecognised_form(symbol: str, kind: str, why: str, instead: str | None, row
     """A row guessed a plain shape because the reader could not classify its definition
     (read/forms.py says when): shown, never failing, and silenced by saying what the row is."""
     plain = {"class": "a plain class", "typeddict": "a plain TypedDict"}.get(kind, "a plain alias")
-    variant = {"union": "a variant per class", "map": "a variant per key"}
-    fix = (f"say `\"form\": \"{instead}\"` in its manifest row to check it as a {instead}"
+    variant = {"union": "a variant per class", "map": "a variant per key", "enum": "a variant per member"}
+    named = {"enum": "an enum"}.get(instead or "", f"a {instead}")
+    fix = (f"say `\"form\": \"{instead}\"` in its manifest row to check it as {named}"
            f" ({variant.get(instead, 'its variants')}), or `\"form\": \"shape\"` if it is {plain}"
            if instead else f"say `\"form\": \"shape\"` in its manifest row if it is {plain}")
     return UnrecognisedForm(

@@ -21,17 +21,15 @@ a row whose `"form"` or `"producers": false` says what it is are never reported.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 
 from type_equiv.model.errors import InputError
+from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import Symbols, expr_of
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.names import dotted_name
-from type_equiv.read.shapes import ENUM_BASES, Shape
+from type_equiv.read.shapes import Shape
 from type_equiv.read.vocabularies import Form, literal_values, read_vocabulary
-
-ENUM_LIKE = re.compile(r"(?:Enum|Flag|Choices)$")
 
 
 @dataclass(frozen=True)
@@ -71,7 +69,8 @@ def row_form(row: SymbolRow, defs: Symbols) -> RowForm | None:
 def _unrecognised(shape: Shape, module: str, defs: Symbols) -> tuple[str | None, Form | None]:
     try:
         if shape.kind == "class":
-            return _unseen_base(shape, module, defs, set()), None
+            why = unseen_base(shape, module, defs)  # an enum, maybe: the row's "form" can say so
+            return why, ("enum" if why else None)
         if shape.kind in ("union", "alias"):
             tagged = _tagged_classes([m.text for m in shape.members], module, defs)
             if tagged:
@@ -89,53 +88,6 @@ def _unrecognised(shape: Shape, module: str, defs: Symbols) -> tuple[str | None,
     except RecursionError:
         return None, None
     return None, None
-
-
-def _unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str],
-                 via: tuple[str, ...] = ()) -> str | None:
-    """Why a base of the class (or of a project base of it, `via` those) leaves its kind unknown."""
-    for label, text in shape.header:
-        if label != "base" or text.startswith("*"):
-            continue
-        head = text.split("[", 1)[0].strip()
-        qualname = defs.resolver.canonical(f"{module}.{head}")
-        if qualname in seen:
-            continue
-        seen.add(qualname)
-        base_module, _, name = qualname.rpartition(".")
-        base = defs.shape(qualname)
-        if base is not None:
-            inner = _unseen_base(base, base_module, defs, seen, (*via, head)) if base.kind == "class" \
-                else None
-            if inner is not None:
-                return inner
-            continue
-        how = _unseen_how(head, module, defs) if base_module in defs.module_paths else None
-        if how is not None:
-            shown = f"`{head}`" + (f" (`{qualname}`)" if qualname != f"{module}.{head}" else "")
-            whose = (f"{shown}, a base of its base `{'`, of `'.join(reversed(via))}`," if via
-                     else f"its base {shown}")
-            return (f"the reader cannot find {whose} in `{base_module}` ({how}), so whether it is an"
-                    " enum, a TypedDict or a plain class is unknown")
-        if ENUM_LIKE.search(name) and name not in ENUM_BASES:
-            whose = (f"`{head}`, a base of its base `{'`, of `'.join(reversed(via))}`," if via
-                     else f"its base `{head}`")
-            return (f"{whose} is `{qualname}`, outside the project and named like an enum, but the"
-                    " reader knows only the standard library's enums, so its members are not checked"
-                    " as variants")
-    return None
-
-
-def _unseen_how(head: str, module: str, defs: Symbols) -> str | None:
-    """Why `head`, a base written in `module` that the reader cannot find, should have been found:
-    it is imported there, or may come from a star import. None for a name bound nowhere: a builtin
-    (`Exception`) or a `NameError`, neither a vocabulary."""
-    bindings = defs.resolver.bindings(module)
-    if bindings is None:
-        return None
-    if head.split(".", 1)[0] in bindings.names:
-        return "imported from a module that does not define it"
-    return "it may come from a star import the reader cannot see through" if bindings.stars else None
 
 
 def _tagged_classes(texts: list[str], module: str, defs: Symbols) -> str:

@@ -19,6 +19,7 @@ from typing import Literal
 import libcst as cst
 
 from type_equiv.model.errors import InputError
+from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, expr_of
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.manifest import SymbolRow
@@ -253,7 +254,10 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
         return None
     code, node = found
     shape = lower(code, node)
-    shape = retyped(shape, defs.kind_of(shape, qualname.rpartition(".")[0]))  # a project's own bases
+    module = qualname.rpartition(".")[0]
+    shape = retyped(shape, defs.kind_of(shape, module))  # a project's own bases
+    if shape.kind == "class" and row.form == "enum" and unseen_base(shape, module, defs):
+        shape = retyped(shape, "enum")  # on a base the reader cannot see, the row's word is taken
     span = Span(shape.path, shape.line, shape.end_line)
     vocab: Vocabulary | None
     if shape.kind == "enum":
