@@ -65,3 +65,64 @@ def test_membership_tests_choices_and_table_keys_build_nothing(project: Project)
     listed = sites(project, "pkg.reels.Reel")
     assert forms(listed["SIX"], "consumer") == {"dispatch", "iterate"}  # the key, `in sorted(Reel)`
     assert forms(listed["SIX"]) == set()
+
+
+def test_a_comprehension_over_the_enum_hands_out_its_members(project: Project) -> None:
+    """`{key: [] for key in Reel}` keys a table by every member, as `[m for m in Reel]` lists them;
+    `[m.value for m in Reel]` lists strings, and builds no member."""
+    reel_tree(project, """
+        from pkg.reels import Reel
+
+        def buckets() -> dict[Reel, list[str]]:
+            return {key: [] for key in Reel}
+
+        def names() -> list[str]:
+            return [m.value for m in Reel]
+    """)
+    assert producer_findings(project.check()) == []
+    assert forms(sites(project, "pkg.reels.Reel")["TWO"]) == {"iterate"}
+    reel_tree(project, "from pkg.reels import Reel\n\ndef names() -> list[str]:\n"
+                       "    return [m.value for m in Reel]\n")
+    assert len(producer_findings(project.check())) == 3
+
+
+def test_a_member_given_to_a_decorator_by_keyword_is_a_value_by_position_a_key(project: Project) -> None:
+    """`@command(behavior=Reel.SIX)` configures the registration with a member: produced. `@on(Reel.TWO)`
+    registers a handler for a member: a dispatch key, consumed."""
+    reel_tree(project, """
+        from pkg.reels import Reel
+
+        def command(**options):
+            return lambda f: f
+
+        def on(reel):
+            return lambda f: f
+
+        @command(behavior=Reel.SIX)
+        def run() -> None: ...
+
+        @on(Reel.TWO)
+        def handle() -> None: ...
+
+        DEFAULT = Reel.CHERRY
+    """)
+    assert [f["variant"] for f in producer_findings(project.check())] == ["TWO"]
+    listed = sites(project, "pkg.reels.Reel")
+    assert forms(listed["SIX"]) == {"member"} and forms(listed["TWO"], "consumer") == {"dispatch"}
+
+
+def test_cls_names_the_enum_in_its_own_classmethods(project: Project) -> None:
+    """`return cls.SIX if ok else cls.TWO` in a classmethod of the enum, called from production
+    code, produces both members, as `Reel.SIX` in a static method would."""
+    reels = REEL + textwrap.dedent("""
+
+        @classmethod
+        def of(cls, ok: bool) -> "Reel":
+            return cls.SIX if ok else cls.TWO
+    """).replace("\n", "\n    ").rstrip() + "\n"
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/reels.py": reels,
+                         "src/pkg/use.py": "from pkg.reels import Reel\n\n"
+                                           "def spin(code: int) -> Reel:\n    return Reel.of(code == 0)\n\n"
+                                           "FIRST = Reel.CHERRY\n"},
+               [{"symbol": "pkg.reels.Reel"}])
+    assert producer_findings(project.check()) == []

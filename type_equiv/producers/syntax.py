@@ -10,7 +10,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS
+from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS, ReaderSite
 from type_equiv.read.vocabularies import literal_key
 
 
@@ -149,6 +149,17 @@ READ_METHODS = frozenset({"get", "items", "keys", "values"})
 READ_CALLS = frozenset({"isinstance", "len", "bool"})
 
 
+def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[ast.arg],
+                 index: dict[int, int], owner: str) -> list[ReaderSite]:
+    """The parameters (untyped, or typed only as a mapping) the function only reads."""
+    mappings = {a.arg: a for a in args if (id(a) in index or a in node.args.kwonlyargs)  # not `self`
+                and (a.annotation is None or mapping_head(a.annotation))}
+    if not mappings:
+        return []
+    return [ReaderSite(mappings[name].lineno, owner, name, index.get(id(mappings[name]), -1))
+            for name in sorted(read_only(node.body, set(mappings)))]
+
+
 def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
@@ -200,6 +211,23 @@ def iterated(node: ast.Call) -> ast.expr | None:
     if isinstance(arg, ast.Call) and last_name(arg.func) == "cast" and len(arg.args) == 2:
         arg = arg.args[1]
     return arg if isinstance(arg, ast.Name | ast.Attribute) else None
+
+
+def comprehended(node: ast.expr) -> ast.expr | None:
+    """The name chain a comprehension hands out the elements of, as they are: `[m for m in Kind]`,
+    `{key: [] for key in Kind}` → Kind (`[m.value for m in Kind]` hands out strings: None)."""
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        out = node.elt
+    elif isinstance(node, ast.DictComp):
+        out = node.key
+    else:
+        return None
+    if len(node.generators) != 1:
+        return None
+    loop = node.generators[0]
+    if not (isinstance(loop.target, ast.Name) and isinstance(out, ast.Name) and out.id == loop.target.id):
+        return None
+    return loop.iter if isinstance(loop.iter, ast.Name | ast.Attribute) else None
 
 
 def only_tested(body: Sequence[ast.stmt], name: str) -> bool:

@@ -32,6 +32,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax import (
     Scope,
     arg_key,
+    comprehended,
     declared_default,
     describe,
     dict_displays,
@@ -39,10 +40,9 @@ from type_equiv.producers.syntax import (
     held_displays,
     iterated,
     last_name,
-    mapping_head,
     mapping_parts,
     only_tested,
-    read_only,
+    reader_sites,
     tuple_parts,
 )
 from type_equiv.read.names import Bindings, bind_import
@@ -152,6 +152,9 @@ class Walker(NameReader):
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
+        if scope.cls is not None and positional and any(last_name(d) == "classmethod"
+                                                        for d in node.decorator_list):
+            inner.aliases[positional[0].arg] = scope.cls  # `cls.RED` in a classmethod is `Kind.RED`
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
@@ -178,22 +181,12 @@ class Walker(NameReader):
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
         seen = {k: v for k, v in self.local_values.items() if k not in params}
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
-        self.read_only(node, [a for a, _ in defaults if a.arg in params], index, owner)
+        self.readers.extend(reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_members, self.local_members = self.local_members, {}
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
         self.local_members = saved_members
-
-    def read_only(self, node: ast.FunctionDef | ast.AsyncFunctionDef, args: list[ast.arg],
-                  index: dict[int, int], owner: str) -> None:
-        """Record the parameters (untyped, or typed as a mapping) the function only reads."""
-        mappings = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs
-                    if a.annotation is None or mapping_head(a.annotation)}
-        if mappings:
-            for name in sorted(read_only(node.body, set(mappings))):
-                arg = mappings[name]
-                self.readers.append(ReaderSite(arg.lineno, owner, name, index.get(id(arg), -1)))
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -411,6 +404,10 @@ class Walker(NameReader):
         elif isinstance(node, ast.Constant):
             return
         else:
+            listed = comprehended(node) if id(node) not in self.quiet else None
+            ref = self.dotted(listed, scope) if listed is not None else None
+            if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
+                self.refs.append(RefSite(node.lineno, ref, "iterate", ctx == CONSUMER))
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.expr(child, scope, ctx)
@@ -482,7 +479,10 @@ class Walker(NameReader):
             self.expr(func, scope, ctx)
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
-        form = "dispatch" if self.decorator else "reference" if name in NEUTRAL_CALLS else "factory"
+        plain = "reference" if name in NEUTRAL_CALLS else "factory"
+        # a decorator's positional arguments key what it registers (`@on(Kind.A)`: dispatch); its
+        # keywords configure the registration, values like any call's (`@command(mode=Kind.B)`)
+        form = "dispatch" if self.decorator else plain
         receiver = self.receiver(func, scope)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             if func.attr == "update":
@@ -512,7 +512,7 @@ class Walker(NameReader):
                     for display in dict_displays(keyword.value):
                         for item in display.values:
                             self.lit(item, "keyword", key=f"{keyword.arg}[]", refs=(receiver,))
-            self.element(keyword.value, scope, ctx, form, key_t, pair_t)
+            self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
 
     def _dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
         for key, value in zip(node.keys, node.values, strict=True):
