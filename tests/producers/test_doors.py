@@ -460,3 +460,21 @@ def test_the_doors_of_the_vocabulary_itself_are_named_before_those_through_a_car
     assert [(p, f) for p, _, f in doors(finding)] == [
         ("src/pkg/z_parse.py", "decode"), ("src/pkg/a_routes.py", "route (via Order)")]
     assert finding["message"].index("z_parse.py") < finding["message"].index("a_routes.py")
+
+
+def test_a_field_offering_the_enum_as_choices_is_a_door(project: Project) -> None:
+    """`models.CharField(choices=Kind.choices)` (Django), a form's or a prompt's `choices=`: a value
+    offered as one of the vocabulary's comes back from outside — stored, submitted or typed in —
+    as `add_argument(choices=…)` does. `x in Kind.values` tests a raw value against it."""
+    kind_tree(project, """
+        from django.db import models
+        from pkg.kinds import Kind
+
+        class Config(models.Model):
+            kind = models.CharField(max_length=8, choices=Kind.choices)
+
+        def known(text: str) -> bool:
+            return text in Kind.values
+    """)
+    finding = beta(project)
+    assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 8, "decode")]

@@ -16,7 +16,9 @@ The rules are general principles, not one package's API:
   line by the framework;
 - a field of a settings class (`BaseSettings`) is decoded from the environment or a config file;
 - a command-line option whose `type=` is a spelled name, or whose `choices=` or `Choice(…)` lists
-  one (`choices=[k.value for k in Kind]`), is decoded from the command line.
+  one (`choices=[k.value for k in Kind]`), is decoded from the command line; so is any declaration
+  offering a vocabulary as `choices=` (a Django field's `choices=Kind.choices`, a form's, a prompt's):
+  one of its values comes back from outside, stored, submitted or typed in.
 """
 
 from __future__ import annotations
@@ -104,8 +106,8 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
         out.extend(k.value for k in node.keywords if k.arg == "choices")
     else:
         for keyword in node.keywords:
-            if keyword.arg in TARGET_KEYWORDS or (name == "add_argument"
-                                                  and keyword.arg in ("type", "choices")):
+            if keyword.arg in TARGET_KEYWORDS or keyword.arg == "choices" or (
+                    name == "add_argument" and keyword.arg == "type"):
                 out.append(keyword.value)
     return out
 
@@ -116,6 +118,8 @@ def names_in(node: ast.expr) -> list[ast.expr]:
     `[k.value for k in Kind]` → Kind; `list(Kind)` → Kind) — not into data (a dict display)."""
     if isinstance(node, ast.Name):
         return [node]
+    if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:  # `Kind.choices`
+        return names_in(node.value)
     if isinstance(node, ast.Attribute):
         return [node] if isinstance(node.value, ast.Name | ast.Attribute) else []
     if isinstance(node, ast.Subscript):
@@ -131,7 +135,9 @@ def names_in(node: ast.expr) -> list[ast.expr]:
     return []
 
 
-MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", "_member_names_"})
+# An enum's members (or their values, names, labels) listed: `Kind.__members__`, Django's `Kind.choices`.
+MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", "_member_names_",
+                           "choices", "values", "names", "labels"})
 
 
 def members_of(node: ast.expr) -> ast.expr | None:
