@@ -569,6 +569,18 @@ def test_a_file_that_could_decide_nothing_is_not_parsed(project: Project) -> Non
     assert run.findings == []
 
 
+def test_a_name_inside_a_longer_name_is_no_use_of_it(project: Project) -> None:
+    """Beta has no producer, and the broken file spells `Beta` only inside `AlphaBetaGamma`: no
+    use of Beta can be there, so the file is never parsed and gives no parse error; the file that
+    names Beta as a token is parsed and reported."""
+    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                **{"src/pkg/longer.py": "from pkg.other import AlphaBetaGamma\nAlphaBetaGamma(\n",
+                   "src/pkg/token.py": "from pkg.models import Beta as _\nBeta_ = (\n"})
+    run = project.check()
+    assert sorted((f["kind"], f["path"]) for f in run.findings) == [
+        ("no-producer", "src/pkg/models.py"), ("parse-error", "src/pkg/token.py")]
+
+
 # --- the producers command -----------------------------------------------------------------------
 
 

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
 from type_equiv.model.findings import ParseError
-from type_equiv.producers.scan import needle_pattern
+from type_equiv.producers.scan import Needles, needle_pattern, tokens_of
 from type_equiv.read.definitions import (
     PythonCode,
     definition_in,
@@ -544,6 +544,22 @@ def test_the_trie_finds_what_an_alternation_finds(words: list[str], text: str) -
     plain = re.compile("|".join(re.escape(w) for w in words) or "(?!)")
     trie = needle_pattern(tuple(sorted(set(words))))
     assert (trie.search(text) is not None) == (plain.search(text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab'(_é", min_size=1, max_size=4), max_size=6),
+       st.text(alphabet="ab'(_é .\n", max_size=40))
+def test_a_name_needle_matches_only_a_whole_token(words: list[str], text: str) -> None:
+    """A word of word characters is found only where no word character borders it; any other word
+    wherever it occurs — and `held` names exactly the words `found_in` would find one by one."""
+    def occurs(word: str) -> bool:
+        if re.fullmatch(r"\w+", word):
+            return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+        return word in text
+
+    needles = Needles.of(words)
+    assert needles.found_in(text, lambda: tokens_of(text)) == any(occurs(w) for w in words)
+    assert needles.held(text, lambda: tokens_of(text)) == tuple(w for w in needles.words if occurs(w))
 
 
 def _shapes_agree(text: str) -> int:

@@ -25,9 +25,10 @@ import functools
 import io
 import os
 import re
+import sys
 import time
 import tokenize
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
 POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs more than it saves)
 CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much text
 WORKERS_ENV = "TYPE_EQUIV_WORKERS"  # a number: how many worker processes (0 or 1: none)
+TOKEN = re.compile(r"\w+")
+WHOLE_NAMES = 1  # how `Needles` match (names as whole tokens): part of each filter's cache key
 
 
 @functools.lru_cache(maxsize=64)
@@ -73,7 +76,15 @@ def needle_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 @dataclass(frozen=True)
 class Needles:
-    """A filter: a file passes when at least one of `words` occurs in its text (a substring test)."""
+    """A filter: a file passes when at least one of `words` occurs in its text.
+
+    A word made of word characters only (a class, vocabulary or field name) counts only as a whole
+    token — a maximal run of word characters, as Python spells an identifier in code or in a string
+    annotation: the text `StreamResponse` is no use of `Response`, and a file holding only the
+    longer name gives the same records whether `Response` is spelled or not. Any other word (`Part(`,
+    a quoted tag, `kind=`) is a plain substring. A file's tokens are collected once
+    (`FileWork.tokens`), so each further name filter is a set lookup, not a search of the text.
+    """
 
     words: tuple[str, ...]
 
@@ -83,10 +94,30 @@ class Needles:
 
     @functools.cached_property
     def key(self) -> str:
-        return key_of("needles", self.words)
+        return key_of("needles", WHOLE_NAMES, self.words)
 
-    def found_in(self, text: str) -> bool:
-        return needle_pattern(self.words).search(text) is not None
+    @functools.cached_property
+    def parts(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """(the words matched as whole tokens, the words matched as substrings)."""
+        names = frozenset(w for w in self.words if TOKEN.fullmatch(w))
+        return names, tuple(w for w in self.words if w not in names)
+
+    def found_in(self, text: str, tokens: Callable[[], frozenset[str]]) -> bool:
+        names, others = self.parts
+        if names and not names.isdisjoint(tokens()):
+            return True
+        return bool(others) and needle_pattern(others).search(text) is not None
+
+    def held(self, text: str, tokens: Callable[[], frozenset[str]]) -> tuple[str, ...]:
+        """The words that occur in `text`, each as `found_in` tests it."""
+        names, _ = self.parts
+        found = tokens() if names else frozenset()
+        return tuple(w for w in self.words if (w in found if w in names else w in text))
+
+
+def tokens_of(text: str) -> frozenset[str]:
+    """Every maximal run of word characters in `text`: the names it can spell."""
+    return frozenset(map(sys.intern, TOKEN.findall(text)))
 
 
 def text_of(data: bytes, path: Path) -> str | None:
@@ -126,6 +157,7 @@ class FileWork:
     def __init__(self, files: Sequence[SourceFile], texts: dict[str, str | None] | None = None) -> None:
         self.files = files
         self.texts: dict[str, str | None] = {} if texts is None else texts
+        self.tokens: dict[int, frozenset[str]] = {}
         self.read_info: dict[int, tuple[Stamp | None, str, int]] = {}
 
     def text(self, index: int) -> tuple[str | None, bool, bool]:
@@ -145,6 +177,12 @@ class FileWork:
         self.read_info[index] = (stamp, digest(data), read_ns)
         return text, True, True
 
+    def _tokens(self, index: int, text: str) -> frozenset[str]:
+        found = self.tokens.get(index)
+        if found is None:
+            found = self.tokens[index] = tokens_of(text)
+        return found
+
     def run(self, index: int, filters: Sequence[Needles], spellings: Spellings | None) -> Outcome:
         from type_equiv.producers.sites import scan_module
 
@@ -154,13 +192,14 @@ class FileWork:
             out.stamp, out.digest, out.read_ns = self.read_info[index]
         if text is None:
             return out
+        tokens = functools.partial(self._tokens, index, text)
         for needles in filters:
-            hit = needles.found_in(text)
+            hit = needles.found_in(text, tokens)
             out.hits[needles.key] = hit
             if not hit:
                 return out
         if spellings is None:  # a probe: which needles, no parse
-            out.words = tuple(w for w in filters[-1].words if w in text) if filters else ()
+            out.words = filters[-1].held(text, tokens) if filters else ()
             return out
         file = self.files[index]
         out.scan, out.bindings = scan_module(file.module, file.package, text, spellings)
