@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import io
 import os
 import re
@@ -455,7 +456,11 @@ class TreeScanner:
 
 
 def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
-    """A worker's loop: ("job", filters, spellings), then ("files", [index, …]) → ("done", outcomes)."""
+    """A worker's loop: ("job", filters, spellings), then ("files", [index, …]) → ("done", outcomes).
+
+    A worker only reads, parses and records — texts, `ast` trees and tuples, none in a cycle — so it
+    runs without the cyclic collector (store/memory.py), whatever it inherited."""
+    gc.disable()
     work = FileWork(files)
     filters: tuple[Needles, ...] = ()
     spellings: Spellings | None = None
