@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
 from type_equiv.model.findings import ParseError
-from type_equiv.producers.scan import Needles, needle_pattern, tokens_of
+from type_equiv.producers.scan import Needles, Tokens, needle_pattern
 from type_equiv.read.definitions import (
     PythonCode,
     definition_in,
@@ -558,8 +558,14 @@ def test_a_name_needle_matches_only_a_whole_token(words: list[str], text: str) -
         return word in text
 
     needles = Needles.of(words)
-    assert needles.found_in(text, lambda: tokens_of(text)) == any(occurs(w) for w in words)
-    assert needles.held(text, lambda: tokens_of(text)) == tuple(w for w in needles.words if occurs(w))
+    expected = any(occurs(w) for w in words)
+    assert needles.found_in(text, Tokens(text)) == expected
+    split = Tokens(text)
+    split.get()  # tokens collected by an earlier filter: the same answer from the set alone
+    assert needles.found_in(text, split) == expected
+    many = Needles.of([*words, *(f"w{i}" for i in range(30))])  # past FEW_WORDS: the regex path
+    assert many.found_in(text, Tokens(text)) == any(occurs(w) for w in many.words)
+    assert needles.held(text, Tokens(text)) == tuple(w for w in needles.words if occurs(w))
 
 
 def _shapes_agree(text: str) -> int:

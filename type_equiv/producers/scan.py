@@ -29,7 +29,7 @@ import re
 import sys
 import time
 import tokenize
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -51,6 +51,7 @@ POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs
 CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much text
 WORKERS_ENV = "TYPE_EQUIV_WORKERS"  # a number: how many worker processes (0 or 1: none)
 TOKEN = re.compile(r"\w+")
+FEW_WORDS = 24  # up to this many needles are searched one by one, more by one regex
 WHOLE_NAMES = 1  # how `Needles` match (names as whole tokens): part of each filter's cache key
 
 
@@ -83,8 +84,9 @@ class Needles:
     token — a maximal run of word characters, as Python spells an identifier in code or in a string
     annotation: the text `StreamResponse` is no use of `Response`, and a file holding only the
     longer name gives the same records whether `Response` is spelled or not. Any other word (`Part(`,
-    a quoted tag, `kind=`) is a plain substring. A file's tokens are collected once
-    (`FileWork.tokens`), so each further name filter is a set lookup, not a search of the text.
+    a quoted tag, `kind=`) is a plain substring. A file's tokens are collected once (`Tokens`), when
+    a name filter's words first occur in it as substrings, so each later name filter over the file is
+    a set lookup, and a file holding none of the names is never split at all.
     """
 
     words: tuple[str, ...]
@@ -98,27 +100,45 @@ class Needles:
         return key_of("needles", WHOLE_NAMES, self.words)
 
     @functools.cached_property
-    def parts(self) -> tuple[frozenset[str], tuple[str, ...]]:
-        """(the words matched as whole tokens, the words matched as substrings)."""
-        names = frozenset(w for w in self.words if TOKEN.fullmatch(w))
-        return names, tuple(w for w in self.words if w not in names)
+    def parts(self) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+        """(the words matched as whole tokens, as a set and in order; the words matched as substrings)."""
+        names = tuple(w for w in self.words if TOKEN.fullmatch(w))
+        return frozenset(names), names, tuple(w for w in self.words if not TOKEN.fullmatch(w))
 
-    def found_in(self, text: str, tokens: Callable[[], frozenset[str]]) -> bool:
-        names, others = self.parts
-        if names and not names.isdisjoint(tokens()):
+    def found_in(self, text: str, tokens: Tokens) -> bool:
+        names, ordered, others = self.parts
+        if names and (tokens.known is not None or _any_in(ordered, text)) \
+                and not names.isdisjoint(tokens.get()):
             return True
         return bool(others) and needle_pattern(others).search(text) is not None
 
-    def held(self, text: str, tokens: Callable[[], frozenset[str]]) -> tuple[str, ...]:
+    def held(self, text: str, tokens: Tokens) -> tuple[str, ...]:
         """The words that occur in `text`, each as `found_in` tests it."""
-        names, _ = self.parts
-        found = tokens() if names else frozenset()
+        names, _, _ = self.parts
+        found = tokens.get() if names else frozenset()
         return tuple(w for w in self.words if (w in found if w in names else w in text))
 
 
-def tokens_of(text: str) -> frozenset[str]:
-    """Every maximal run of word characters in `text`: the names it can spell."""
-    return frozenset(map(sys.intern, TOKEN.findall(text)))
+def _any_in(words: tuple[str, ...], text: str) -> bool:
+    """Whether one of `words` occurs in `text` as a substring: a few words by `in` (a fast scan
+    each), many by one trie regex."""
+    if len(words) <= FEW_WORDS:
+        return any(w in text for w in words)
+    return needle_pattern(words).search(text) is not None
+
+
+class Tokens:
+    """A file's tokens — every maximal run of word characters, the names it can spell — collected
+    when first asked for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.known: frozenset[str] | None = None
+
+    def get(self) -> frozenset[str]:
+        if self.known is None:
+            self.known = frozenset(map(sys.intern, TOKEN.findall(self.text)))
+        return self.known
 
 
 def text_of(data: bytes, path: Path) -> str | None:
@@ -158,7 +178,7 @@ class FileWork:
     def __init__(self, files: Sequence[SourceFile], texts: dict[str, str | None] | None = None) -> None:
         self.files = files
         self.texts: dict[str, str | None] = {} if texts is None else texts
-        self.tokens: dict[int, frozenset[str]] = {}
+        self.tokens: dict[int, Tokens] = {}
         self.read_info: dict[int, tuple[Stamp | None, str, int]] = {}
 
     def text(self, index: int) -> tuple[str | None, bool, bool]:
@@ -178,12 +198,6 @@ class FileWork:
         self.read_info[index] = (stamp, digest(data), read_ns)
         return text, True, True
 
-    def _tokens(self, index: int, text: str) -> frozenset[str]:
-        found = self.tokens.get(index)
-        if found is None:
-            found = self.tokens[index] = tokens_of(text)
-        return found
-
     def run(self, index: int, filters: Sequence[Needles], spellings: Spellings | None) -> Outcome:
         from type_equiv.producers.sites import scan_module
 
@@ -193,7 +207,9 @@ class FileWork:
             out.stamp, out.digest, out.read_ns = self.read_info[index]
         if text is None:
             return out
-        tokens = functools.partial(self._tokens, index, text)
+        tokens = self.tokens.get(index)
+        if tokens is None:
+            tokens = self.tokens[index] = Tokens(text)
         for needles in filters:
             hit = needles.found_in(text, tokens)
             out.hits[needles.key] = hit
