@@ -569,16 +569,43 @@ def test_a_file_that_could_decide_nothing_is_not_parsed(project: Project) -> Non
     assert run.findings == []
 
 
-def test_a_name_inside_a_longer_name_is_no_use_of_it(project: Project) -> None:
-    """Beta has no producer, and the broken file spells `Beta` only inside `AlphaBetaGamma`: no
-    use of Beta can be there, so the file is never parsed and gives no parse error; the file that
-    names Beta as a token is parsed and reported."""
-    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
-                **{"src/pkg/longer.py": "from pkg.other import AlphaBetaGamma\nAlphaBetaGamma(\n",
-                   "src/pkg/token.py": "from pkg.models import Beta as _\nBeta_ = (\n"})
-    run = project.check()
-    assert sorted((f["kind"], f["path"]) for f in run.findings) == [
-        ("no-producer", "src/pkg/models.py"), ("parse-error", "src/pkg/token.py")]
+CARRIED = """from typing import Literal
+from pydantic import BaseModel
+
+Stop = Literal["end", "pause"]
+
+class Result(BaseModel):
+    reason: Stop
+"""
+
+
+def test_a_carrier_round_parses_a_file_again_only_when_it_spells_the_carrier(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pause` has no producer, so the door search spells `Result` (a carrier of Stop). Both files
+    were parsed for `Stop`; api.py names Result and is parsed again, and finds the door; use.py holds
+    `Result` only inside `ResultSet`, which no spelling of Result can change, so it is not."""
+    from type_equiv.producers import sites
+
+    vocab_tree(project, {
+        "src/pkg/__init__.py": "", "src/pkg/models.py": CARRIED,
+        "src/pkg/use.py": ("from pkg.models import Stop\n\ndef f() -> Stop:\n    return 'end'\n\n"
+                           "class ResultSet:\n    pass\n"),
+        "src/pkg/api.py": ("from pkg.models import Result, Stop\n\n"
+                           "def load(raw: bytes) -> Result:\n    return Result.model_validate_json(raw)\n"),
+    }, [{"symbol": "pkg.models.Stop"}])
+    parsed: list[str] = []
+    real = sites.scan_module
+
+    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(module)
+        return real(module, *args, **kwargs)
+
+    monkeypatch.setattr(sites, "scan_module", counted)
+    run = project.check("--no-cache")
+    assert parsed.count("pkg.api") == 2 and parsed.count("pkg.use") == 1, parsed
+    [finding] = producer_findings(run)
+    assert finding["variant"] == "pause" and finding["wire"] is True
+    assert [(s["path"], s["role"]) for s in finding["sites"]] == [("src/pkg/api.py", "wire")]
 
 
 # --- the producers command -----------------------------------------------------------------------

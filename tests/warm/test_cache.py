@@ -550,22 +550,25 @@ def test_the_trie_finds_what_an_alternation_finds(words: list[str], text: str) -
 @given(st.lists(st.text(alphabet="ab'(_é", min_size=1, max_size=4), max_size=6),
        st.text(alphabet="ab'(_é .\n", max_size=40))
 def test_a_name_needle_matches_only_a_whole_token(words: list[str], text: str) -> None:
-    """A word of word characters is found only where no word character borders it; any other word
-    wherever it occurs — and `held` names exactly the words `found_in` would find one by one."""
-    def occurs(word: str) -> bool:
-        if re.fullmatch(r"\w+", word):
-            return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+    """With `whole`, a word of word characters is found only where no word character borders it (or
+    as a part of the file's module name); any other word, and every word without `whole`, wherever
+    it occurs — and `held` names exactly the words `found_in` would find one by one."""
+    def occurs(word: str, whole: bool) -> bool:
+        if whole and re.fullmatch(r"\w+", word):
+            return word in ("ab", "a_") or re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
         return word in text
 
-    needles = Needles.of(words)
-    expected = any(occurs(w) for w in words)
-    assert needles.found_in(text, Tokens(text)) == expected
-    split = Tokens(text)
-    split.get()  # tokens collected by an earlier filter: the same answer from the set alone
-    assert needles.found_in(text, split) == expected
-    many = Needles.of([*words, *(f"w{i}" for i in range(30))])  # past FEW_WORDS: the regex path
-    assert many.found_in(text, Tokens(text)) == any(occurs(w) for w in many.words)
-    assert needles.held(text, Tokens(text)) == tuple(w for w in needles.words if occurs(w))
+    for whole in (False, True):
+        needles = Needles.of(words, whole=whole)
+        expected = any(occurs(w, whole) for w in words)
+        assert needles.found_in(text, Tokens(text, "ab.a_")) == expected
+        split = Tokens(text, "ab.a_")
+        split.get()  # tokens collected by an earlier filter: the same answer from the set alone
+        assert needles.found_in(text, split) == expected
+        many = Needles.of([*words, *(f"w{i}" for i in range(30))], whole=whole)  # the regex path
+        assert many.found_in(text, Tokens(text, "ab.a_")) == any(occurs(w, whole) for w in many.words)
+        assert needles.held(text, Tokens(text, "ab.a_")) == tuple(
+            w for w in needles.words if occurs(w, whole))
 
 
 def _shapes_agree(text: str) -> int:

@@ -257,7 +257,9 @@ class Analysis:
         """The doors of a vocabulary are often where a class that carries it is decoded (a request
         body whose field is the enum, `Response.model_validate_json(raw)` two models up). The scan
         records only spelled names, so each round spells the carriers found so far (classes with a
-        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them."""
+        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them.
+        A file parsed already is parsed again only when it spells a new name as a whole token
+        (`Needles.whole`): its records could not change otherwise."""
         names = set(spellings.names)
         for _ in range(CARRIER_DEPTH):
             carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(scan)}
@@ -266,7 +268,10 @@ class Analysis:
                 return
             names |= new
             spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
-            scan.fold(self._scan(scanner, None, [Needles.of(new)], spellings))
+            fresh = [f.rel for f in self.files if f.rel not in scan.scans]
+            parsed = [f.rel for f in self.files if f.rel in scan.scans]
+            scan.fold(self._scan(scanner, fresh, [Needles.of(new)], spellings))
+            scan.fold(self._scan(scanner, parsed, [Needles.of(new, whole=True)], spellings))
 
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                          spellings: Spellings) -> Spellings:

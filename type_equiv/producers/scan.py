@@ -52,7 +52,6 @@ CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much 
 WORKERS_ENV = "TYPE_EQUIV_WORKERS"  # a number: how many worker processes (0 or 1: none)
 TOKEN = re.compile(r"\w+")
 FEW_WORDS = 24  # up to this many needles are searched one by one, more by one regex
-WHOLE_NAMES = 1  # how `Needles` match (names as whole tokens): part of each filter's cache key
 
 
 @functools.lru_cache(maxsize=64)
@@ -78,37 +77,33 @@ def needle_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 @dataclass(frozen=True)
 class Needles:
-    """A filter: a file passes when at least one of `words` occurs in its text.
+    """A filter: a file passes when at least one of `words` occurs in its text, as a substring.
 
-    A word made of word characters only (a class, vocabulary or field name) counts only as a whole
-    token — a maximal run of word characters, as Python spells an identifier in code or in a string
-    annotation: the text `StreamResponse` is no use of `Response`, and a file holding only the
-    longer name gives the same records whether `Response` is spelled or not. Any other word (`Part(`,
-    a quoted tag, `kind=`) is a plain substring. A file's tokens are collected once (`Tokens`), when
-    a name filter's words first occur in it as substrings, so each later name filter over the file is
-    a set lookup, and a file holding none of the names is never split at all.
+    With `whole`, a word of word characters only (a name) counts only as one of the file's tokens
+    (`Tokens`), as Python spells a name: a carrier round asks this of files it parsed already, since
+    a name none of a file's tokens changes none of its records, so such a file is not parsed again.
     """
 
     words: tuple[str, ...]
+    whole: bool = False
 
     @classmethod
-    def of(cls, words: Iterable[str]) -> Needles:
-        return cls(tuple(sorted(set(words))))
+    def of(cls, words: Iterable[str], whole: bool = False) -> Needles:
+        return cls(tuple(sorted(set(words))), whole)
 
     @functools.cached_property
     def key(self) -> str:
-        return key_of("needles", WHOLE_NAMES, self.words)
+        return key_of("needles", self.words) if not self.whole else key_of("tokens", self.words)
 
     @functools.cached_property
     def parts(self) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
         """(the words matched as whole tokens, as a set and in order; the words matched as substrings)."""
-        names = tuple(w for w in self.words if TOKEN.fullmatch(w))
-        return frozenset(names), names, tuple(w for w in self.words if not TOKEN.fullmatch(w))
+        names = tuple(w for w in self.words if self.whole and TOKEN.fullmatch(w))
+        return frozenset(names), names, tuple(w for w in self.words if w not in names)
 
     def found_in(self, text: str, tokens: Tokens) -> bool:
         names, ordered, others = self.parts
-        if names and (tokens.known is not None or _any_in(ordered, text)) \
-                and not names.isdisjoint(tokens.get()):
+        if names and tokens.may_spell(ordered) and not names.isdisjoint(tokens.get()):
             return True
         return bool(others) and needle_pattern(others).search(text) is not None
 
@@ -120,24 +115,31 @@ class Needles:
 
 
 def _any_in(words: tuple[str, ...], text: str) -> bool:
-    """Whether one of `words` occurs in `text` as a substring: a few words by `in` (a fast scan
-    each), many by one trie regex."""
+    """Whether one of `words` is a substring of `text`: a few by `in`, many by one trie regex."""
     if len(words) <= FEW_WORDS:
         return any(w in text for w in words)
     return needle_pattern(words).search(text) is not None
 
 
 class Tokens:
-    """A file's tokens — every maximal run of word characters, the names it can spell — collected
-    when first asked for."""
+    """A file's tokens — every maximal run of word characters, and the parts of its module name (what
+    a relative import resolves against) — the names it can spell; collected once, when a `whole`
+    filter's words first occur in it as substrings, so later filters over it are set lookups."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, module: str = "") -> None:
         self.text = text
+        self.module = module
         self.known: frozenset[str] | None = None
+
+    def may_spell(self, words: tuple[str, ...]) -> bool:
+        """Whether one of `words` can be a token: known ones looked up, else a substring test."""
+        return self.known is not None or _any_in(words, self.text) or any(w in self.module for w in words)
 
     def get(self) -> frozenset[str]:
         if self.known is None:
-            self.known = frozenset(map(sys.intern, TOKEN.findall(self.text)))
+            found = set(TOKEN.findall(self.text))
+            found.update(self.module.split("."))
+            self.known = frozenset(map(sys.intern, found))
         return self.known
 
 
@@ -209,7 +211,7 @@ class FileWork:
             return out
         tokens = self.tokens.get(index)
         if tokens is None:
-            tokens = self.tokens[index] = Tokens(text)
+            tokens = self.tokens[index] = Tokens(text, self.files[index].module)
         for needles in filters:
             hit = needles.found_in(text, tokens)
             out.hits[needles.key] = hit
