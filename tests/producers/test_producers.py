@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run
+from tests.harness import counted_scans
 
 
 def vocab_tree(project: Project, files: dict[str, str], symbols: list[dict[str, Any]],
@@ -584,8 +585,6 @@ def test_a_carrier_round_parses_a_file_again_only_when_it_spells_the_carrier(
     """`pause` has no producer, so the door search spells `Result` (a carrier of Stop). Both files
     were parsed for `Stop`; api.py names Result and is parsed again, and finds the door; use.py holds
     `Result` only inside `ResultSet`, which no spelling of Result can change, so it is not."""
-    from type_equiv.producers import sites
-
     vocab_tree(project, {
         "src/pkg/__init__.py": "", "src/pkg/models.py": CARRIED,
         "src/pkg/use.py": ("from pkg.models import Stop\n\ndef f() -> Stop:\n    return 'end'\n\n"
@@ -593,14 +592,7 @@ def test_a_carrier_round_parses_a_file_again_only_when_it_spells_the_carrier(
         "src/pkg/api.py": ("from pkg.models import Result, Stop\n\n"
                            "def load(raw: bytes) -> Result:\n    return Result.model_validate_json(raw)\n"),
     }, [{"symbol": "pkg.models.Stop"}])
-    parsed: list[str] = []
-    real = sites.scan_module
-
-    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
-        parsed.append(module)
-        return real(module, *args, **kwargs)
-
-    monkeypatch.setattr(sites, "scan_module", counted)
+    parsed = counted_scans(monkeypatch)
     run = project.check("--no-cache")
     assert parsed.count("pkg.api") == 2 and parsed.count("pkg.use") == 1, parsed
     [finding] = producer_findings(run)

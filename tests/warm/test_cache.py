@@ -18,13 +18,13 @@ import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
+from tests.harness import counted_scans
 from type_equiv.model.findings import ParseError
 from type_equiv.producers.scan import Needles, Tokens, needle_pattern
 from type_equiv.read.definitions import (
@@ -221,18 +221,9 @@ def test_a_module_the_resolver_read_first_is_cached_for_the_scan(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """models.py is read by the resolver (the variants' module) before the scan parses it: its scan
     is cached all the same, so a run that cannot replay (a pre-commit run) parses nothing new."""
-    from type_equiv.producers import sites
-
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     age(project.root)
-    parsed: list[str] = []
-    real = sites.scan_module
-
-    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
-        parsed.append(module)
-        return real(module, *args, **kwargs)
-
-    monkeypatch.setattr(sites, "scan_module", counted)
+    parsed = counted_scans(monkeypatch)
     first = project.check()
     assert "pkg.models" in parsed
     parsed.clear()
