@@ -12,8 +12,10 @@ import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import libcst as cst
+import pytest
 
 from type_equiv.model.findings import Finding
 from type_equiv.model.options import CheckOptions
@@ -88,3 +90,19 @@ def _first_definition(source: str) -> str:
     for name, _ in top_level_definitions(cst.parse_module(source)):
         return name
     raise ValueError("the case's source defines nothing at the top level")
+
+
+def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The modules the producer scan parses from now on (in this process), in order: the real
+    `scan_module` runs, each call noted by its module name."""
+    from type_equiv.producers import sites
+
+    parsed: list[str] = []
+    real = sites.scan_module
+
+    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(module)
+        return real(module, *args, **kwargs)
+
+    monkeypatch.setattr(sites, "scan_module", counted)
+    return parsed

@@ -49,6 +49,7 @@ from type_equiv.read.scope import restrict, select_scope
 from type_equiv.read.shapes import Shape, in_context, lower, retyped
 from type_equiv.read.suppressions import MARK, Suppression, doc_suppressions, python_suppressions
 from type_equiv.store.cache import Cache
+from type_equiv.store.memory import collector_paused
 from type_equiv.store.safe import read_bounded
 
 RowEvent = SymbolChecked | FindingEvent
@@ -110,7 +111,8 @@ def with_forms(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]
     for event in events:
         row = rows.get(event.symbol) if isinstance(event, SymbolChecked) else None
         source = event.source if isinstance(event, SymbolChecked) else None
-        found = row_form(row, reader.symbols()) if row is not None and source is not None else None
+        with collector_paused():
+            found = row_form(row, reader.symbols()) if row is not None and source is not None else None
         if row is None or source is None or found is None:
             yield event
             continue
@@ -129,8 +131,9 @@ def check_drift(
     check runs it on every row; the language server (type_equiv/lsp) on the rows of an edited doc."""
     lock = functools.cache(lambda: _lock(reader))
     compared: list[Compared] = []
-    pairs = paired_pastes(reader)
-    events = [list(check_row(reader, row, lock, compared, pairs)) for row in rows]
+    with collector_paused():  # texts, trees and shapes: no cycles (store/memory.py); mypy runs after
+        pairs = paired_pastes(reader)
+        events = [list(check_row(reader, row, lock, compared, pairs)) for row in rows]
     yield from judge_drift(reader, options, events, compared, stats, judge)
 
 

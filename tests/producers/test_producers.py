@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run
+from tests.harness import counted_scans
 
 
 def vocab_tree(project: Project, files: dict[str, str], symbols: list[dict[str, Any]],
@@ -567,6 +568,36 @@ def test_a_file_that_could_decide_nothing_is_not_parsed(project: Project) -> Non
     run = project.check()
     assert run.exit_code == 0, run.stdout
     assert run.findings == []
+
+
+CARRIED = """from typing import Literal
+from pydantic import BaseModel
+
+Stop = Literal["end", "pause"]
+
+class Result(BaseModel):
+    reason: Stop
+"""
+
+
+def test_a_carrier_round_parses_a_file_again_only_when_it_spells_the_carrier(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pause` has no producer, so the door search spells `Result` (a carrier of Stop). Both files
+    were parsed for `Stop`; api.py names Result and is parsed again, and finds the door; use.py holds
+    `Result` only inside `ResultSet`, which no spelling of Result can change, so it is not."""
+    vocab_tree(project, {
+        "src/pkg/__init__.py": "", "src/pkg/models.py": CARRIED,
+        "src/pkg/use.py": ("from pkg.models import Stop\n\ndef f() -> Stop:\n    return 'end'\n\n"
+                           "class ResultSet:\n    pass\n"),
+        "src/pkg/api.py": ("from pkg.models import Result, Stop\n\n"
+                           "def load(raw: bytes) -> Result:\n    return Result.model_validate_json(raw)\n"),
+    }, [{"symbol": "pkg.models.Stop"}])
+    parsed = counted_scans(monkeypatch)
+    run = project.check("--no-cache")
+    assert parsed.count("pkg.api") == 2 and parsed.count("pkg.use") == 1, parsed
+    [finding] = producer_findings(run)
+    assert finding["variant"] == "pause" and finding["wire"] is True
+    assert [(s["path"], s["role"]) for s in finding["sites"]] == [("src/pkg/api.py", "wire")]
 
 
 # --- the producers command -----------------------------------------------------------------------

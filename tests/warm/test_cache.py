@@ -18,15 +18,15 @@ import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
+from tests.harness import counted_scans
 from type_equiv.model.findings import ParseError
-from type_equiv.producers.scan import needle_pattern
+from type_equiv.producers.scan import Needles, Tokens, needle_pattern
 from type_equiv.read.definitions import (
     PythonCode,
     definition_in,
@@ -221,18 +221,9 @@ def test_a_module_the_resolver_read_first_is_cached_for_the_scan(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """models.py is read by the resolver (the variants' module) before the scan parses it: its scan
     is cached all the same, so a run that cannot replay (a pre-commit run) parses nothing new."""
-    from type_equiv.producers import sites
-
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     age(project.root)
-    parsed: list[str] = []
-    real = sites.scan_module
-
-    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
-        parsed.append(module)
-        return real(module, *args, **kwargs)
-
-    monkeypatch.setattr(sites, "scan_module", counted)
+    parsed = counted_scans(monkeypatch)
     first = project.check()
     assert "pkg.models" in parsed
     parsed.clear()
@@ -544,6 +535,31 @@ def test_the_trie_finds_what_an_alternation_finds(words: list[str], text: str) -
     plain = re.compile("|".join(re.escape(w) for w in words) or "(?!)")
     trie = needle_pattern(tuple(sorted(set(words))))
     assert (trie.search(text) is not None) == (plain.search(text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab'(_é", min_size=1, max_size=4), max_size=6),
+       st.text(alphabet="ab'(_é .\n", max_size=40))
+def test_a_name_needle_matches_only_a_whole_token(words: list[str], text: str) -> None:
+    """With `whole`, a word of word characters is found only where no word character borders it (or
+    as a part of the file's module name); any other word, and every word without `whole`, wherever
+    it occurs — and `held` names exactly the words `found_in` would find one by one."""
+    def occurs(word: str, whole: bool) -> bool:
+        if whole and re.fullmatch(r"\w+", word):
+            return word in ("ab", "a_") or re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+        return word in text
+
+    for whole in (False, True):
+        needles = Needles.of(words, whole=whole)
+        expected = any(occurs(w, whole) for w in words)
+        assert needles.found_in(text, Tokens(text, "ab.a_")) == expected
+        split = Tokens(text, "ab.a_")
+        split.get()  # tokens collected by an earlier filter: the same answer from the set alone
+        assert needles.found_in(text, split) == expected
+        many = Needles.of([*words, *(f"w{i}" for i in range(30))], whole=whole)  # the regex path
+        assert many.found_in(text, Tokens(text, "ab.a_")) == any(occurs(w, whole) for w in many.words)
+        assert needles.held(text, Tokens(text, "ab.a_")) == tuple(
+            w for w in needles.words if occurs(w, whole))
 
 
 def _shapes_agree(text: str) -> int:

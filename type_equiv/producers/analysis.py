@@ -41,6 +41,7 @@ from type_equiv.read.names import Resolver
 from type_equiv.read.reader import Reader
 from type_equiv.read.tree import SourceFile, SourceTree, modules_of
 from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
+from type_equiv.store.memory import collector_paused
 
 ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
@@ -129,6 +130,10 @@ class Analysis:
 
     def __init__(self, reader: Reader, manifest: ManifestFile,
                  progress: ProgressSink = no_progress) -> None:
+        with collector_paused():
+            self._open(reader, manifest, progress)
+
+    def _open(self, reader: Reader, manifest: ManifestFile, progress: ProgressSink) -> None:
         model = manifest.model
         self.manifest = manifest
         self.root = manifest.root
@@ -181,6 +186,14 @@ class Analysis:
         """
         spellings = _spellings(vocabs, None)
         scanner = self.scanner
+        with collector_paused():  # records, texts and `ast` trees: no cycles (store/memory.py)
+            scan = self._run(scanner, vocabs, complete, spellings)
+        scan.seconds = scanner.seconds
+        self.scan = scan
+        return scan
+
+    def _run(self, scanner: TreeScanner, vocabs: Sequence[Vocabulary],
+             complete: Sequence[Vocabulary] | None, spellings: Spellings) -> TreeScan:
         try:
             if complete is None or len(complete) == len(vocabs):
                 scan = self._two_phase(scanner, spellings, spellings)
@@ -191,8 +204,6 @@ class Analysis:
             scanner.save()
         finally:
             scanner.close()
-        scan.seconds = scanner.seconds
-        self.scan = scan
         return scan
 
     def _by_demand(self, scanner: TreeScanner, vocabs: Sequence[Vocabulary],
@@ -246,7 +257,9 @@ class Analysis:
         """The doors of a vocabulary are often where a class that carries it is decoded (a request
         body whose field is the enum, `Response.model_validate_json(raw)` two models up). The scan
         records only spelled names, so each round spells the carriers found so far (classes with a
-        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them."""
+        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them.
+        A file parsed already is parsed again only when it spells a new name as a whole token
+        (`Needles.whole`): its records could not change otherwise."""
         names = set(spellings.names)
         for _ in range(CARRIER_DEPTH):
             carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(scan)}
@@ -255,7 +268,10 @@ class Analysis:
                 return
             names |= new
             spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
-            scan.fold(self._scan(scanner, None, [Needles.of(new)], spellings))
+            fresh = [f.rel for f in self.files if f.rel not in scan.scans]
+            parsed = [f.rel for f in self.files if f.rel in scan.scans]
+            scan.fold(self._scan(scanner, fresh, [Needles.of(new)], spellings))
+            scan.fold(self._scan(scanner, parsed, [Needles.of(new, whole=True)], spellings))
 
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                          spellings: Spellings) -> Spellings:
@@ -356,7 +372,8 @@ class Analysis:
 
     def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
         assert self.scan is not None
-        found = self.joiner(vocab).collect(self.scan)
+        with collector_paused():
+            found = self.joiner(vocab).collect(self.scan)
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
         built: dict[str, list[tuple[Site, tuple[str, ...]]]] = {v.name: [] for v in vocab.variants}
         wire: list[Site] = []

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import io
 import os
 import re
+import sys
 import time
 import tokenize
 from collections.abc import Iterable, Iterator, Sequence
@@ -48,6 +50,8 @@ if TYPE_CHECKING:
 POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs more than it saves)
 CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much text
 WORKERS_ENV = "TYPE_EQUIV_WORKERS"  # a number: how many worker processes (0 or 1: none)
+TOKEN = re.compile(r"\w+")
+FEW_WORDS = 24  # up to this many needles are searched one by one, more by one regex
 
 
 @functools.lru_cache(maxsize=64)
@@ -73,20 +77,70 @@ def needle_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 @dataclass(frozen=True)
 class Needles:
-    """A filter: a file passes when at least one of `words` occurs in its text (a substring test)."""
+    """A filter: a file passes when at least one of `words` occurs in its text, as a substring.
+
+    With `whole`, a word of word characters only (a name) counts only as one of the file's tokens
+    (`Tokens`), as Python spells a name: a carrier round asks this of files it parsed already, since
+    a name none of a file's tokens changes none of its records, so such a file is not parsed again.
+    """
 
     words: tuple[str, ...]
+    whole: bool = False
 
     @classmethod
-    def of(cls, words: Iterable[str]) -> Needles:
-        return cls(tuple(sorted(set(words))))
+    def of(cls, words: Iterable[str], whole: bool = False) -> Needles:
+        return cls(tuple(sorted(set(words))), whole)
 
     @functools.cached_property
     def key(self) -> str:
-        return key_of("needles", self.words)
+        return key_of("needles", self.words) if not self.whole else key_of("tokens", self.words)
 
-    def found_in(self, text: str) -> bool:
-        return needle_pattern(self.words).search(text) is not None
+    @functools.cached_property
+    def parts(self) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+        """(the words matched as whole tokens, as a set and in order; the words matched as substrings)."""
+        names = tuple(w for w in self.words if self.whole and TOKEN.fullmatch(w))
+        return frozenset(names), names, tuple(w for w in self.words if w not in names)
+
+    def found_in(self, text: str, tokens: Tokens) -> bool:
+        names, ordered, others = self.parts
+        if names and tokens.may_spell(ordered) and not names.isdisjoint(tokens.get()):
+            return True
+        return bool(others) and needle_pattern(others).search(text) is not None
+
+    def held(self, text: str, tokens: Tokens) -> tuple[str, ...]:
+        """The words that occur in `text`, each as `found_in` tests it."""
+        names, _, _ = self.parts
+        found = tokens.get() if names else frozenset()
+        return tuple(w for w in self.words if (w in found if w in names else w in text))
+
+
+def _any_in(words: tuple[str, ...], text: str) -> bool:
+    """Whether one of `words` is a substring of `text`: a few by `in`, many by one trie regex."""
+    if len(words) <= FEW_WORDS:
+        return any(w in text for w in words)
+    return needle_pattern(words).search(text) is not None
+
+
+class Tokens:
+    """A file's tokens — every maximal run of word characters, and the parts of its module name (what
+    a relative import resolves against) — the names it can spell; collected once, when a `whole`
+    filter's words first occur in it as substrings, so later filters over it are set lookups."""
+
+    def __init__(self, text: str, module: str = "") -> None:
+        self.text = text
+        self.module = module
+        self.known: frozenset[str] | None = None
+
+    def may_spell(self, words: tuple[str, ...]) -> bool:
+        """Whether one of `words` can be a token: known ones looked up, else a substring test."""
+        return self.known is not None or _any_in(words, self.text) or any(w in self.module for w in words)
+
+    def get(self) -> frozenset[str]:
+        if self.known is None:
+            found = set(TOKEN.findall(self.text))
+            found.update(self.module.split("."))
+            self.known = frozenset(map(sys.intern, found))
+        return self.known
 
 
 def text_of(data: bytes, path: Path) -> str | None:
@@ -126,6 +180,7 @@ class FileWork:
     def __init__(self, files: Sequence[SourceFile], texts: dict[str, str | None] | None = None) -> None:
         self.files = files
         self.texts: dict[str, str | None] = {} if texts is None else texts
+        self.tokens: dict[int, Tokens] = {}
         self.read_info: dict[int, tuple[Stamp | None, str, int]] = {}
 
     def text(self, index: int) -> tuple[str | None, bool, bool]:
@@ -154,13 +209,16 @@ class FileWork:
             out.stamp, out.digest, out.read_ns = self.read_info[index]
         if text is None:
             return out
+        tokens = self.tokens.get(index)
+        if tokens is None:
+            tokens = self.tokens[index] = Tokens(text, self.files[index].module)
         for needles in filters:
-            hit = needles.found_in(text)
+            hit = needles.found_in(text, tokens)
             out.hits[needles.key] = hit
             if not hit:
                 return out
         if spellings is None:  # a probe: which needles, no parse
-            out.words = tuple(w for w in filters[-1].words if w in text) if filters else ()
+            out.words = filters[-1].held(text, tokens) if filters else ()
             return out
         file = self.files[index]
         out.scan, out.bindings = scan_module(file.module, file.package, text, spellings)
@@ -416,7 +474,11 @@ class TreeScanner:
 
 
 def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
-    """A worker's loop: ("job", filters, spellings), then ("files", [index, …]) → ("done", outcomes)."""
+    """A worker's loop: ("job", filters, spellings), then ("files", [index, …]) → ("done", outcomes).
+
+    A worker only reads, parses and records — texts, `ast` trees and tuples, none in a cycle — so it
+    runs without the cyclic collector (store/memory.py), whatever it inherited."""
+    gc.disable()
     work = FileWork(files)
     filters: tuple[Needles, ...] = ()
     spellings: Spellings | None = None

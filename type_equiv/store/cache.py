@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from type_equiv import __version__
+from type_equiv.store.memory import collector_paused
 from type_equiv.store.safe import inside, read_bounded
 
 FORMAT = 1  # bump when any store's payload changes shape
@@ -207,7 +208,8 @@ class Cache:
                 return None
             if header.get("sha256") != hashlib.sha256(payload).hexdigest():
                 return None
-            return json.loads(payload)
+            with collector_paused():
+                return json.loads(payload)
         except (OSError, ValueError, RecursionError, MemoryError):  # UnicodeDecodeError is a ValueError
             return None
 
@@ -216,7 +218,8 @@ class Cache:
         if self.folder is None:
             return False
         try:
-            body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+            with collector_paused():
+                body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         except (ValueError, TypeError, RecursionError):
             return False
         header = {**self._header(name, key), "length": len(body),
@@ -343,8 +346,9 @@ class FileTable:
             self.dirty = True
         if not self.dirty:
             return
-        for rel in kept:
-            self._lookup(rel)
-        payload = {rel: e.to_json() for rel, e in sorted(self.entries.items()) if rel in kept}
+        with collector_paused():
+            for rel in kept:
+                self._lookup(rel)
+            payload = {rel: e.to_json() for rel, e in sorted(self.entries.items()) if rel in kept}
         if self.cache.save(self.name, self.key, payload):
             self.dirty = False

@@ -1,0 +1,45 @@
+"""The collector pause (store/memory.py): the collector's state always comes back, nested or not."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from type_equiv.store.memory import collector_paused
+
+
+def test_a_pause_restores_the_collector_also_after_an_error() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the inner pause leaves the outer one paused
+    assert gc.isenabled()
+    with pytest.raises(KeyError), collector_paused():
+        raise KeyError("x")
+    assert gc.isenabled()
+
+
+def test_a_pause_leaves_a_disabled_collector_disabled() -> None:
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_cycles_made_during_a_pause_are_collected_after_it() -> None:
+    class Node:
+        def __init__(self) -> None:
+            self.me = self
+
+    with collector_paused():
+        for _ in range(1000):
+            Node()
+        assert any(isinstance(o, Node) for o in gc.get_objects())
+    gc.collect()
+    assert not any(isinstance(o, Node) for o in gc.get_objects())
