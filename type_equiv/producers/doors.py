@@ -166,10 +166,10 @@ def is_type_alias(value: ast.expr) -> bool:
     return isinstance(value, ast.Subscript)
 
 
-def decoded_refs(node: ast.Call, resolve: Callable[[ast.expr], str | None]) -> list[tuple[int, str]]:
-    """(line, dotted target) of each spelled name this call decodes data into."""
+def decoded_refs(parts: list[ast.expr], resolve: Callable[[ast.expr], str | None]) -> list[tuple[int, str]]:
+    """(line, dotted target) of each spelled name a call's `decoded_parts` decode data into."""
     out: list[tuple[int, str]] = []
-    for part in decoded_parts(node):
+    for part in parts:
         for name in names_in(part):
             ref = resolve(name)
             if ref is not None:

@@ -461,9 +461,10 @@ class Walker(NameReader):
             for value in self.literals(keyword.value):
                 pairs.append((keyword.arg, value))
         key_t, pair_t = tuple(keys), tuple(pairs)
-        for line, ref in decoded_refs(node, lambda n: self.dotted(n, scope)):
+        parts = decoded_parts(node)
+        for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, "decode", False))
-        self.quiet.update(id(part) for part in decoded_parts(node))  # `choices=list(Kind)`
+        self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
         listed = iterated(node) if id(node) not in self.quiet else None
         ref_of = self.dotted(listed, scope) if listed is not None else None
         if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
