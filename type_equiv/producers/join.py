@@ -168,8 +168,16 @@ class Join:
         with it, a variant's class or a carrier. A dict display nested under another key is the value
         of a field no variant can be, whatever its tag says (`{"delta": {"message": {"role": …}}}`)."""
         targets = self.family | set(self.by_class) | set(self.carriers)
-        return {_field_key(a.name) for fs in scan.scans.values() for a in fs.anns
-                if a.kind == "field" and any(self.canonical(r) in targets for r in a.refs)}
+        return {name for name, held in self._fields_held(scan).items() if not held.isdisjoint(targets)}
+
+    def _fields_held(self, scan: TreeScan) -> dict[str, set[str]]:
+        """Each field name (as `_field_key` spells it) → the names its annotations hold, resolved."""
+        out: dict[str, set[str]] = {}
+        for fs in scan.scans.values():
+            for ann in fs.anns:
+                if ann.kind == "field":
+                    out.setdefault(_field_key(ann.name), set()).update(map(self.canonical, ann.refs))
+        return out
 
     def called_methods(self, scan: TreeScan) -> bool:
         """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
@@ -413,14 +421,11 @@ class Join:
         """The fields and parameters annotated with this (literal or enum) vocabulary; and, for a
         dict nested under a key, which classes the fields of that name hold (`held_by`)."""
         out = Receivers()
-        self.held_by = {}
+        self.held_by = self._fields_held(scan)
         for fs in scan.scans.values():
             for ann in fs.anns:
                 if self._mentions(ann.refs):
                     out.add(self.canonical(ann.owner), ann.name, ann.position)
-                if ann.kind == "field":
-                    held = self.held_by.setdefault(_field_key(ann.name), set())
-                    held.update(self.canonical(r) for r in ann.refs)
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
