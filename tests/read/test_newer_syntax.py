@@ -1,6 +1,7 @@
 """Reading code whose syntax is newer than the running Python (issue 14, item 7): on 3.11, a 3.12
 module (`type X = …`, `class Box[T]`, PEP 701 f-strings) is read by the drift check through libcst,
-and where the producer scan's stdlib `ast` cannot read it, the finding names the Python parsing."""
+by the producer scan as the same code without its type parameters, and where even that cannot be read
+(a PEP 701 f-string), the finding names the Python parsing."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 import pytest
 
 from tests.harness import check_case, findings
+from type_equiv.read.asts import without_type_parameters
 from type_equiv.read.definitions import index_module, parse_ast
 
 NEWER = sys.version_info < (3, 12)  # what stdlib `ast` of this interpreter rejects
@@ -45,15 +47,51 @@ def test_the_module_index_reads_newer_syntax() -> None:
     assert tree is not None and [s.lineno for s in tree.body] == [2, 4, 8]
 
 
+PRODUCERS_IN_NEWER_SYNTAX = '''from pkg.mod import Stop
+
+type Pair[T] = tuple[T, T]
+
+class Box[T: int]:
+    def first(self) -> Stop:
+        return "a"
+
+def pick[T](items: list[T]) -> Stop:
+    return "b"
+'''
+
+
+def test_producers_in_a_module_of_newer_syntax_are_found() -> None:
+    """`class Box[T]`, `def pick[T]` and `type Pair[T]` are read as the same code without type
+    parameters, bodies included, so what they return is produced (issue 15, item 5)."""
+    source = 'from typing import Literal\n\nStop = Literal["a", "b", "c"]\n'
+    checked = check_case(paste='Stop = Literal["a", "b", "c"]', source=source,
+                         modules={"prod": PRODUCERS_IN_NEWER_SYNTAX}, row={"producers": True})
+    assert [(f.kind, f.variant) for f in checked.findings] == [("no-producer", "c")]
+    [missing] = checked.findings
+    assert "could not be read" not in missing.message
+
+
+def test_lowering_keeps_every_line_and_refuses_what_would_move_one() -> None:
+    lowered = without_type_parameters(PRODUCERS_IN_NEWER_SYNTAX)
+    assert lowered is not None
+    assert lowered.splitlines()[2:5] == ["Pair = tuple[T, T]", "", "class Box:"]
+    assert len(lowered.splitlines()) == len(PRODUCERS_IN_NEWER_SYNTAX.splitlines())
+    assert without_type_parameters("class Box[\n    T,\n]:\n    pass\n") is None
+    assert without_type_parameters("x = 1\n") is None  # nothing to lower
+
+
 def test_a_production_file_the_scan_cannot_parse_names_the_python() -> None:
-    """On 3.11 the file's `class Box[T]` is newer syntax; on any Python its `def g(:` is invalid."""
+    """On 3.11 the file's PEP 701 f-string is newer syntax no lowering reads; on any Python its
+    `def g(:` is invalid."""
     source = 'from typing import Literal\n\nStop = Literal["a", "b"]\n'
-    newer = "class Box[T]:\n    x: T\n" if NEWER else "def g(:\n    pass\n"
+    fstring = 'def show(d: dict[str, str]) -> str:\n    return f"{d["k"]}"\n'
+    newer = fstring if NEWER else "def g(:\n    pass\n"
     producer = f'from pkg.mod import Stop\n\ndef f() -> Stop:\n    return "a"\n\n{newer}'
     checked = check_case(paste='Stop = Literal["a", "b"]', source=source,
                          modules={"prod": producer}, row={"producers": True})
     [error] = [f for f in checked.findings if f.kind == "parse-error"]
     version = ".".join(str(p) for p in sys.version_info[:3])
     assert error.path == "src/pkg/prod.py"
+    assert error.line == 7
     assert f"parses with this Python, {version}" in error.message
     assert "language_version" in error.message

@@ -34,7 +34,7 @@ from type_equiv.producers.verdicts import (
     unread_files,
     unscannable,
 )
-from type_equiv.read.asts import parse_module
+from type_equiv.read.asts import parse_whole
 from type_equiv.read.classes import Symbols, row_module_paths
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.names import Resolver
@@ -413,7 +413,7 @@ class _Loader:
         if text is None:
             return None
         try:
-            return parse_module(text)
+            return parse_whole(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
-from type_equiv.read.asts import parse_module
+from type_equiv.read.asts import parse_whole
 from type_equiv.read.names import Bindings, module_bindings
 from type_equiv.read.text import read_source
 from type_equiv.store.safe import read_bounded
@@ -30,7 +30,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
     """`scan_text`, plus the module's top-level bindings from the same parse: the resolver then never
     parses a scanned module again to follow a re-export (scanning.py hands them over)."""
     try:
-        tree = parse_module(text)
+        tree = parse_whole(text)
     except SyntaxError as exc:
         return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}")), None
     except (ValueError, RecursionError, MemoryError) as exc:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import ast
 from collections import OrderedDict
+from collections.abc import Callable
+
+import libcst as cst
 
 MEMO_CHARS = 2_000_000  # ~45 MB of trees (a tree is ~22 bytes per source character)
 
@@ -19,8 +22,9 @@ MEMO_CHARS = 2_000_000  # ~45 MB of trees (a tree is ~22 bytes per source charac
 class ParseMemo:
     """The last parsed module texts and their trees, least recently used dropped first."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, parser: Callable[[str], ast.Module] = ast.parse) -> None:
         self.limit = limit
+        self.parser = parser
         self.trees: OrderedDict[str, ast.Module] = OrderedDict()
         self.chars = 0
 
@@ -29,7 +33,7 @@ class ParseMemo:
         if tree is not None:
             self.trees.move_to_end(text)
             return tree
-        tree = ast.parse(text)  # a SyntaxError is not remembered: the rare broken file parses again
+        tree = self.parser(text)  # a SyntaxError is not remembered: the rare broken file parses again
         if len(text) <= self.limit:
             self.trees[text] = tree
             self.chars += len(text)
@@ -46,3 +50,55 @@ def parse_module(text: str) -> ast.Module:
     """`ast.parse(text)`, shared: the same text parsed earlier in this process gives the same tree
     (which the caller must not change). Raises what `ast.parse` raises."""
     return _MEMO.parse(text)
+
+
+def parse_whole(text: str) -> ast.Module:
+    """`parse_module`, also for a module in a grammar newer than this Python's stdlib `ast` (PEP 695
+    on 3.11): the whole module, bodies included, read as the same code with its type parameters left
+    out — what a reader of values needs, since type parameters construct nothing. Raises the first
+    SyntaxError when the module cannot be read so (PEP 701 f-strings on 3.11, or invalid code)."""
+    try:
+        return parse_module(text)
+    except SyntaxError as exc:
+        error = exc
+    try:
+        return _LOWERED.parse(text)
+    except (SyntaxError, ValueError):
+        raise error from None  # the module's own complaint, at its own line
+
+
+def _parse_lowered(text: str) -> ast.Module:
+    lowered = without_type_parameters(text)
+    if lowered is None:
+        raise SyntaxError("not lowered")
+    return ast.parse(lowered)
+
+
+class _Lower(cst.CSTTransformer):
+    """`class Box[T]` → `class Box`, `def f[T]` → `def f`, `type X[T] = v` → `X = v`."""
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        return updated.with_changes(type_parameters=None)
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        return updated.with_changes(type_parameters=None)
+
+    def leave_TypeAlias(self, original: cst.TypeAlias, updated: cst.TypeAlias) -> cst.Assign:
+        return cst.Assign(targets=[cst.AssignTarget(updated.name)], value=updated.value)
+
+
+def without_type_parameters(text: str) -> str | None:
+    """The module with its PEP 695 syntax lowered (`_Lower`), every statement on its own lines; None
+    when libcst cannot parse it, nothing was lowered, or lowering moved a line (type parameters
+    written over several lines), since the tree's line numbers locate findings."""
+    try:
+        module = cst.parse_module(text)
+        code = module.visit(_Lower()).code
+    except (cst.ParserSyntaxError, cst.CSTValidationError, RecursionError, MemoryError, ValueError):
+        return None
+    if code == text or code.count("\n") != text.count("\n"):
+        return None
+    return code
+
+
+_LOWERED = ParseMemo(MEMO_CHARS // 8, _parse_lowered)  # the rare newer modules, read once each
