@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from type_equiv.model.findings import (
     Drift,
@@ -117,15 +118,26 @@ def exempt_not_a_variant(symbol: str, name: str, known: Sequence[str], row: Wher
     )
 
 
+@dataclass(frozen=True)
+class Hook:
+    """A class defining `__init_subclass__` (`qualname`), where the hook is."""
+
+    qualname: str
+    path: str
+    line: int
+
+
 def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence[Site],
                 tests: Sequence[Site], consumers: Sequence[Site], soft: bool,
                 unread: Sequence[str] = (), doors: Sequence[Site] = (),
-                wire_error: bool = False) -> NoProducer:
+                wire_error: bool = False, registries: Sequence[Hook] = ()) -> NoProducer:
     """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …).
     `unread` are production files the scan could not parse: the producer may be in one, so the
     finding says so rather than passing for certain. `doors` are where the vocabulary's values are
     decoded from data: the variant may arrive from outside, so it is shown (`info`) unless the
-    manifest says `"wire": "error"` (`wire_error`)."""
+    manifest says `"wire": "error"` (`wire_error`). `registries` are classes of the variant's
+    hierarchy with an `__init_subclass__` hook: code may build it from a run-time registry, which no
+    static reading follows, so the finding says so and how the manifest marks such a variant."""
     if tests:
         why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
     elif consumers:
@@ -143,6 +155,13 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
         shown = ", ".join(unread[:3]) + (f" and {len(unread) - 3} more" if len(unread) > 3 else "")
         tail += (f"; but {len(unread)} production file{'s' if len(unread) > 1 else ''} could not be"
                  f" read ({shown}, see its parse-error) and may hold one")
+    if registries:
+        hook = registries[0]
+        name = hook.qualname.rsplit(".", 1)[-1]
+        tail += (f"; {name}.__init_subclass__ ({hook.path}:{hook.line}) registers subclasses at run"
+                 " time, which a static reading cannot follow: if code builds this variant from such a"
+                 f' registry, mark it in the manifest, "exempt": {{"{variant}": "built from the {name}'
+                 ' registry"}')
     return NoProducer(
         severity="info" if soft else "error",
         path=at[0], line=at[1], symbol=symbol, source_path=at[0], source_line=at[1], variant=variant,

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Site
+from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.join import Join, TreeScan, fields_report
@@ -397,8 +398,23 @@ class Analysis:
                  "seconds": round(self.scan.seconds, 3)}
         # the vocabulary's own doors first: where a reader sees its values come in, not a carrier's
         wire.sort(key=lambda s: ("(via " in s.form, s.path, s.line))
-        return VocabularyReport(row, vocab, sites, wire,
-                                fields, stats, unread_files(self.scan, [vocab]))
+        return VocabularyReport(row, vocab, sites, wire, fields, stats,
+                                unread_files(self.scan, [vocab]), self._registries(vocab))
+
+    def _registries(self, vocab: Vocabulary) -> list[Hook]:
+        """The classes of the variants' hierarchies that define `__init_subclass__`: a hook that
+        registers subclasses at run time, from which code may build variants no static reading sees."""
+        found: dict[str, Hook] = {}
+        for variant in vocab.variants:
+            if variant.cls is None:
+                continue
+            for qualname in [variant.cls.qualname, *self.defs.ancestors(variant.cls.qualname)]:
+                shape = self.defs.shape(qualname)
+                hook = next((m for m in shape.members if m.role == "method"
+                             and m.name == "__init_subclass__"), None) if shape else None
+                if shape is not None and hook is not None:
+                    found.setdefault(qualname, Hook(qualname, shape.path, hook.line))
+        return sorted(found.values(), key=lambda h: (h.path, h.line))
 
 
 class _Loader:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from type_equiv.model import messages
 from type_equiv.model.findings import Finding, NoProducer, Site
+from type_equiv.model.messages import Hook
 from type_equiv.producers.join import FieldReport, TreeScan
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.vocabularies import Variant, Vocabulary
@@ -25,6 +26,7 @@ class VocabularyReport:
     fields: list[FieldReport] | None  # None unless the row has `"fields": true`
     stats: dict[str, float] = field(default_factory=dict)  # files listed / read / parsed, seconds
     unread: list[str] = field(default_factory=list)  # production files the scan could not parse
+    registries: list[Hook] = field(default_factory=list)  # `__init_subclass__` in the variants' classes
 
     def producers(self, variant: str) -> list[Site]:
         return [s for s in self.sites.get(variant, []) if s.role == "producer"]
@@ -106,7 +108,8 @@ def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestF
     return messages.no_producer(report.row.symbol, _what(vocab, variant), variant.name,
                                 (variant.path, variant.line), listed, tests, consumers,
                                 soft=variant.catch_all or vocab.open, unread=report.unread,
-                                doors=doors, wire_error=severity == "error")
+                                doors=doors, wire_error=severity == "error",
+                                registries=report.registries if variant.cls is not None else ())
 
 
 def _unset_field(report: VocabularyReport, info: FieldReport) -> NoProducer:
