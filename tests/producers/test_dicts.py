@@ -190,3 +190,55 @@ def test_a_dict_handed_to_a_function_that_only_reads_it_is_consumed(project: Pro
     assert sorted(f["variant"] for f in found) == ["failed", "stopped"]
     listed = sites(project, "pkg.events.Event")
     assert forms(listed["stopped"], "consumer") == {"dict"}
+
+
+ROLES = '''
+from enum import Enum
+
+from pydantic import BaseModel
+
+
+class Role(str, Enum):
+    RECORD = "record"
+    AUDIO = "audio"
+    DETECT = "detect"
+    SNAPSHOT = "snapshot"
+
+
+class Input(BaseModel):
+    path: str
+    roles: list[Role]
+
+
+class Ffmpeg(BaseModel):
+    inputs: list[Input]
+'''
+
+
+def test_a_value_stored_under_a_key_deep_in_data_binds_through_the_fields_its_keys_name(
+    project: Project,
+) -> None:
+    """`cfg["ffmpeg"]["inputs"][0]["roles"] = ["record"]` (and `.append("audio")` there) stores the
+    values where field `inputs` holds `Input`, whose `roles` is the vocabulary: produced, as the same
+    dict display nested there would be. One key alone binds by no name (`payload["roles"]`), nor does
+    a key no field of that name leads to."""
+    vocab_tree(project, {
+        "src/pkg/__init__.py": "", "src/pkg/roles.py": ROLES,
+        "src/pkg/use.py": textwrap.dedent('''
+            from pydantic import BaseModel
+
+            from pkg.roles import Ffmpeg
+
+            class Camera(BaseModel):
+                ffmpeg: Ffmpeg
+
+                def __init__(self, **config: object) -> None:
+                    config["ffmpeg"]["inputs"][0]["roles"] = ["record"]
+                    config["ffmpeg"]["inputs"][0]["roles"].append("audio")
+                    super().__init__(**config)
+
+            def elsewhere(payload: dict, other: dict) -> None:
+                payload["roles"] = ["detect"]
+                other["streams"][0]["roles"].append("snapshot")
+        ''')}, [{"symbol": "pkg.roles.Role"}])
+    assert sorted(f["variant"] for f in producer_findings(project.check())) == ["DETECT", "SNAPSHOT"]

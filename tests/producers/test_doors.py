@@ -8,6 +8,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+import pytest
+
 from tests.conftest import Project
 from tests.producers.test_producers import producer_findings, vocab_tree
 
@@ -478,3 +480,56 @@ def test_a_field_offering_the_enum_as_choices_is_a_door(project: Project) -> Non
     """)
     finding = beta(project)
     assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 8, "decode")]
+
+
+def test_a_database_column_typed_by_the_enum_is_a_door(project: Project) -> None:
+    """A column type given the vocabulary (`Enum(Kind)`, through an import alias too) decodes each
+    value read back from a row; `enum.Enum`'s functional form spells no vocabulary and is no door."""
+    kind_tree(project, """
+        from enum import Enum as StdEnum
+
+        from sqlalchemy import Column, Enum as SQLEnum, Integer
+
+        from pkg.kinds import Kind
+
+        Shade = StdEnum("Shade", "LIGHT DARK")
+
+        class Row:
+            id = Column(Integer, primary_key=True)
+            kind = Column(SQLEnum(Kind), nullable=False)
+    """)
+    assert_wire(project, 11, "decode")
+
+
+def test_a_column_of_another_enum_is_no_door_of_this_one(project: Project) -> None:
+    kind_tree(project, """
+        from enum import Enum as StdEnum
+
+        from sqlalchemy import Column, Enum
+
+        Shade = StdEnum("Shade", "LIGHT DARK")
+
+        class Row:
+            shade = Column(Enum(Shade))
+    """)
+    finding = beta(project)
+    assert finding["severity"] == "error"
+    assert doors(finding) == []
+
+
+@pytest.mark.parametrize("declared, door", [("order: Order", True), ("", False)],
+                         ids=["annotated", "unannotated"])
+def test_unpickling_into_a_name_annotated_with_a_carrier_is_a_door(
+    project: Project, declared: str, door: bool,
+) -> None:
+    """`pickle.loads` restores instances, members included: bound to a name annotated with a class
+    that carries the vocabulary, it decodes the vocabulary (as `Order.model_validate(raw)` would);
+    unpickled into a name of no declared type, or returned as it is, it names nothing."""
+    use = (f"import pickle\n\nfrom pkg.models import Order\n\ndef restore(raw: bytes) -> object:\n"
+           f"    {declared or 'pass'}\n    order = pickle.loads(raw)\n    return order\n\n"
+           "def anything(raw: bytes) -> object:\n    return pickle.loads(raw)\n")
+    kind_tree(project, use)
+    if door:
+        assert_wire(project, 7, "decode (via Order)")
+    else:
+        assert beta(project)["severity"] == "error"

@@ -18,7 +18,12 @@ The rules are general principles, not one package's API:
 - a command-line option whose `type=` is a spelled name, or whose `choices=` or `Choice(…)` lists
   one (`choices=[k.value for k in Kind]`), is decoded from the command line; so is any declaration
   offering a vocabulary as `choices=` (a Django field's `choices=Kind.choices`, a form's, a prompt's):
-  one of its values comes back from outside, stored, submitted or typed in.
+  one of its values comes back from outside, stored, submitted or typed in;
+- unpickling restores instances, members included: `pickle.loads(b)` bound to a name annotated with
+  the vocabulary or a carrier (`state: State` … `state = pickle.loads(raw)`) decodes what it names;
+- a database column typed by the vocabulary (SQLAlchemy's `Enum(Kind)`, `sa.Enum(Kind)`, an alias
+  such as `SQLEnum(Kind)`, an ORM's `CharEnumField(Kind)`, sqlalchemy-utils' `ChoiceType(Kind)`)
+  decodes each value read back from a row: what is stored came from wherever rows are written.
 """
 
 from __future__ import annotations
@@ -50,6 +55,19 @@ DECODE_METHOD = re.compile(
 INJECTED_CALLS = frozenset({"Depends", "Security", "Inject", "Provide"})
 SETTINGS_BASES = frozenset({"BaseSettings"})
 CHOICE_CALLS = frozenset({"Choice"})
+# A column type given the vocabulary as its first argument (`Enum(Kind)`; `enum.Enum`'s functional form
+# is given a name and values instead, and spells no vocabulary).
+COLUMN_TYPE = re.compile(r"^\w*Enum(Field|Type)?$|^ChoiceType$")
+
+
+PICKLERS = frozenset({"pickle", "_pickle", "cPickle", "dill", "cloudpickle", "joblib"})
+
+
+def unpickles(node: ast.expr | None) -> bool:
+    """`pickle.loads(b)`, `pickle.load(f)` (or dill's, cloudpickle's, joblib's): objects restored."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("load", "loads") and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in PICKLERS)
 
 
 def _name(node: ast.expr) -> str:
@@ -104,6 +122,8 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     elif name in CHOICE_CALLS:
         out.extend(node.args)
         out.extend(k.value for k in node.keywords if k.arg == "choices")
+    elif COLUMN_TYPE.match(name) and node.args and isinstance(node.args[0], ast.Name | ast.Attribute):
+        out.append(node.args[0])
     else:
         for keyword in node.keywords:
             if keyword.arg in TARGET_KEYWORDS or keyword.arg == "choices" or (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS, ReaderSite
@@ -263,3 +263,47 @@ def declared_default(value: ast.expr | None) -> ast.expr | None:
             and not isinstance(first, ast.Starred):
         return first
     return None
+
+
+GROWERS = {"append": -1, "add": -1, "insert": -1, "extend": -1}  # list/set methods: which argument joins
+
+
+def item_key(target: ast.Subscript) -> tuple[str, ast.expr] | None:
+    """(k, what it is taken from) for `x[...]["k"]`: the string key an item is stored under."""
+    key = target.slice
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        return key.value, target.value
+    return None
+
+
+def enclosing_key(node: ast.expr) -> str:
+    """The nearest string key a subscript chain reads (`cfg["inputs"][0]` → `inputs`), else ""."""
+    while isinstance(node, ast.Subscript):
+        found = item_key(node)
+        if found is not None:
+            return found[0]
+        node = node.value
+    return ""
+
+
+def grown(node: ast.Call) -> tuple[ast.Subscript, ast.expr] | None:
+    """(`x[...]["k"]`, the value) for a call adding a value to the list or set stored under a key:
+    `cfg["roles"].append("audio")`, `.add(v)`, `.insert(0, v)`, `.extend([...])`."""
+    func = node.func
+    if (isinstance(func, ast.Attribute) and func.attr in GROWERS and node.args and not node.keywords
+            and isinstance(func.value, ast.Subscript) and item_key(func.value) is not None):
+        return func.value, node.args[GROWERS[func.attr]]
+    return None
+
+
+def item_receiver(target: ast.Subscript,
+                  declared: Mapping[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
+    """(k, what binds it) for a value stored under key `k` of a dict (`target` is `x[...]["k"]`):
+    the dict's declared type, or, deeper in data (`cfg["inputs"][0]["roles"] = [...]`), the fields
+    `k` of what fields `inputs` hold (`@inputs`, join.py), as for a dict display nested there."""
+    found = item_key(target)
+    assert found is not None
+    key, base = found
+    within = enclosing_key(base)
+    refs = declared.get(base.id, ()) if isinstance(base, ast.Name) else (f"@{within}",) if within else ()
+    return key, refs

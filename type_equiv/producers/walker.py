@@ -15,6 +15,7 @@ from type_equiv.producers.doors import (
     is_type_alias,
     members_of,
     pep695_alias,
+    unpickles,
 )
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import (
@@ -37,7 +38,10 @@ from type_equiv.producers.syntax import (
     describe,
     dict_displays,
     dict_keys,
+    grown,
     held_displays,
+    item_key,
+    item_receiver,
     iterated,
     last_name,
     mapping_parts,
@@ -224,6 +228,8 @@ class Walker(NameReader):
                 self.refs.extend(RefSite(node.lineno, r, "settings", False) for r in refs if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
+        if refs and unpickles(value):
+            self.refs.extend(RefSite(node.lineno, r, "decode", False) for r in refs)
         if isinstance(target, ast.Name) and scope.cls is None:
             scope.declared[target.id] = self.type_names(node.annotation, scope)
             if isinstance(value, ast.Dict):
@@ -279,6 +285,9 @@ class Walker(NameReader):
                     self.local_members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
+                    if unpickles(value):  # `state: State` … `state = pickle.loads(raw)`
+                        self.refs.extend(RefSite(node.lineno, r, "decode", False)
+                                         for r in scope.annotated[target.id])
                 if scope.owner != self.module:
                     alias = self.dotted(value, scope) if isinstance(value, ast.Name | ast.Attribute) else None
                     if alias is not None:
@@ -292,20 +301,23 @@ class Walker(NameReader):
                 self.lit(value, "attr", key=target.attr, refs=(own,) if own else ("*",))
                 self.expr(target.value, scope, VALUE)
             elif isinstance(target, ast.Subscript):
-                key = target.slice
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
-                self.add_keys(held, (key.value,) if isinstance(key, ast.Constant)
-                              and isinstance(key.value, str) else ("**",))
-                if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    self.lit(value, "dict-value", key=key.value, refs=scope.declared.get(held, ()))
+                found = item_key(target)
+                self.add_keys(held, (found[0],) if found else ("**",))
+                if found is not None:
+                    self.stored(target, value, scope)
                     for inner in held_displays(value):  # `request["input"] = [{...}]`
-                        self.nested[id(inner)] = key.value
+                        self.nested[id(inner)] = found[0]
                 self.expr(target, scope, VALUE)
         count = len(self.dicts)
         self.module_value(first.id if isinstance(first, ast.Name) else "", value, scope)
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def stored(self, target: ast.Subscript, value: ast.expr, scope: Scope) -> None:
+        key, refs = item_receiver(target, scope.declared)
+        self.lit(value, "dict-value", key=key, refs=refs)
 
     def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by
@@ -370,14 +382,11 @@ class Walker(NameReader):
             for key, sub in zip(node.keys, node.patterns, strict=True):
                 name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
                 self.pattern(sub, name, scope)
-        elif isinstance(node, ast.MatchOr):
+        elif isinstance(node, ast.MatchOr | ast.MatchSequence):  # an or-pattern's arms share the subject
             for sub in node.patterns:
-                self.pattern(sub, subject, scope)
+                self.pattern(sub, subject if isinstance(node, ast.MatchOr) else "", scope)
         elif isinstance(node, ast.MatchAs) and node.pattern is not None:
             self.pattern(node.pattern, subject, scope)
-        elif isinstance(node, ast.MatchSequence):
-            for sub in node.patterns:
-                self.pattern(sub, "", scope)
 
     # expressions --------------------------------------------------------------------------------
 
@@ -461,6 +470,9 @@ class Walker(NameReader):
             for value in self.literals(keyword.value):
                 pairs.append((keyword.arg, value))
         key_t, pair_t = tuple(keys), tuple(pairs)
+        added = grown(node)
+        if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
+            self.stored(*added, scope)
         parts = decoded_parts(node)
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, "decode", False))
