@@ -169,11 +169,36 @@ def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
             if not path.is_file():
                 continue
             text = path.read_text(encoding="utf-8")
-            stmt = find_definition(ast.parse(text), name)
+            try:
+                tree = ast.parse(text)
+            except SyntaxError:  # newer syntax than this Python's `ast` (PEP 701 f-strings on 3.11)
+                found = _newer_definition(text, name)
+                if found is not None:
+                    return found
+                continue
+            stmt = find_definition(tree, name)
             if stmt is None:
                 continue
             return definition_text(text, stmt)
     return None
+
+
+def _newer_definition(text: str, name: str) -> str | None:
+    """The last top-level class, function or assignment binding NAME, read with libcst (whose grammar
+    does not depend on the interpreter), its leading comments and blank lines left out."""
+    import libcst as cst
+
+    found: str | None = None
+    module = cst.parse_module(text)
+    for node in module.body:
+        binds = isinstance(node, cst.ClassDef | cst.FunctionDef) and node.name.value == name
+        if isinstance(node, cst.SimpleStatementLine) and isinstance(node.body[0], cst.Assign | cst.AnnAssign):
+            small = node.body[0]
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            binds = any(isinstance(t, cst.Name) and t.value == name for t in targets)
+        if binds:
+            found = module.code_for_node(node.with_changes(leading_lines=())).rstrip("\n")
+    return found
 
 
 def write_project(
