@@ -32,6 +32,8 @@ import ast
 import re
 from collections.abc import Callable
 
+from type_equiv.producers.syntax import last_name
+
 DOOR_FORMS = frozenset({"decode", "route", "command", "settings", "cli"})
 
 # Functions (or classes) that validate data into a type passed to them.
@@ -70,10 +72,6 @@ def unpickles(node: ast.expr | None) -> bool:
             and node.func.value.id in PICKLERS)
 
 
-def _name(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-
-
 def decorator_door(decorators: list[ast.expr]) -> str | None:
     """`route` when a decorator registers the function as a web route, `command` as a CLI command.
 
@@ -82,7 +80,7 @@ def decorator_door(decorators: list[ast.expr]) -> str | None:
     """
     for deco in decorators:
         if isinstance(deco, ast.Call):
-            name = _name(deco.func)
+            name = last_name(deco.func)
             if name in ROUTE_DECORATORS:
                 return "route"
             if name in COMMAND_DECORATORS:
@@ -95,25 +93,25 @@ def injected(annotation: ast.expr | None, default: ast.expr | None = None) -> bo
     the framework calls — `db = Depends(get_db)`, `Annotated[dict, Depends(common_parameters)]`
     (FastAPI's `Depends`/`Security`, `Inject`/`Provide` of dependency injectors): what that function
     returns is built in code, so the parameter decodes nothing from the request."""
-    if isinstance(default, ast.Call) and _name(default.func) in INJECTED_CALLS:
+    if isinstance(default, ast.Call) and last_name(default.func) in INJECTED_CALLS:
         return True
-    if isinstance(annotation, ast.Subscript) and _name(annotation.value) == "Annotated":
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) == "Annotated":
         meta = annotation.slice.elts[1:] if isinstance(annotation.slice, ast.Tuple) else []
-        return any(isinstance(m, ast.Call) and _name(m.func) in INJECTED_CALLS for m in meta)
+        return any(isinstance(m, ast.Call) and last_name(m.func) in INJECTED_CALLS for m in meta)
     return False
 
 
 def is_settings(bases: list[ast.expr]) -> bool:
     """A pydantic-settings class: its fields are decoded from the environment or a config file."""
-    return any(_name(b) in SETTINGS_BASES for b in bases)
+    return any(last_name(b) in SETTINGS_BASES for b in bases)
 
 
 def decoded_parts(node: ast.Call) -> list[ast.expr]:
     """The expressions whose spelled names this call decodes into (empty when it decodes nothing)."""
-    name = _name(node.func)
+    name = last_name(node.func)
     out: list[ast.expr] = []
     inner = node.func.value if isinstance(node.func, ast.Attribute) else None
-    if (isinstance(inner, ast.Call) and _name(inner.func) == "TypeAdapter"
+    if (isinstance(inner, ast.Call) and last_name(inner.func) == "TypeAdapter"
             and name.startswith("validate")):  # `TypeAdapter(X).validate_json(raw)`
         out.extend(inner.args[:1])
     elif DECODER.match(name):
@@ -150,7 +148,7 @@ def names_in(node: ast.expr) -> list[ast.expr]:
         return [n for e in node.elts for n in names_in(e)]
     if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
         return [n for g in node.generators for n in names_in(g.iter)]
-    if isinstance(node, ast.Call) and _name(node.func) in ("list", "tuple", "set", "sorted"):
+    if isinstance(node, ast.Call) and last_name(node.func) in ("list", "tuple", "set", "sorted"):
         return [n for a in node.args for n in names_in(a)]
     return []
 
@@ -169,7 +167,7 @@ def members_of(node: ast.expr) -> ast.expr | None:
         node = node.func.value
     if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:
         return node.value if isinstance(node.value, ast.Name | ast.Attribute) else None
-    if (isinstance(node, ast.Call) and _name(node.func) in ("list", "set", "tuple", "frozenset")
+    if (isinstance(node, ast.Call) and last_name(node.func) in ("list", "set", "tuple", "frozenset")
             and len(node.args) == 1 and isinstance(node.args[0], ast.Name | ast.Attribute)):
         return node.args[0]
     if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and len(node.generators) == 1:
