@@ -105,7 +105,7 @@ class Needles:
         names, ordered, others = self.parts
         if names and tokens.may_spell(ordered) and not names.isdisjoint(tokens.get()):
             return True
-        return bool(others) and needle_pattern(others).search(text) is not None
+        return bool(others) and _any_in(others, text)
 
     def held(self, text: str, tokens: Tokens) -> tuple[str, ...]:
         """The words that occur in `text`, each as `found_in` tests it."""
