@@ -163,29 +163,26 @@ def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[as
 def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
-    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound."""
-    parents: dict[int, ast.AST] = {}
-    for stmt in body:
-        for node in ast.walk(stmt):
-            for child in ast.iter_child_nodes(node):
-                parents[id(child)] = node
+    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound.
+    One walk: `ast.walk` visits a node before its children, so a call is seen before the attribute
+    it calls (`m.get`) is looked into."""
     read: set[str] = set()
     escaped: set[str] = set()
+    called: set[int] = set()  # the attributes some call calls
     for stmt in body:
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Name) and node.id in names:
-                if isinstance(node.ctx, ast.Load) and _reads(node, parents):
-                    read.add(node.id)
-                else:
-                    escaped.add(node.id)
+            if isinstance(node, ast.Call):
+                called.add(id(node.func))
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.Name) and child.id in names:
+                    reads = isinstance(child.ctx, ast.Load) and _reads(child, node, called)
+                    (read if reads else escaped).add(child.id)
     return read - escaped
 
 
-def _reads(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
-    parent = parents.get(id(node))
+def _reads(node: ast.Name, parent: ast.AST, called: set[int]) -> bool:
     if isinstance(parent, ast.Attribute):
-        call = parents.get(id(parent))
-        return parent.attr in READ_METHODS and isinstance(call, ast.Call) and call.func is parent
+        return parent.attr in READ_METHODS and id(parent) in called
     if isinstance(parent, ast.Subscript):
         return parent.value is node
     if isinstance(parent, ast.Compare):
