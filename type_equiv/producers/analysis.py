@@ -234,7 +234,12 @@ class Analysis:
             if not picked:
                 break
             scan.fold(self._scan(scanner, picked, [], spellings))
-            open_ = {id(vocab): self._unproduced(vocab, scan) for vocab in vocabs}
+            # only a vocabulary some picked file spells can have gained a producer worth the join;
+            # any other keeps its open variants (a superset at worst: more asked of the second pass)
+            spelled = {w for rel in picked for w in held[rel]}
+            open_ = {id(vocab): self._unproduced(vocab, scan) if spelled & {
+                w for ws in words[id(vocab)].values() for w in ws} else open_[id(vocab)]
+                for vocab in vocabs}
         for vocab in complete:
             open_[id(vocab)] = {v.name for v in vocab.variants}
         still = [vocab for vocab in vocabs if open_[id(vocab)]]
