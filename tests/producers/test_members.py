@@ -2,7 +2,8 @@
 `deque(E)`, `sorted(E)`, through `cast(…, E)`) builds every one of them — the held-out catalogue's
 slot machine draws its reels from `deque(cast(Iterable, SMReel))`. An iteration that only tests
 membership (`x in list(E)`, also through a local only so tested) or lists choices for a command line
-decodes, never builds; members used as keys of a lookup table, alone or in a tuple, are consumed."""
+decodes, never builds; members used as keys of a lookup table, alone or in a tuple, are consumed, as
+is a member a lookup asks for (`d.get(E.A)`, `xs.index(E.A)`)."""
 
 from __future__ import annotations
 
@@ -126,3 +127,19 @@ def test_cls_names_the_enum_in_its_own_classmethods(project: Project) -> None:
                                            "FIRST = Reel.CHERRY\n"},
                [{"symbol": "pkg.reels.Reel"}])
     assert producer_findings(project.check()) == []
+
+
+def test_a_member_a_lookup_asks_for_is_consumed_and_its_default_produced(project: Project) -> None:
+    """`events.get(Reel.SIX)`, `order.index(Reel.TWO)` ask about a member and hand it out nowhere;
+    `.get(key, Reel.CHERRY)` may return its default, which is produced."""
+    reel_tree(project, """
+        from pkg.reels import Reel
+
+        def pick(events: dict, order: list, key: str) -> object:
+            first = events.get(Reel.SIX)
+            rank = order.index(Reel.TWO)
+            return events.get(key, Reel.CHERRY), first, rank
+    """)
+    assert sorted(f["variant"] for f in producer_findings(project.check())) == ["SIX", "TWO"]
+    listed = sites(project, "pkg.reels.Reel")
+    assert forms(listed["CHERRY"]) == {"member"}

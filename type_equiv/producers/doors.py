@@ -176,6 +176,22 @@ def members_of(node: ast.expr) -> ast.expr | None:
     return None
 
 
+def tested_in(node: ast.expr) -> list[ast.expr]:
+    """What a membership test's container lists: the enum (`members_of`), or some members through
+    their values (`[Kind.A.value, Kind.B.value]` → Kind.A, Kind.B): a raw value tested against those
+    can become only them."""
+    whole = members_of(node)
+    if whole is not None:
+        return [whole]
+    if not isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return []
+    members: list[ast.expr] = [
+        e.value for e in node.elts if isinstance(e, ast.Attribute) and e.attr == "value"
+        and isinstance(e.value, ast.Attribute) and isinstance(e.value.value, ast.Name | ast.Attribute)]
+    owners = {ast.dump(m.value) for m in members if isinstance(m, ast.Attribute)}
+    return members if members and len(members) == len(node.elts) and len(owners) == 1 else []
+
+
 def is_type_alias(value: ast.expr) -> bool:
     """A module-level `X = A | B`, `X = Union[A, B]`, `X = Annotated[…]`: a type alias that may carry
     a vocabulary into a decoded type (`Stream[Event]` where `Event = Union[…, DeltaEvent]`)."""

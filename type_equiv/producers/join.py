@@ -86,6 +86,7 @@ class Join:
         self.members = {v.name: v for v in vocab.variants} if vocab.form == "enum" else {}
         self.member_tags = {v.member: v.key for v in vocab.variants if v.member and v.key}
         self.carriers: dict[str, str] = {}  # class or alias carrying the vocabulary → what it carries
+        self.some: dict[str, frozenset[str]] = {}  # a carrier of only some members → those (`admitted`)
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
@@ -141,12 +142,9 @@ class Join:
         response merely declares (a batch job's echoed request config) as a real path to the value."""
         seeds = self.family  # not a variant's class: decoding one carrier of it brings that variant only
         out: dict[str, str] = {}
-        level: dict[str, int] = dict.fromkeys(seeds, 0)
-        # (owner, the names it is built from, levels added): a field or alias one level up from what
-        # it names, the vocabulary included; a subclass at its base's level, of a carrier only
-        edges = [(a.owner, a.refs, 1) for fs in scan.scans.values() for a in fs.anns
-                 if a.kind in ("field", "alias")]
-        edges += [(c.qualname, c.bases, 0) for fs in scan.scans.values() for c in fs.classes]
+        # an enum's members are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
+        level: dict[str, int] = dict.fromkeys([*seeds, *self._member_refs()], 0)
+        edges = self._edges(scan)
         changed = True
         while changed:
             changed = False
@@ -162,6 +160,36 @@ class Join:
                 out[owner], level[owner] = via[1], via[0] + step
                 changed = True
         return out
+
+    def _member_refs(self) -> list[str]:
+        return [f"{self.vocab.qualname}.{m}" for m in self.members]
+
+    @staticmethod
+    def _edges(scan: TreeScan) -> list[tuple[str, tuple[str, ...], int]]:
+        """(owner, the names it is built from, levels added): a field or alias one level up from what
+        it names, the vocabulary included; a subclass at its base's level, of a carrier only."""
+        edges = [(a.owner, a.refs, 1) for fs in scan.scans.values() for a in fs.anns
+                 if a.kind in ("field", "alias")]
+        return edges + [(c.qualname, c.bases, 0) for fs in scan.scans.values() for c in fs.classes]
+
+    def admitted(self, scan: TreeScan) -> dict[str, frozenset[str]]:
+        """The carriers that bring only some of an enum's members — a field typed by a `Literal` of
+        members, or a carrier of such — each with those members; decoding one decodes only them."""
+        members = {ref: ref.rsplit(".", 1)[-1] for ref in self._member_refs()}
+        if not members or not any(v in members for v in self.carriers.values()):
+            return {}
+        whole, some = set(self.family), dict[str, set[str]]()
+        edges = [(self.canonical(o), [self.canonical(n) for n in ns]) for o, ns, _ in self._edges(scan)]
+        for _ in range(CARRIER_LEVELS + 1):  # each pass follows one more level
+            for owner, names in edges:
+                if owner not in self.carriers or owner in whole:
+                    continue
+                if any(n in whole for n in names):
+                    whole.add(owner)
+                    continue
+                some.setdefault(owner, set()).update(
+                    m for n in names for m in ([members[n]] if n in members else some.get(n, ())))
+        return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
 
     def holders(self, scan: TreeScan) -> set[str]:
         """The names (as `_field_key` spells them) of the fields that can hold the vocabulary: annotated
@@ -210,6 +238,7 @@ class Join:
         subclasses = self.subclasses(scan) if self.by_class else {}
         annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
         self.carriers = {c: v for c, v in self.carrier_map(scan).items() if c not in subclasses}
+        self.some = self.admitted(scan)
         body = self.vocab.form == "enum" and self.called_methods(scan)
         holders: set[str] | None = None
         self.readers = self._readers(scan) if self.by_class else Receivers()
@@ -247,6 +276,10 @@ class Join:
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
             own = head == self.vocab.qualname and self.vocab.form == "enum"
+            if own and ref.form == "decode" and len(rest) == 1 and rest[0] in self.members:
+                # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
+                yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))
+                return
             if not (len(rest) == 1 and ref.form == "call" and data
                     and (own or DECODE_METHOD.match(rest[0]))):
                 return
@@ -257,7 +290,11 @@ class Join:
             return
         if head in self.carriers:
             form += f" (via {head.rsplit('.', 1)[-1]})"
-        yield Found(None, Site(path=file.rel, line=ref.line, form=form, role="wire"))
+        site = Site(path=file.rel, line=ref.line, form=form, role="wire")
+        if head in self.some:  # a carrier of some members only: their door, not the others'
+            yield from (Found(member, site) for member in sorted(self.some[head]))
+            return
+        yield Found(None, site)
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)

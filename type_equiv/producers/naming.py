@@ -5,7 +5,7 @@ says about itself; which class a name finally is, is the resolver's work (read/n
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from type_equiv.producers.records import Spellings
 from type_equiv.producers.syntax import Scope, forward_ref, last_name, lookup_default
@@ -75,8 +75,8 @@ class NameReader:
                 self._annotation_refs(node.slice, scope, out)
             else:  # `Literal["a"]` holds values; a bare name in it is a literal alias it unites
                 elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-                for elt in elts:
-                    if isinstance(elt, ast.Name):
+                for elt in elts:  # `Literal[Kind.A]` names a member: a carrier of it alone (join.py)
+                    if isinstance(elt, ast.Name | ast.Attribute):
                         self._annotation_refs(elt, scope, out)
         elif isinstance(node, ast.BinOp):
             self._annotation_refs(node.left, scope, out)
@@ -124,6 +124,13 @@ class NameReader:
 
     def names_in(self, text: str) -> list[str]:  # a forward reference is parsed only then
         return [n for n in self.bindings.names if n in text] if len(text) < 200 else []
+
+    def dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
+        """(key, literal) for each string key of a dict display and the literals its value can be."""
+        for key, value in zip(node.keys, node.values, strict=True):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                for lit in self.literals(value):
+                    yield key.value, lit
 
     def literals(self, node: ast.expr | None, follow: bool = False) -> list[str]:
         """Spelled literal keys a producing expression can evaluate to (both arms of `a if c else b`).

@@ -20,6 +20,9 @@ CONSTRUCTORS = frozenset({
 TYPE_CALLS = frozenset({"TypedDict", "NamedTuple", "namedtuple", "NewType", "TypeVar",
                         "TypeAliasType", "ParamSpec", "TypeVarTuple"})
 # Calls that take a class without constructing it.
+# Methods asked about a key or element they are given: `d.get(Kind.A)`, `xs.index(Kind.A)` hand it out
+# nowhere (a consumer position); `.get`'s default, a later argument, is what it may return.
+LOOKUP_METHODS = frozenset({"get", "pop", "index", "count", "remove", "discard"})
 NEUTRAL_CALLS = frozenset({
     "cast", "TypeAdapter", "type", "get_type_hints", "get_args", "get_origin", "fields", "id",
     "repr", "str", "hash", "getattr", "hasattr", "setattr", "delattr", "vars", "dir", "print",

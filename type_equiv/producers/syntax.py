@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS, ReaderSite
@@ -27,6 +27,7 @@ class Scope:
     return_ann: ast.expr | None = None
     settings: bool = False  # a settings class body: its fields are decoded from the environment
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
+    class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -227,17 +228,22 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return loop.iter if isinstance(loop.iter, ast.Name | ast.Attribute) else None
 
 
-def only_tested(body: Sequence[ast.stmt], name: str) -> bool:
-    """Whether every read of local `name` in `body` is as the container of a membership test (`x in
-    name`): a list of the members kept only to validate values against."""
+def only_tested(body: Sequence[ast.stmt], name: str, attribute: bool = False) -> bool:
+    """Whether every read of local `name` in `body` (with `attribute`, of `self.name` in a class's
+    body) is as the container of a membership test (`x in name`): a list of the members kept only
+    to validate values against."""
     tested: set[int] = set()
-    reads: list[ast.Name] = []
+    reads: list[ast.expr] = []
     for stmt in body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Compare):
                 tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
                               if isinstance(op, ast.In | ast.NotIn))
-            elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            elif (isinstance(node, ast.Attribute) and attribute and node.attr == name
+                  and isinstance(node.value, ast.Name) and node.value.id == "self"
+                  and isinstance(node.ctx, ast.Load)) or (
+                    isinstance(node, ast.Name) and not attribute and node.id == name
+                    and isinstance(node.ctx, ast.Load)):
                 reads.append(node)
     return bool(reads) and all(id(read) in tested for read in reads)
 
@@ -304,3 +310,25 @@ def item_receiver(target: ast.Subscript,
     within = enclosing_key(base)
     refs = declared.get(base.id, ()) if isinstance(base, ast.Name) else (f"@{within}",) if within else ()
     return key, refs
+
+
+def match_parts(node: ast.pattern, subject: str) -> Iterator[tuple[int, ast.expr, str, bool]]:
+    """(line, expression, the key it is matched under, whether it is a class pattern's class) for
+    every value and class a `case` pattern tests: each is consumed."""
+    if isinstance(node, ast.MatchValue):
+        yield node.lineno, node.value, subject, False
+    elif isinstance(node, ast.MatchClass):
+        yield node.lineno, node.cls, subject, True
+        for sub in node.patterns:
+            yield from match_parts(sub, "")
+        for attr, sub in zip(node.kwd_attrs, node.kwd_patterns, strict=True):
+            yield from match_parts(sub, attr)
+    elif isinstance(node, ast.MatchMapping):
+        for key, sub in zip(node.keys, node.patterns, strict=True):
+            name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+            yield from match_parts(sub, name)
+    elif isinstance(node, ast.MatchOr | ast.MatchSequence):  # an or-pattern's arms share the subject
+        for sub in node.patterns:
+            yield from match_parts(sub, subject if isinstance(node, ast.MatchOr) else "")
+    elif isinstance(node, ast.MatchAs) and node.pattern is not None:
+        yield from match_parts(node.pattern, subject)

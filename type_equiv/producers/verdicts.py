@@ -99,10 +99,11 @@ def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestF
     """A variant with no producer; when the vocabulary has doors (production code decoding its
     values from data), a wire variant, listed with the doors as `wire` sites."""
     vocab = report.vocab
-    sites = report.sites.get(variant.name, [])
+    own_doors = [s for s in report.sites.get(variant.name, []) if s.role == "wire"]
+    sites = [s for s in report.sites.get(variant.name, []) if s.role != "wire"]
     tests = [s for s in sites if s.role == "test"]
     consumers = [s for s in sites if s.role == "consumer"]
-    doors = report.wire
+    doors = [*own_doors, *report.wire]  # its own (a test of raw values against it), then the vocabulary's
     severity = report.row.wire or manifest.model.wire
     listed = [*sites[:MAX_SITES], *doors[:MAX_DOORS]]
     return messages.no_producer(report.row.symbol, _what(vocab, variant), variant.name,

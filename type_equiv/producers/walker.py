@@ -4,7 +4,7 @@ doors (where a value is decoded from data) are doors.py's readers. Joining is jo
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
     decoded_parts,
@@ -13,13 +13,14 @@ from type_equiv.producers.doors import (
     injected,
     is_settings,
     is_type_alias,
-    members_of,
     pep695_alias,
+    tested_in,
     unpickles,
 )
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
+    LOOKUP_METHODS,
     NEUTRAL_CALLS,
     TYPE_CALLS,
     AnnSite,
@@ -45,6 +46,7 @@ from type_equiv.producers.syntax import (
     iterated,
     last_name,
     mapping_parts,
+    match_parts,
     only_tested,
     reader_sites,
     tuple_parts,
@@ -68,7 +70,7 @@ class Walker(NameReader):
         self.decorator = False
         self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
         self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
-        self.local_members: dict[str, ast.expr] = {}  # the current function's `ks = list(Kind)`
+        self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[str, str]] = {}  # id of a dict display → (receiver, "#i" or keyword)
@@ -152,7 +154,7 @@ class Walker(NameReader):
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body)
+                       body=node.body, class_body=scope.class_body)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
@@ -212,7 +214,7 @@ class Walker(NameReader):
         for keyword in node.keywords:
             self.expr(keyword.value, scope, VALUE)
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
-                      settings=is_settings(node.bases))
+                      settings=is_settings(node.bases), class_body=node.body)
         self.body(node.body, inner)
 
     def ann_assign(self, node: ast.AnnAssign, scope: Scope) -> None:
@@ -275,11 +277,11 @@ class Walker(NameReader):
                     else:
                         self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
-                if (isinstance(value, ast.Call) and iterated(value) is not None
+                listed = tested_in(value) if scope.owner != self.module else []
+                if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and only_tested(scope.body, target.id)):
                     self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
-                listed = members_of(value) if scope.owner != self.module else None
-                if listed is not None:
+                if listed:
                     self.local_members[target.id] = listed
                 else:
                     self.local_members.pop(target.id, None)
@@ -300,6 +302,10 @@ class Walker(NameReader):
                        and target.value.id in ("self", "cls") else None)
                 self.lit(value, "attr", key=target.attr, refs=(own,) if own else ("*",))
                 self.expr(target.value, scope, VALUE)
+                listed = tested_in(value) if own else []
+                if listed and only_tested(scope.class_body, target.attr, attribute=True):
+                    self.quiet.add(id(value))  # `self.known = [...]` only for `x in self.known`
+                    self.tested(node.lineno, listed, scope)
             elif isinstance(target, ast.Subscript):
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
                 found = item_key(target)
@@ -364,29 +370,12 @@ class Walker(NameReader):
             self.dicts[index] = site._replace(keys=site.keys + keys)
 
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
-        if isinstance(node, ast.MatchValue):
-            ref = self.dotted(node.value, scope) if isinstance(node.value, ast.Attribute) else None
+        for line, value, key, is_class in match_parts(node, subject):
+            ref = self.dotted(value, scope) if is_class or isinstance(value, ast.Attribute) else None
             if ref is not None:
-                self.refs.append(RefSite(node.lineno, ref, "match", True))
-            else:
-                self.lit(node.value, "match", consumer=True, key=subject)
-        elif isinstance(node, ast.MatchClass):
-            ref = self.dotted(node.cls, scope)
-            if ref is not None:
-                self.refs.append(RefSite(node.lineno, ref, "match", True))
-            for sub in node.patterns:
-                self.pattern(sub, "", scope)
-            for attr, sub in zip(node.kwd_attrs, node.kwd_patterns, strict=True):
-                self.pattern(sub, attr, scope)
-        elif isinstance(node, ast.MatchMapping):
-            for key, sub in zip(node.keys, node.patterns, strict=True):
-                name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
-                self.pattern(sub, name, scope)
-        elif isinstance(node, ast.MatchOr | ast.MatchSequence):  # an or-pattern's arms share the subject
-            for sub in node.patterns:
-                self.pattern(sub, subject if isinstance(node, ast.MatchOr) else "", scope)
-        elif isinstance(node, ast.MatchAs) and node.pattern is not None:
-            self.pattern(node.pattern, subject, scope)
+                self.refs.append(RefSite(line, ref, "match", True))
+            elif not is_class:
+                self.lit(value, "match", consumer=True, key=key)
 
     # expressions --------------------------------------------------------------------------------
 
@@ -398,6 +387,8 @@ class Walker(NameReader):
                     form = "compare" if ctx == CONSUMER else "reference"
                     self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER))
             elif isinstance(node, ast.Attribute):
+                if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
+                    self.quiet.add(id(node.value))
                 self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.Call):
             self.call(node, scope, ctx)
@@ -406,8 +397,8 @@ class Walker(NameReader):
         elif isinstance(node, ast.Dict):
             self.dict_display(node, scope, ctx)
         elif isinstance(node, ast.List | ast.Tuple | ast.Set):
-            for elt in node.elts:
-                self.element(elt, scope, ctx, "reference")  # often an isinstance tuple: neutral
+            for elt in node.elts:  # often an isinstance tuple: neutral; kept only for `x in`: consumed
+                self.element(elt, scope, CONSUMER if id(node) in self.quiet else ctx, "reference")
         elif isinstance(node, ast.Subscript):
             self.subscript(node, scope, ctx)
         elif isinstance(node, ast.Constant):
@@ -486,7 +477,7 @@ class Walker(NameReader):
             args = tuple(arg_key(a) for a in node.args)
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t + dict_keys(node.args[0])
-                pair_t = pair_t + tuple(self._dict_pairs(node.args[0]))
+                pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
             self.refs.append(RefSite(node.lineno, callee, "call", consumer, key_t, pair_t, args))
         else:
             self.expr(func, scope, ctx)
@@ -514,9 +505,10 @@ class Walker(NameReader):
         for keyword in node.keywords:
             if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
                 self.given[id(keyword.value)] = (receiver, keyword.arg)
-        for arg in node.args:
-            self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope, ctx, form,
-                         key_t, pair_t)
+        lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
+        for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
+            self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
+                         CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t)
         for keyword in node.keywords:
             if keyword.arg is not None:
                 self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
@@ -527,22 +519,19 @@ class Walker(NameReader):
                             self.lit(item, "keyword", key=f"{keyword.arg}[]", refs=(receiver,))
             self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
 
-    def _dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
-        for key, value in zip(node.keys, node.values, strict=True):
-            if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                for lit in self.literals(value):
-                    yield key.value, lit
+    def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
+        """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
+        refs = (self.dotted(x, scope) for x in listed)
+        self.refs.extend(RefSite(line, r, "decode", False) for r in refs if r)
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
-                listed = (self.local_members.get(right.id) if isinstance(right, ast.Name)
-                          else members_of(right))
-                ref = self.dotted(listed, scope) if listed is not None else None
-                if ref is not None and not isinstance(left, ast.Constant):  # `level in list(Kind)`
-                    self.refs.append(RefSite(node.lineno, ref, "decode", False))
+                if not isinstance(left, ast.Constant):  # `level in list(Kind)`: data tested
+                    self.tested(node.lineno, self.local_members.get(right.id, [])
+                                if isinstance(right, ast.Name) else tested_in(right), scope)
                 self.lit(right, "membership", consumer=True, key=describe(left))
                 self.lit(left, "membership", consumer=True, key=describe(right))
             else:
