@@ -81,6 +81,7 @@ def _note_loaded(root: Path, new: set[str], log: ReadLog) -> None:
         loaded = getattr(module, "__file__", None)
         if isinstance(loaded, str) and (name in new or loaded.startswith(prefix)):
             log.file(loaded)
+            log.opaque(loaded)  # executed: its code may read its own text
 
 
 def _outside_part(root: Path, source_roots: Sequence[str], module_name: str) -> str | None:

@@ -307,10 +307,13 @@ def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape
     symbols = reader.symbols()
     qualname = where_defined(reader, row.symbol)
     found = reader.shape(path, name) if qualname is None else None
+    reader.log.defines(path)
     if qualname is not None:
         module, name = qualname.rsplit(".", 1)
         defined = reader.module_path(module)
         found = reader.shape(defined, name) if defined is not None else None
+        if defined is not None:
+            reader.log.defines(defined)
     if isinstance(found, ParseError):
         findings.append(found.model_copy(update={"symbol": row.symbol}))
         return None

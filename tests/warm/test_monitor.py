@@ -395,7 +395,9 @@ def _random_change(project: Project, rng: random.Random, step: int) -> str:
     sources = sorted(p for p in (root / "src").rglob("*.py") if p.name != "models.py"
                      and p.name != "__init__.py")
     op = rng.choice(["edit", "edit", "same size", "add", "add deep", "delete", "move",
-                     "rename folder", "touch", "doc"])
+                     "rename folder", "touch", "doc", "comment", "comment"])
+    if op == "comment":
+        return _comment_change(root / "src/pkg/models.py", rng, step)
     if op in ("delete", "move", "same size", "touch", "edit") and not sources:
         op = "add"
     if op == "edit":
@@ -437,6 +439,30 @@ def _random_change(project: Project, rng: random.Random, step: int) -> str:
 
 
 TRIGGER_BLOCK = 'Trigger = Annotated[Alpha | Beta, Field(discriminator="kind")]'
+SUPPRESSION = "  # type-equiv: ignore[no-producer]"
+
+
+def _comment_change(path: Path, rng: random.Random, step: int) -> str:
+    """A comment or layout edit of the definitions module: some keep its meaning digest (a replay
+    by the early cut-off), some do not (a suppression, a moved line, a comment inside a definition)."""
+    lines = path.read_text().splitlines(keepends=True)
+    how = rng.choice(["append", "trailing", "suppress", "unsuppress", "blank line", "blank to comment"])
+    at = rng.randrange(len(lines))
+    if how == "append":
+        lines.append(f"# note {step}\n")
+    elif how == "trailing" and lines[at].strip():
+        lines[at] = lines[at].rstrip("\n") + f"  # note {step}\n"
+    elif how == "suppress":
+        lines = [line.rstrip("\n") + SUPPRESSION + "\n" if line.startswith("class Beta") and
+                 SUPPRESSION not in line else line for line in lines]
+    elif how == "unsuppress":
+        lines = [line.replace(SUPPRESSION, "") for line in lines]
+    elif how == "blank line":
+        lines.insert(at, "\n")
+    elif how == "blank to comment" and not lines[at].strip():
+        lines[at] = f"# note {step}\n"
+    path.write_text("".join(lines))
+    return f"comment: {how} at {at + 1}"
 
 
 def _answer(stdout: str) -> object:

@@ -214,6 +214,7 @@ def check_retired(
     if not retirements:
         return
     by_spelling = {r.spelling: r for r in retirements}
+    reader.log.spelled(by_spelling)  # an `anywhere` one counts in comments too
     root = reader.root
     skip = _display(root, manifest_path)
     if changed is None:

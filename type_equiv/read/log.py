@@ -8,6 +8,7 @@ plain recorder.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -33,6 +34,19 @@ class ReadLog(Protocol):
     def refuse(self, why: str) -> None:
         """This run's result depends on more than the files it noted: it must not be replayed."""
 
+    def quoted(self, path: Path | str, first: int, last: int) -> None:
+        """Lines `first`..`last` of the Python file `path` may reach the result as raw text."""
+
+    def opaque(self, path: Path | str) -> None:
+        """`path` was read in a way its tokens and quoted lines do not cover (imported, or parsed
+        whole by libcst): any edit of it may change the result."""
+
+    def spelled(self, words: Iterable[str]) -> None:
+        """A comment spelling any of `words` counts (retired spellings), in any file read."""
+
+    def defines(self, path: Path | str) -> None:
+        """`path` holds a manifest row's definition: the file users edit while keeping docs in step."""
+
 
 class NullLog:
     """A run nobody records (`--no-cache`, `producers`, `sync`, tests)."""
@@ -50,6 +64,18 @@ class NullLog:
         return None
 
     def refuse(self, why: str) -> None:
+        return None
+
+    def quoted(self, path: Path | str, first: int, last: int) -> None:
+        return None
+
+    def opaque(self, path: Path | str) -> None:
+        return None
+
+    def spelled(self, words: Iterable[str]) -> None:
+        return None
+
+    def defines(self, path: Path | str) -> None:
         return None
 
 

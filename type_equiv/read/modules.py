@@ -22,6 +22,7 @@ from type_equiv.read.definitions import (
     find_definition,
     index_module,
     parse_python,
+    python_name,
 )
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.text import split_lines
@@ -50,6 +51,7 @@ class Modules:
     def module(self, path: Path) -> PythonCode | ParseError:
         """The whole module parsed with libcst (or why it cannot be)."""
         if path not in self.parsed:
+            self.files.log.opaque(path)  # libcst's whole tree: any of its text may be shown
             text = self.files.text(path)
             self.parsed[path] = (
                 text if isinstance(text, ParseError) else parse_python(text, self.files.shown(path))
@@ -63,6 +65,7 @@ class Modules:
             if index is not None:
                 lines, found = index
                 sliced = self.slices.setdefault(path, {})
+                self._quote(path, found, name)
                 answer = definition_in(lines, found, self.files.shown(path), name, sliced)
                 if answer is not False:
                     return answer if isinstance(answer, tuple) else None
@@ -91,7 +94,16 @@ class Modules:
         first = index[1].first_candidate(name) if index is not None else None
         if index is None or first is None or first.nested:
             return None
+        self.files.log.quoted(path, first.first, first.last)
         return first.first, "".join(index[0][first.first - 1: first.last])
+
+    def _quote(self, path: Path, index: ModuleIndex, name: str) -> None:
+        """The lines of every statement `definition_in` may parse for `name`: their text, comments
+        and layout included, is what a lowered definition shows."""
+        wanted = python_name(name)
+        for stmt in index.statements:
+            if wanted in stmt.names:
+                self.files.log.quoted(path, stmt.first, stmt.last)
 
     def _index(self, path: Path) -> tuple[list[str], ModuleIndex] | None:
         if path not in self.indexes:

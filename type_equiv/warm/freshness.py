@@ -2,8 +2,8 @@
 
 A record keeps each path it read with its stamp (cache.Stamp), paths under the root grouped by
 folder (`{"pkg/sub": {"mod.py": stamp}}`), others absolute. `moved` stats them and sorts the result:
-nothing moved, some stamps moved with their size the same (in doubt: the content hash decides,
-replay.py), or something else changed (a size, a path appearing or vanishing). On a large tree the
+nothing moved, some stamps moved (in doubt: the content hash decides, or for a file whose meaning
+digest was kept, that digest: replay.py), or a path appeared or vanished. On a large tree the
 `stat` calls are shared with a forked second process; a monitor's journal (monitor.py) narrows
 them to the paths it saw change or cannot see (`journaled`).
 """
@@ -25,8 +25,8 @@ Moved = tuple[str | None, str, str, Stamp]  # (folder, None outside the root; na
 
 
 def moved(prefix: str, inside: Folders, outside: dict[str, Any]) -> list[Moved] | None:
-    """The recorded paths whose stamp moved while their size did not; None when anything else
-    changed. `inside` is under `prefix` (the root and a separator), `outside` holds absolute paths."""
+    """The recorded paths whose stamp moved; None when a path appeared or vanished. `inside` is
+    under `prefix` (the root and a separator), `outside` holds absolute paths."""
     folders = list(inside)
     groups = [(prefix + folder + "/" if folder else prefix, inside[folder]) for folder in folders]
     groups.append(("", outside))
@@ -72,9 +72,9 @@ def _stat_groups(groups: Groups, first: int, last: int) -> Doubt | None:
                 if value is not None:
                     return None
                 continue
-            if value is None or st.st_size != value[0]:
+            if value is None:
                 return None
-            if st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
+            if st.st_size != value[0] or st.st_mtime_ns != value[1] or st.st_ctime_ns != value[2]:
                 doubt.append((index, name, Stamp.from_stat(st)))
     return doubt
 
@@ -144,6 +144,12 @@ def _forked(work: Callable[[], Doubt | None]) -> Callable[[], Doubt | None] | No
 
 def stable_digest(path: str, stamp: Stamp) -> str | None:
     """The content hash of the regular file at `path` if it has `stamp` before and after the read."""
+    data = stable_bytes(path, stamp)
+    return digest(data) if data is not None else None
+
+
+def stable_bytes(path: str, stamp: Stamp) -> bytes | None:
+    """The bytes of the regular file at `path` if it has `stamp` before and after the read."""
     try:
         before = os.stat(path)
         if not stat_mod.S_ISREG(before.st_mode) or Stamp.from_stat(before) != stamp:
@@ -151,6 +157,6 @@ def stable_digest(path: str, stamp: Stamp) -> str | None:
         data = read_bounded(path)
     except (OSError, ValueError):
         return None
-    return digest(data) if Stamp.of(path) == stamp else None
+    return data if Stamp.of(path) == stamp else None
 
 

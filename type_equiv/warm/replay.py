@@ -11,9 +11,12 @@ the journal's position from before the run's first read, and the paths the journ
 (`unvouched`, with their stamps): when the journal has seen no change since, only those are stat'ed,
 and the stamps store is not even read.
 
-A stamp that moved while the size did not (`touch`, `git checkout` of the same bytes) is in doubt,
-not changed: the file's content hash, kept per run in a side store (`digests`, read only then),
-decides. A match replays, and the record takes the new stamp once it is old enough to trust.
+A stamp that moved (`touch`, `git checkout` of the same bytes, an edit) is in doubt, not changed:
+the file's content hash, kept per run in a side store (`digests`, read only then), decides. A match
+replays, and the record takes the new stamp once it is old enough to trust. For a Python file whose
+definitions the run read, the side store also keeps its meaning digest (meaning.py: its tokens, the
+lines the run quoted, the comments a stage reads): an edit that keeps it (a comment, trailing
+blanks) cannot change the answer, so it replays too, and the record takes the new content hash.
 
 A run that started mypy, imported project code (`--schema`, `schema`/`fixtures` rows) or listed
 files with git (retired spellings) is replayed too: mypy's build graph, the modules an import loaded
@@ -38,14 +41,16 @@ from typing import TYPE_CHECKING, Any
 
 from type_equiv.model.run import RunStats
 from type_equiv.read.log import NO_LOG, ReadLog
-from type_equiv.store.cache import FORMAT, Cache, Stamp, key_of
+from type_equiv.store.cache import FORMAT, Cache, Stamp, digest, key_of
+from type_equiv.store.memory import collector_paused
 from type_equiv.warm import journal as monitor
-from type_equiv.warm.freshness import Folders, Moved, journaled, moved, stable_digest
+from type_equiv.warm.freshness import Folders, Moved, journaled, moved, stable_bytes, stable_digest
 from type_equiv.warm.journal import Reply
 
 if TYPE_CHECKING:
     from type_equiv.model.options import CheckOptions
     from type_equiv.model.session import SessionEvent
+    from type_equiv.warm.meaning import Span
 
 STORE = "run"
 STAMPS = "stamps"  # the stamps of a run's paths under the root, read only when the journal can't vouch
@@ -64,6 +69,10 @@ class Inputs:
         self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
         self.refused: str | None = None
         self.journal: Reply | None = None  # the monitor's answer before the first read (monitor.py)
+        self.quotes: dict[str, list[Span]] = {}  # by slot key: the lines whose raw text may show
+        self.opaques: set[str] = set()  # real paths read in a way no meaning digest covers
+        self.words: set[str] = set()  # comments spelling one of these count (retired spellings)
+        self.defining: set[str] = set()  # slot keys of the files holding a row's definition
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
         """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
@@ -109,6 +118,50 @@ class Inputs:
 
     def refuse(self, why: str) -> None:
         self.refused = self.refused or why
+
+    def quoted(self, path: Path | str, first: int, last: int) -> None:
+        self.quotes.setdefault(self.digest_key(path), []).append((first, last))
+
+    def opaque(self, path: Path | str) -> None:
+        self.opaques.add(os.path.realpath(path))
+
+    def spelled(self, words: Iterable[str]) -> None:
+        self.words.update(words)
+
+    def defines(self, path: Path | str) -> None:
+        self.defining.add(self.digest_key(path))
+
+    def side_store(self) -> dict[str, Any]:
+        """The `digests` store: each file's content hash, the meaning digest (with the quoted
+        spans it covers) of each file holding a row's definition, and the words it kept. Those
+        files only: each digest tokenizes its whole file, and the modules of variant classes and
+        bases the run also quoted number 128 on the bench's tree, against its 11 row modules."""
+        with collector_paused():  # token rows by the 100,000 over a run's heap (store/memory.py)
+            return self._side_store()
+
+    def _side_store(self) -> dict[str, Any]:
+        from type_equiv.warm.meaning import meaning_digest  # tokenize: not for a replay's start-up
+
+        content = self.all_digests()
+        words = sorted(self.words)
+        meaning: dict[str, Any] = {}
+        for key in sorted(self.defining):
+            spans = self.quotes.get(key)
+            if not spans:
+                continue
+            outside = key.startswith("!")
+            stamp = self.outside.get(key[1:]) if outside else self.inside.get(key)
+            path = key[1:] if outside else self.prefix + key
+            if stamp is None or key not in content or os.path.realpath(path) in self.opaques:
+                continue
+            data = stable_bytes(path, stamp)
+            if data is None or digest(data) != content[key]:
+                continue
+            kept = sorted(set(spans))
+            found = meaning_digest(data, kept, words)
+            if found is not None:
+                meaning[key] = [found, kept]
+        return {"content": content, "meaning": meaning, "words": words}
 
     def all_digests(self) -> dict[str, str]:
         """Each noted regular file's content hash: as read by the run, else read now while its stamp
@@ -209,20 +262,35 @@ class Record:
 
     def _same_content(self, doubt: list[Moved]) -> list[Moved] | None:
         """None unless every file in doubt still holds the bytes the recorded run read (by content
-        hash); else those whose new stamp is old enough to be trusted by `stat` alone."""
-        digests = self._cache().load(DIGESTS, self.stamps_key())
-        if not isinstance(digests, dict):
+        hash), or bytes of the same meaning (meaning.py); else those whose new stamp is old enough
+        to be trusted by `stat` alone. A file of the same meaning taken so has its new content hash
+        kept too, so the next check replays by `stat`."""
+        store = self._cache().load(DIGESTS, self.stamps_key())
+        content = store.get("content") if isinstance(store, dict) else None
+        if not isinstance(store, dict) or not isinstance(content, dict):
             return None
         now = time.time_ns()
         keys = Inputs(self.options.root)
-        taken = []
+        taken, renewed = [], False
+        meanings = store.get("meaning")
+        if isinstance(meanings, dict):  # a file no meaning digest can clear first: it may end it all
+            doubt = sorted(doubt, key=lambda entry: keys.digest_key(entry[2]) in meanings)
         for entry in doubt:
             path, stamp = entry[2], entry[3]
-            known = digests.get(keys.digest_key(path))
-            if not isinstance(known, str) or stable_digest(path, stamp) != known:
+            key = keys.digest_key(path)
+            known = content.get(key)
+            data = stable_bytes(path, stamp) if isinstance(known, str) else None
+            if data is None:
+                return None
+            now_digest = digest(data)
+            if now_digest != known and not _same_meaning(data, store, key):
                 return None
             if not stamp.racy(now):
                 taken.append(entry)
+                renewed = renewed or now_digest != known
+                content[key] = now_digest
+        if renewed:
+            self._cache().save(DIGESTS, self.stamps_key(), store)
         return taken
 
     def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
@@ -273,6 +341,18 @@ class Record:
         if self.stamps is not None:
             cache.save(STAMPS, self.stamps_key(), self.stamps)
         cache.save(STORE, _key(self.options), self.payload)
+
+
+def _same_meaning(data: bytes, store: dict[str, Any], key: str) -> bool:
+    """Whether `data` has the meaning digest the recorded run kept for `key` (False: none kept)."""
+    from type_equiv.warm.meaning import meaning_digest
+
+    kept, words = store.get("meaning", {}).get(key), store.get("words", [])
+    if not (isinstance(kept, list) and len(kept) == 2 and isinstance(kept[0], str)
+            and isinstance(kept[1], list) and isinstance(words, list)):
+        return False
+    spans = [(int(first), int(last)) for first, last in kept[1]]
+    return meaning_digest(data, spans, [str(word) for word in words]) == kept[0]
 
 
 def _prefix(root: Path) -> str:
@@ -330,5 +410,5 @@ class Recording:
             "events": [event.model_dump(mode="json") for event in events],
         }
         self.stored = Record(options, payload, {"inside": inside})
-        Cache(options.cache_dir, options.root).save(DIGESTS, self.stored.stamps_key(), inputs.all_digests())
+        Cache(options.cache_dir, options.root).save(DIGESTS, self.stored.stamps_key(), inputs.side_store())
         self.stored.save()

@@ -1,0 +1,93 @@
+"""A Python file's meaning digest: what a check can see of it, so an edit that keeps it cannot
+change the check's answer (an early cut-off of the warm replay, replay.py).
+
+The stages read a source file through its tokens (`ast`, `tokenize`), except in known places where
+raw text counts; the digest covers exactly those:
+
+- the token stream without comments and blank-line tokens: each token's type, text and place (so a
+  line inserted, which moves every later token, is a change). The places of NEWLINE, DEDENT and
+  ENDMARKER are left out: they sit after a trailing comment or after the file's last comment line,
+  and no parse reports them;
+- the raw lines the run quoted (`ReadLog.quoted`): the statements libcst parsed for a definition,
+  whose text a drift's `real`, the lock file and `sync` show;
+- every raw line that could hold a comment a stage reads: a suppression (`type-equiv:`), mypy's
+  `# type:` and `# mypy:` comments, and a retired spelling the guard counts anywhere (`words`).
+  Lines are picked by a substring search over the whole text, so a string spelling one also counts:
+  more is kept, never less.
+
+A file that does not decode or tokenize has no digest (None): no cut-off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import sys
+import tokenize
+from array import array
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from itertools import accumulate, chain, compress
+from operator import itemgetter
+
+from type_equiv.read.text import decode_source, split_lines
+
+Span = tuple[int, int]  # first and last line, 1-based, inclusive
+_DIRECTIVES = (r"type-equiv\s*:", r"#\s*type\s*:", r"#\s*mypy\s*:")  # `\s` may cross a line: kept whole
+_PLACELESS = frozenset({tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER})
+_SKIPPED = frozenset({tokenize.COMMENT, tokenize.NL})
+
+
+def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()) -> str | None:
+    """The digest of what a check can see of the Python source `data` (module docstring)."""
+    try:
+        text = decode_source(data)
+        rows = _token_rows(text)
+    except (SyntaxError, UnicodeDecodeError, LookupError, ValueError, tokenize.TokenError):
+        return None
+    lines = split_lines(text)
+    quoted = [(first, last, "".join(lines[first - 1:last])) for first, last in sorted(set(spans))]
+    encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    head = ("meaning/1", sys.version, encoding, quoted, _comment_lines(text, lines, words))
+    hashed = hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16)
+    hashed.update(_packed(rows))
+    return hashed.hexdigest()
+
+
+Row = tuple[str, int, int, int, int, int]  # text, type, start line, end line, start column, end column
+
+
+def _token_rows(text: str) -> list[Row]:
+    """The tokens that are not comments or blank lines' NL: CPython 3.11's own tokenizer yields
+    just those (as such rows, fast); on other versions the `tokenize` module, filtered."""
+    if sys.version_info[:2] == (3, 11):
+        import _tokenize  # type: ignore[import-not-found]
+
+        return list(map(itemgetter(0, 1, 2, 3, 4, 5), _tokenize.TokenizerIter(text)))
+    return [(t.string, t.type, t.start[0], t.end[0], t.start[1], t.end[1])
+            for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in _SKIPPED]
+
+
+def _packed(rows: list[Row]) -> bytes:
+    """The rows as bytes, by columns (C loops: a file of 30,000 tokens in a few milliseconds). A
+    NEWLINE, DEDENT or ENDMARKER keeps only its type: its place and text follow a trailing comment
+    or the comment lines before it, and no parse reports them."""
+    kinds = array("i", map(itemgetter(1), rows))
+    placed = list(compress(rows, [kind not in _PLACELESS for kind in kinds]))
+    places = array("i", chain.from_iterable(map(itemgetter(2, 3, 4, 5), placed)))
+    texts = list(map(itemgetter(0), placed))
+    joined = "".join(texts).encode("utf-8", "surrogatepass")
+    return b"".join((kinds.tobytes(), places.tobytes(), array("i", map(len, texts)).tobytes(), joined))
+
+
+def _comment_lines(text: str, lines: Sequence[str], words: Iterable[str]) -> list[tuple[int, str]]:
+    """(number, text) of each line that may hold a comment some stage reads: every line a match
+    of a directive or a word touches (one search over the whole text, then its lines)."""
+    patterns = [*_DIRECTIVES, *(re.escape(word) for word in sorted(set(words), key=len, reverse=True))]
+    starts = list(accumulate(map(len, lines), initial=0))  # offset of each line in `text`
+    numbers: set[int] = set()
+    for found in re.finditer("|".join(patterns), text):
+        first = bisect_right(starts, found.start())
+        numbers.update(range(first, max(first, bisect_right(starts, max(found.end() - 1, 0))) + 1))
+    return [(number, lines[number - 1]) for number in sorted(numbers) if 0 < number <= len(lines)]
