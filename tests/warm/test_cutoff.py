@@ -20,7 +20,7 @@ from tests.warm.test_cache import HOUR, age, cache_files, probe, tree, variants,
 from tests.warm.test_monitor import running_monitor
 from type_equiv.store.cache import Stamp
 from type_equiv.warm import journal as monitor
-from type_equiv.warm import replay
+from type_equiv.warm import meaning, replay
 from type_equiv.warm.meaning import meaning_digest
 
 PRODUCER = '    return Alpha(kind="alpha")\n'
@@ -184,7 +184,12 @@ def test_only_a_definitions_file_read_through_tokens_and_quotes_keeps_a_meaning_
     ("x = 1\n", "x = 1  # type: int\n", False),
     ("x = 1\n", "# mypy: strict\nx = 1\n", False),
 ])
-def test_the_meaning_digest_keeps_what_a_check_can_see(before: str, after: str, same: bool) -> None:
+@pytest.mark.parametrize("fast", [True, False] if meaning.FAST_TOKENIZER else [False],
+                         ids=lambda fast: "c-tokenizer" if fast else "tokenize-module")
+def test_the_meaning_digest_keeps_what_a_check_can_see(before: str, after: str, same: bool, fast: bool,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same verdicts whichever tokenizer reads the text (the C one on 3.11, `tokenize` else)."""
+    monkeypatch.setattr(meaning, "FAST_TOKENIZER", fast)
     assert (meaning_digest(before.encode(), []) == meaning_digest(after.encode(), [])) is same
     assert meaning_digest(b'x = """\n', []) is None  # does not tokenize: no digest, no cut-off
 

@@ -37,6 +37,9 @@ Span = tuple[int, int]  # first and last line, 1-based, inclusive
 _DIRECTIVES = (r"type-equiv\s*:", r"#\s*type\s*:", r"#\s*mypy\s*:")  # `\s` may cross a line: kept whole
 _PLACELESS = frozenset({tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER})
 _SKIPPED = frozenset({tokenize.COMMENT, tokenize.NL})
+# CPython 3.11's C tokenizer, as the parser runs it: comments and NL never leave it (a private
+# module, used on the one version whose interface is known; every other takes `tokenize`)
+FAST_TOKENIZER = sys.version_info[:2] == (3, 11)
 
 
 def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()) -> str | None:
@@ -61,12 +64,15 @@ Row = tuple[str, int, int, int, int, int]  # text, type, start line, end line, s
 def _token_rows(text: str) -> list[Row]:
     """The tokens that are not comments or blank lines' NL: CPython 3.11's own tokenizer yields
     just those (as such rows, fast); on other versions the `tokenize` module, filtered."""
-    if sys.version_info[:2] == (3, 11):
+    if FAST_TOKENIZER:
         import _tokenize  # type: ignore[import-not-found]
 
         return list(map(itemgetter(0, 1, 2, 3, 4, 5), _tokenize.TokenizerIter(text)))
-    return [(t.string, t.type, t.start[0], t.end[0], t.start[1], t.end[1])
-            for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in _SKIPPED]
+    # an INDENT's text is the whitespace itself, which the C tokenizer leaves out: its columns say
+    # all a parse reports (a tab and a space are one column each)
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return [("" if t.type == tokenize.INDENT else t.string, t.type, t.start[0], t.end[0], t.start[1],
+             t.end[1]) for t in tokens if t.type not in _SKIPPED]
 
 
 def _packed(rows: list[Row]) -> bytes:
