@@ -1,0 +1,104 @@
+"""Doors to some members, and members a lookup asks for (docs/producers.md, Wire and What produces):
+a raw value tested against some members' values can become only those, a field typed by a `Literal`
+of members carries only those, and `list(Kind).index` ranks without handing a member out."""
+
+from __future__ import annotations
+
+from tests.conftest import Project
+from tests.producers.test_doors import assert_wire, beta, doors, kind_tree
+from tests.producers.test_producers import producer_findings
+
+
+def test_member_values_kept_only_for_a_membership_test_are_consumed_and_the_test_a_door(
+    project: Project,
+) -> None:
+    """`[Kind.A.value, …]` tested against raw data — directly, through a local, or through a `self.`
+    attribute that the class only tests with `in` — hands out no member: a raw value is matched
+    against the members' values, as `x in list(Kind)` does. Kept for anything else, it produces."""
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        class Blocks:
+            def __init__(self) -> None:
+                self.skipped = [Kind.BETA.value]
+
+            def keep(self, block: dict) -> bool:
+                return block["type"] not in self.skipped
+
+        def local(x: str) -> bool:
+            known = [Kind.BETA.value]
+            return x in known
+    """)
+    finding = beta(project)
+    assert finding["severity"] == "info"
+    assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 12, "decode")]
+
+
+def test_a_test_against_some_members_values_is_no_door_of_the_others(project: Project) -> None:
+    """A raw value tested against `Kind.ALPHA.value` can become ALPHA only: BETA, which nothing
+    constructs and nothing tests for, stays an error."""
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        def known(x: str) -> bool:
+            return x in [Kind.ALPHA.value]
+    """)
+    finding = beta(project)
+    assert finding["severity"] == "error"
+    assert doors(finding) == []
+
+
+def test_member_values_kept_for_more_than_a_membership_test_produce(project: Project) -> None:
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        class Blocks:
+            def __init__(self) -> None:
+                self.shown = [Kind.BETA.value]
+
+            def keep(self, block: dict) -> bool:
+                return block["type"] in self.shown
+
+            def listed(self) -> list[str]:
+                return self.shown
+    """)
+    assert producer_findings(project.check()) == []
+
+
+def test_an_iteration_only_asked_for_a_position_hands_out_no_member(project: Project) -> None:
+    """`sorted(states, key=list(Kind).index)` ranks values by the enum's order; no member leaves."""
+    kind_tree(project, """
+        from pkg.kinds import Kind
+
+        def ranked(states: list) -> list:
+            return sorted(states, key=list(Kind).index)
+    """)
+    assert beta(project)["severity"] == "error"
+
+
+
+def test_a_field_typed_by_a_literal_of_members_carries_those_members_only(project: Project) -> None:
+    """`kind: Literal[Kind.BETA]` on a model a route takes: BETA arrives in the request; with
+    `Literal[Kind.ALPHA]` instead, nothing brings BETA in, and it stays an error."""
+    use = """
+        from typing import Literal
+
+        from pydantic import BaseModel
+
+        from pkg.kinds import Kind
+
+        class Trigger(BaseModel):
+            kind: Literal[Kind.BETA]
+
+        class Wrapper(BaseModel):
+            trigger: Trigger
+
+        @router.post("/triggers")
+        def create(wrapper: Wrapper) -> None: ...
+    """
+    kind_tree(project, use)
+    assert_wire(project, 14, "route (via Wrapper)")
+    kind_tree(project, use.replace("Literal[Kind.BETA]", "Literal[Kind.ALPHA]"))
+    finding = beta(project)
+    assert finding["severity"] == "error"
+    assert doors(finding) == []
