@@ -9,6 +9,7 @@ import ast
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS, ReaderSite
 from type_equiv.read.vocabularies import literal_key
@@ -239,13 +240,17 @@ def only_tested(body: Sequence[ast.stmt], name: str, attribute: bool = False) ->
             if isinstance(node, ast.Compare):
                 tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
                               if isinstance(op, ast.In | ast.NotIn))
-            elif (isinstance(node, ast.Attribute) and attribute and node.attr == name
-                  and isinstance(node.value, ast.Name) and node.value.id == "self"
-                  and isinstance(node.ctx, ast.Load)) or (
-                    isinstance(node, ast.Name) and not attribute and node.id == name
-                    and isinstance(node.ctx, ast.Load)):
+            elif _names(node, name, attribute) and isinstance(node.ctx, ast.Load):
                 reads.append(node)
     return bool(reads) and all(id(read) in tested for read in reads)
+
+
+def _names(node: ast.AST, name: str, attribute: bool) -> TypeGuard[ast.Name | ast.Attribute]:
+    """Whether `node` is local `name`, or with `attribute` `self.name`."""
+    if attribute:
+        return (isinstance(node, ast.Attribute) and node.attr == name
+                and isinstance(node.value, ast.Name) and node.value.id == "self")
+    return isinstance(node, ast.Name) and node.id == name
 
 
 # Calls that declare a field or parameter: their first positional argument is its default.
@@ -268,7 +273,7 @@ def declared_default(value: ast.expr | None) -> ast.expr | None:
     return None
 
 
-GROWERS = {"append": -1, "add": -1, "insert": -1, "extend": -1}  # list/set methods: which argument joins
+GROWERS = frozenset({"append", "add", "insert", "extend"})  # list/set methods: the last argument joins
 
 
 def item_key(target: ast.Subscript) -> tuple[str, ast.expr] | None:
@@ -289,27 +294,27 @@ def enclosing_key(node: ast.expr) -> str:
     return ""
 
 
-def grown(node: ast.Call) -> tuple[ast.Subscript, ast.expr] | None:
-    """(`x[...]["k"]`, the value) for a call adding a value to the list or set stored under a key:
-    `cfg["roles"].append("audio")`, `.add(v)`, `.insert(0, v)`, `.extend([...])`."""
+def grown(node: ast.Call) -> tuple[str, ast.expr, ast.expr] | None:
+    """(k, what `x[...]` is, the value) for a call adding a value to the list or set stored under a
+    key: `cfg["roles"].append("audio")`, `.add(v)`, `.insert(0, v)`, `.extend([...])`."""
     func = node.func
     if (isinstance(func, ast.Attribute) and func.attr in GROWERS and node.args and not node.keywords
-            and isinstance(func.value, ast.Subscript) and item_key(func.value) is not None):
-        return func.value, node.args[GROWERS[func.attr]]
+            and isinstance(func.value, ast.Subscript)):
+        found = item_key(func.value)
+        if found is not None:
+            return *found, node.args[-1]
     return None
 
 
-def item_receiver(target: ast.Subscript,
-                  declared: Mapping[str, tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
-    """(k, what binds it) for a value stored under key `k` of a dict (`target` is `x[...]["k"]`):
-    the dict's declared type, or, deeper in data (`cfg["inputs"][0]["roles"] = [...]`), the fields
-    `k` of what fields `inputs` hold (`@inputs`, join.py), as for a dict display nested there."""
-    found = item_key(target)
-    assert found is not None
-    key, base = found
+def item_receiver(key: str, base: ast.expr,
+                  declared: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """What binds a value stored under key `key` of `base` (`base["key"] = …`): the dict's declared
+    type, or, deeper in data (`cfg["inputs"][0]["roles"] = [...]`), the fields `key` of what fields
+    `inputs` hold (`@inputs`, join.py), as for a dict display nested there."""
+    if isinstance(base, ast.Name):
+        return declared.get(base.id, ())
     within = enclosing_key(base)
-    refs = declared.get(base.id, ()) if isinstance(base, ast.Name) else (f"@{within}",) if within else ()
-    return key, refs
+    return (f"@{within}",) if within else ()
 
 
 def match_parts(node: ast.pattern, subject: str) -> Iterator[tuple[int, ast.expr, str, bool]]:

@@ -230,8 +230,7 @@ class Walker(NameReader):
                 self.refs.extend(RefSite(node.lineno, r, "settings", False) for r in refs if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
-        if refs and unpickles(value):
-            self.refs.extend(RefSite(node.lineno, r, "decode", False) for r in refs)
+        self.unpickled(node.lineno, value, refs)
         if isinstance(target, ast.Name) and scope.cls is None:
             scope.declared[target.id] = self.type_names(node.annotation, scope)
             if isinstance(value, ast.Dict):
@@ -287,9 +286,7 @@ class Walker(NameReader):
                     self.local_members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
-                    if unpickles(value):  # `state: State` … `state = pickle.loads(raw)`
-                        self.refs.extend(RefSite(node.lineno, r, "decode", False)
-                                         for r in scope.annotated[target.id])
+                    self.unpickled(node.lineno, value, scope.annotated[target.id])  # declared before
                 if scope.owner != self.module:
                     alias = self.dotted(value, scope) if isinstance(value, ast.Name | ast.Attribute) else None
                     if alias is not None:
@@ -311,7 +308,7 @@ class Walker(NameReader):
                 found = item_key(target)
                 self.add_keys(held, (found[0],) if found else ("**",))
                 if found is not None:
-                    self.stored(target, value, scope)
+                    self.stored(*found, value, scope)
                     for inner in held_displays(value):  # `request["input"] = [{...}]`
                         self.nested[id(inner)] = found[0]
                 self.expr(target, scope, VALUE)
@@ -321,9 +318,14 @@ class Walker(NameReader):
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
 
-    def stored(self, target: ast.Subscript, value: ast.expr, scope: Scope) -> None:
-        key, refs = item_receiver(target, scope.declared)
-        self.lit(value, "dict-value", key=key, refs=refs)
+    def stored(self, key: str, base: ast.expr, value: ast.expr, scope: Scope) -> None:
+        """A value stored under `key` of `base` (`base["key"] = value`, `.append(value)` there)."""
+        self.lit(value, "dict-value", key=key, refs=item_receiver(key, base, scope.declared))
+
+    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...]) -> None:
+        """`pickle.loads(raw)` bound to a name annotated `refs`: a door to what they name."""
+        if refs and unpickles(value):
+            self.refs.extend(RefSite(line, r, "decode", False) for r in refs)
 
     def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by

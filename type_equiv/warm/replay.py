@@ -145,13 +145,10 @@ class Inputs:
         content = self.all_digests()
         words = sorted(self.words)
         meaning: dict[str, Any] = {}
-        for key in sorted(self.defining):
+        for key, path, stamp in sorted(self._noted()):
             spans = self.quotes.get(key)
-            if not spans:
+            if key not in self.defining or not spans:
                 continue
-            outside = key.startswith("!")
-            stamp = self.outside.get(key[1:]) if outside else self.inside.get(key)
-            path = key[1:] if outside else self.prefix + key
             if stamp is None or key not in content or os.path.realpath(path) in self.opaques:
                 continue
             data = stable_bytes(path, stamp)
@@ -167,14 +164,19 @@ class Inputs:
         """Each noted regular file's content hash: as read by the run, else read now while its stamp
         still is the noted one (before and after the read: a file changing meanwhile gets none)."""
         out: dict[str, str] = {}
+        for key, path, stamp in self._noted():
+            known = self.digests.get(key)
+            if known is not None:
+                out[key] = known
+            elif stamp is not None and (dig := stable_digest(path, stamp)) is not None:
+                out[key] = dig
+        return out
+
+    def _noted(self) -> Iterator[tuple[str, str, Stamp | None]]:
+        """(digest key, path, noted stamp) of every path noted, under the root and outside it."""
         for prefix, mark, slot in ((self.prefix, "", self.inside), ("", "!", self.outside)):
             for key, stamp in slot.items():
-                known = self.digests.get(mark + key)
-                if known is not None:
-                    out[mark + key] = known
-                elif stamp is not None and (dig := stable_digest(prefix + key, stamp)) is not None:
-                    out[mark + key] = dig
-        return out
+                yield mark + key, prefix + key, stamp
 
     def folders(self) -> Folders:
         """Paths under the root grouped by folder (`{"pkg/sub": {"mod.py": stamp}}`): a warm check
