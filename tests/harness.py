@@ -94,15 +94,17 @@ def _first_definition(source: str) -> str:
 
 def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The modules the producer scan parses from now on (in this process), in order: the real
-    `scan_module` runs, each call noted by its module name."""
+    `scan_module` runs, each call noted by its module name (`pkg.api (declarations)` for a walk of
+    declarations only, the carrier search's)."""
     from type_equiv.producers import sites
+    from type_equiv.producers.records import Spellings
 
     parsed: list[str] = []
     real = sites.scan_module
 
-    def counted(module: str, *args: Any, **kwargs: Any) -> Any:
-        parsed.append(module)
-        return real(module, *args, **kwargs)
+    def counted(module: str, package: bool, text: str, spellings: Spellings) -> Any:
+        parsed.append(f"{module} (declarations)" if spellings.declarations else module)
+        return real(module, package, text, spellings)
 
     monkeypatch.setattr(sites, "scan_module", counted)
     return parsed

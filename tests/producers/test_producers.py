@@ -583,8 +583,9 @@ class Result(BaseModel):
 def test_a_carrier_round_parses_a_file_again_only_when_it_spells_the_carrier(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """`pause` has no producer, so the door search spells `Result` (a carrier of Stop). Both files
-    were parsed for `Stop`; api.py names Result and is parsed again, and finds the door; use.py holds
-    `Result` only inside `ResultSet`, which no spelling of Result can change, so it is not."""
+    were parsed for `Stop`; api.py names Result and is read again (its declarations, then the whole
+    walk), and finds the door; use.py holds `Result` only inside `ResultSet`, which no spelling of
+    Result can change, so it is not."""
     vocab_tree(project, {
         "src/pkg/__init__.py": "", "src/pkg/models.py": CARRIED,
         "src/pkg/use.py": ("from pkg.models import Stop\n\ndef f() -> Stop:\n    return 'end'\n\n"
@@ -595,6 +596,7 @@ def test_a_carrier_round_parses_a_file_again_only_when_it_spells_the_carrier(
     parsed = counted_scans(monkeypatch)
     run = project.check("--no-cache")
     assert parsed.count("pkg.api") == 2 and parsed.count("pkg.use") == 1, parsed
+    assert "pkg.api (declarations)" in parsed and "pkg.use (declarations)" not in parsed, parsed
     [finding] = producer_findings(run)
     assert finding["variant"] == "pause" and finding["wire"] is True
     assert [(s["path"], s["role"]) for s in finding["sites"]] == [("src/pkg/api.py", "wire")]

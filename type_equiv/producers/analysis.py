@@ -262,22 +262,28 @@ class Analysis:
                         spellings: Spellings) -> None:
         """The doors of a vocabulary are often where a class that carries it is decoded (a request
         body whose field is the enum, `Response.model_validate_json(raw)` two models up). The scan
-        records only spelled names, so each round spells the carriers found so far (classes with a
-        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them.
-        A file parsed already is parsed again only when it spells a new name as a whole token
-        (`Needles.whole`): its records could not change otherwise."""
+        records only spelled names, so each level spells the carriers found so far (classes with a
+        field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them
+        as whole tokens (`Needles.whole`: a name none of a file's tokens changes none of its
+        records). A level reads only declarations (declarations.py); the files the search met are
+        then walked once, with every carrier's name."""
         names = set(spellings.names)
+        found = TreeScan(files=scan.files, scans=dict(scan.scans))  # declarations, level by level
+        added: set[str] = set()
         for _ in range(CARRIER_DEPTH):
-            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(scan)}
+            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(found)}
             new = {c.rsplit(".", 1)[-1] for c in carriers} - names
             if not new:
-                return
+                break
             names |= new
-            spellings = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
-            fresh = [f.rel for f in self.files if f.rel not in scan.scans]
-            parsed = [f.rel for f in self.files if f.rel in scan.scans]
-            scan.fold(self._scan(scanner, fresh, [Needles.of(new)], spellings))
-            scan.fold(self._scan(scanner, parsed, [Needles.of(new, whole=True)], spellings))
+            added |= new
+            level = Spellings(frozenset(names), spellings.values, spellings.tag_fields, declarations=True)
+            found.fold(self._scan(scanner, None, [Needles.of(new, whole=True)], level))
+        if not added:
+            return
+        every = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
+        scan.fold(self._scan(scanner, list(found.scans), [Needles.of(added, whole=True)], every))
+        scan.read += found.read  # what the levels read first: the final walk finds it read
 
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                          spellings: Spellings) -> Spellings:

@@ -48,10 +48,12 @@ class Spellings:
     names: frozenset[str]  # class, vocabulary and enum names
     values: frozenset[str]  # literal keys (`repr`) of tags, literal values and enum values
     tag_fields: frozenset[str]
+    declarations: bool = False  # record only what the carrier search reads (declarations.py)
 
     def key(self) -> str:
         """A digest of the spellings: with (path, size, mtime) it keys a cached `scan_text` result."""
-        data = json.dumps([sorted(self.names), sorted(self.values), sorted(self.tag_fields)])
+        parts: list[object] = [sorted(self.names), sorted(self.values), sorted(self.tag_fields)]
+        data = json.dumps([*parts, "declarations"] if self.declarations else parts)
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
     def needles(self) -> list[str]:

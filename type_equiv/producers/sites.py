@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from type_equiv.producers.declarations import DeclarationWalker
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -37,7 +38,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
         return FileScan(error=(1, f"cannot parse: {exc}")), None
     bindings = module_bindings(tree, module, package)
     own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
-    walker = Walker(module, package, spellings, own)
+    walker = (DeclarationWalker if spellings.declarations else Walker)(module, package, spellings, own)
     try:
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:

@@ -337,3 +337,11 @@ def match_parts(node: ast.pattern, subject: str) -> Iterator[tuple[int, ast.expr
             yield from match_parts(sub, subject if isinstance(node, ast.MatchOr) else "")
     elif isinstance(node, ast.MatchAs) and node.pattern is not None:
         yield from match_parts(node.pattern, subject)
+
+
+def class_arg(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, inner: Scope) -> None:
+    """`cls.RED` in an enum's classmethod is `Kind.RED`: the first parameter aliases the class."""
+    positional = [*node.args.posonlyargs, *node.args.args]
+    if scope.cls is not None and positional and any(last_name(d) == "classmethod"
+                                                    for d in node.decorator_list):
+        inner.aliases[positional[0].arg] = scope.cls

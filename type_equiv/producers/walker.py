@@ -34,6 +34,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax import (
     Scope,
     arg_key,
+    class_arg,
     comprehended,
     declared_default,
     describe,
@@ -158,9 +159,7 @@ class Walker(NameReader):
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
-        if scope.cls is not None and positional and any(last_name(d) == "classmethod"
-                                                        for d in node.decorator_list):
-            inner.aliases[positional[0].arg] = scope.cls  # `cls.RED` in a classmethod is `Kind.RED`
+        class_arg(node, scope, inner)
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
@@ -257,16 +256,7 @@ class Walker(NameReader):
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
         first = node.targets[0]
-        if scope.owner == self.module and isinstance(first, ast.Name) and is_type_alias(value):
-            self.type_alias(node.lineno, first.id, value, scope)
-        if (scope.owner == self.module and isinstance(first, ast.Name) and isinstance(value, ast.Call)
-                and last_name(value.func) == "TypeVar"):  # `T = TypeVar("T", bound=…, default=…)`
-            parts = [*value.args[1:], *(k.value for k in value.keywords if k.arg in ("bound", "default"))]
-            refs = self.typevar_refs(parts, scope)
-            if refs:
-                self.typevars[first.id] = refs
-            else:
-                self.typevars.pop(first.id, None)
+        self.module_names(node, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 if scope.owner != self.module:
@@ -287,13 +277,7 @@ class Walker(NameReader):
                 if target.id in scope.annotated:
                     self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id])  # declared before
-                if scope.owner != self.module:
-                    alias = self.dotted(value, scope) if isinstance(value, ast.Name | ast.Attribute) else None
-                    if alias is not None:
-                        scope.aliases[target.id] = alias
-                        self.hot.pop(alias, None)
-                    else:
-                        scope.aliases.pop(target.id, None)
+                self.local_alias(target.id, value, scope)
             elif isinstance(target, ast.Attribute):
                 own = (scope.method_of if isinstance(target.value, ast.Name)
                        and target.value.id in ("self", "cls") else None)
@@ -317,6 +301,30 @@ class Walker(NameReader):
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def module_names(self, node: ast.Assign, scope: Scope) -> None:
+        """A module-level type alias (a carrier) or type variable (`T = TypeVar("T", bound=…)`)."""
+        value, first = node.value, node.targets[0]
+        if scope.owner != self.module or not isinstance(first, ast.Name):
+            return
+        if is_type_alias(value):
+            self.type_alias(node.lineno, first.id, value, scope)
+        if isinstance(value, ast.Call) and last_name(value.func) == "TypeVar":
+            parts = [*value.args[1:], *(k.value for k in value.keywords if k.arg in ("bound", "default"))]
+            refs = self.typevar_refs(parts, scope)
+            self.typevars.pop(first.id, None)
+            if refs:
+                self.typevars[first.id] = refs
+
+    def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
+        """`cls = TextPart` in a function or class body: `name` spells that target from here on."""
+        if scope.owner == self.module:
+            return
+        alias = self.dotted(value, scope) if isinstance(value, ast.Name | ast.Attribute) else None
+        scope.aliases.pop(name, None)
+        if alias is not None:
+            scope.aliases[name] = alias
+            self.hot.pop(alias, None)
 
     def stored(self, key: str, base: ast.expr, value: ast.expr, scope: Scope) -> None:
         """A value stored under `key` of `base` (`base["key"] = value`, `.append(value)` there)."""
@@ -587,3 +595,4 @@ class Walker(NameReader):
             self.refs.append(RefSite(node.lineno, base, "item", False, args=("?",)))
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)
+

@@ -25,17 +25,20 @@ after the root; each side checks that the other runs as the same user (`SO_PEERC
 
 from __future__ import annotations
 
+import _socket  # the C module: a check asks through it, sparing its start-up socket.py's enums
 import errno
 import json
 import os
-import socket
 import stat as stat_mod
 import struct
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    import socket
 
 from type_equiv.store.cache import key_of
 
@@ -49,7 +52,7 @@ def address(root: Path) -> str:
 
 
 def supported() -> bool:
-    return sys.platform.startswith("linux") and hasattr(socket, "SO_PEERCRED")
+    return sys.platform.startswith("linux") and hasattr(_socket, "SO_PEERCRED")
 
 
 @dataclass(frozen=True)
@@ -78,23 +81,28 @@ def ask(root: Path, since: str | None) -> Reply | None:
     if not supported():
         return None
     try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
-            conn.settimeout(ASK_TIMEOUT)
-            conn.connect(address(root))
-            if not _same_user(conn):
-                return None
-            conn.sendall(json.dumps({"since": since}).encode() + b"\n")
-            return Reply.from_json(json.loads(_read_all(conn)))
+        conn = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    except OSError:
+        return None
+    try:
+        conn.settimeout(ASK_TIMEOUT)
+        conn.connect(address(root))
+        if not _same_user(conn):
+            return None
+        conn.sendall(json.dumps({"since": since}).encode() + b"\n")
+        return Reply.from_json(json.loads(_read_all(conn)))
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    finally:
+        conn.close()
 
 
-def _same_user(conn: socket.socket) -> bool:
-    _, uid, _ = _CRED.unpack(conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _CRED.size))
+def _same_user(conn: _socket.socket) -> bool:
+    _, uid, _ = _CRED.unpack(conn.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, _CRED.size))
     return bool(uid == os.getuid())
 
 
-def _read_all(conn: socket.socket) -> bytes:
+def _read_all(conn: _socket.socket) -> bytes:
     parts = []
     while chunk := conn.recv(1 << 16):
         parts.append(chunk)
@@ -268,6 +276,8 @@ def serve(root: Path, cache_dir: Path | None, err: TextIO) -> int:
     if not root.is_dir():
         err.write(f"type-equiv monitor: {root}: not a folder\n")
         return 2
+    import socket
+
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         listener.bind(address(root))

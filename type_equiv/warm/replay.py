@@ -39,7 +39,6 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from type_equiv.model.run import RunStats
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.store.cache import FORMAT, Cache, Stamp, digest, key_of
 from type_equiv.store.memory import collector_paused
@@ -49,12 +48,14 @@ from type_equiv.warm.journal import Reply
 
 if TYPE_CHECKING:
     from type_equiv.model.options import CheckOptions
+    from type_equiv.model.run import RunStats
     from type_equiv.model.session import SessionEvent
     from type_equiv.warm.meaning import Span
 
 STORE = "run"
 STAMPS = "stamps"  # the stamps of a run's paths under the root, read only when the journal can't vouch
-DIGESTS = "digests"  # content hashes of a run's files, read only when a stamp is in doubt
+DIGESTS = "digests"  # meaning digests of a run's files (and shards' count), read when a stamp is in doubt
+SHARDS = 32  # content hashes in this many stores (`digests.N`): a stamp in doubt loads one of them
 
 
 class Inputs:
@@ -268,31 +269,35 @@ class Record:
         to be trusted by `stat` alone. A file of the same meaning taken so has its new content hash
         kept too, so the next check replays by `stat`."""
         store = self._cache().load(DIGESTS, self.stamps_key())
-        content = store.get("content") if isinstance(store, dict) else None
-        if not isinstance(store, dict) or not isinstance(content, dict):
+        if not isinstance(store, dict) or store.get("shards") != SHARDS:
             return None
         now = time.time_ns()
         keys = Inputs(self.options.root)
-        taken, renewed = [], False
+        taken, shards, renewed = [], dict[int, Any](), set[int]()
         meanings = store.get("meaning")
         if isinstance(meanings, dict):  # a file no meaning digest can clear first: it may end it all
             doubt = sorted(doubt, key=lambda entry: keys.digest_key(entry[2]) in meanings)
         for entry in doubt:
             path, stamp = entry[2], entry[3]
             key = keys.digest_key(path)
-            known = content.get(key)
+            number = shard_of(key)
+            if number not in shards:
+                shards[number] = self._cache().load(f"{DIGESTS}.{number}", self.stamps_key())
+            content = shards[number]
+            known = content.get(key) if isinstance(content, dict) else None
             data = stable_bytes(path, stamp) if isinstance(known, str) else None
-            if data is None:
+            if data is None or not isinstance(content, dict):
                 return None
             now_digest = digest(data)
             if now_digest != known and not _same_meaning(data, store, key):
                 return None
             if not stamp.racy(now):
                 taken.append(entry)
-                renewed = renewed or now_digest != known
+                if now_digest != known:
+                    renewed.add(number)
                 content[key] = now_digest
-        if renewed:
-            self._cache().save(DIGESTS, self.stamps_key(), store)
+        for number in renewed:
+            self._cache().save(f"{DIGESTS}.{number}", self.stamps_key(), shards[number])
         return taken
 
     def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
@@ -412,5 +417,22 @@ class Recording:
             "events": [event.model_dump(mode="json") for event in events],
         }
         self.stored = Record(options, payload, {"inside": inside})
-        Cache(options.cache_dir, options.root).save(DIGESTS, self.stored.stamps_key(), inputs.side_store())
+        save_side_store(Cache(options.cache_dir, options.root), self.stored.stamps_key(),
+                        inputs.side_store())
         self.stored.save()
+
+
+def shard_of(key: str) -> int:
+    """The `digests.N` store holding the content hash of the file with digest key `key`."""
+    return int(key_of(key), 16) % SHARDS
+
+
+def save_side_store(cache: Cache, key: str, side: dict[str, Any]) -> None:
+    """`Inputs.side_store` as the stores a check in doubt reads: the meaning digests and words in
+    `digests`, the content hashes spread over `SHARDS` stores by `shard_of`."""
+    shards: list[dict[str, str]] = [{} for _ in range(SHARDS)]
+    for path, dig in side["content"].items():
+        shards[shard_of(path)][path] = dig
+    for number, part in enumerate(shards):
+        cache.save(f"{DIGESTS}.{number}", key, part)
+    cache.save(DIGESTS, key, {"meaning": side["meaning"], "words": side["words"], "shards": SHARDS})

@@ -1,0 +1,109 @@
+"""The carrier search's declarations-only walk records what the full walk records of declarations."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pydantic
+import pytest
+
+from type_equiv.producers.declarations import DeclarationWalker
+from type_equiv.producers.records import AnnSite, ClassSite, Spellings
+from type_equiv.producers.syntax import Scope
+from type_equiv.producers.walker import Walker
+from type_equiv.read.names import Bindings, module_bindings
+
+TRICKY = textwrap.dedent("""
+    from typing import TypeVar, Union
+    from pkg import models as m
+
+    T = TypeVar("T", bound="Stop")
+    Event = Union[m.Stop, "Start"]
+
+    class Box(m.Base):
+        kind: m.Stop
+        items: list[T]
+        table: dict[str, Stop] = {}
+
+        @classmethod
+        def make(cls):
+            class Inner(cls):
+                held: "Box"
+            return Inner
+
+    def build():
+        from pkg.other import Start as Begin
+        alias = Begin
+        class Local(alias):
+            start: alias
+            again: Begin
+        match alias:
+            case Begin():
+                class InCase:
+                    value: Begin
+        try:
+            import pkg.late as late
+        except ImportError:
+            late = None
+        return Local
+
+    class After:
+        first: late.Stop
+        second: Event
+""")
+NAMES = frozenset({"Stop", "Start", "Box", "Base", "Event"})
+
+
+def declared(walker: type[Walker], text: str, names: frozenset[str], module: str = "pkg.mod",
+             package: bool = False) -> tuple[list[AnnSite], list[ClassSite]]:
+    """The field and alias annotations, and the class sites, `walker` records of `text`."""
+    tree = ast.parse(text)
+    bound = module_bindings(tree, module, package)
+    reader = walker(module, package, Spellings(names, frozenset(), frozenset({"kind"})),
+                    Bindings(dict(bound.names), list(bound.stars)))
+    reader.body(tree.body, Scope(owner=module))
+    return [a for a in reader.anns if a.kind in ("field", "alias")], reader.classes
+
+
+def test_the_declarations_of_a_module_are_those_of_the_full_walk() -> None:
+    anns, classes = declared(DeclarationWalker, TRICKY, NAMES)
+    assert (anns, classes) == declared(Walker, TRICKY, NAMES)
+    fields = {(a.owner, a.name) for a in anns}
+    # a class in a classmethod, in a function (a local import and alias), in a match case; a
+    # later class naming what a function imported for the rest of the file
+    assert {("pkg.mod.Box.make.Inner", "held"), ("pkg.mod.build.Local", "start"),
+            ("pkg.mod.build.Local", "again"), ("pkg.mod.build.InCase", "value"),
+            ("pkg.mod.After", "first"), ("pkg.mod.Box", "kind")} <= fields
+    assert {a.owner for a in anns if a.kind == "alias"} == {"pkg.mod.Event"}
+    assert {c.qualname for c in classes} >= {"pkg.mod.Box", "pkg.mod.build.Local"}
+
+
+def test_the_declarations_walk_leaves_expressions_unread() -> None:
+    text = "from pkg import Stop\n\ndef f():\n    return Stop(kind='a')\n\nclass C:\n    s: Stop\n"
+    tree = ast.parse(text)
+    reader = DeclarationWalker("pkg.mod", False, Spellings(NAMES, frozenset({"'a'"}), frozenset({"kind"})),
+                               module_bindings(tree, "pkg.mod", False))
+    reader.body(tree.body, Scope(owner="pkg.mod"))
+    assert reader.refs == [] and reader.lits == [] and reader.dicts == []
+    assert [(a.owner, a.name) for a in reader.anns] == [("pkg.mod.C", "s")]
+
+
+@pytest.mark.parametrize("package", [pydantic])
+def test_on_every_module_of_a_real_package(package: object) -> None:
+    """Every module of an installed package nobody here wrote, with names its classes use."""
+    folder = Path(getattr(package, "__file__", "")).parent
+    names = frozenset({"BaseModel", "FieldInfo", "ConfigDict", "CoreSchema", "JsonSchemaValue",
+                       "Any", "Decimal", "GenerateSchema", "ValidationError"})
+    files = sorted(folder.rglob("*.py"))
+    assert len(files) > 50
+    checked = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(folder.parent).with_suffix("")
+        module = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        full = declared(Walker, text, names, module, rel.name == "__init__")
+        assert declared(DeclarationWalker, text, names, module, rel.name == "__init__") == full, path
+        checked += bool(full[0] or full[1])
+    assert checked > 20  # the names are declared with in many of its modules
