@@ -9,7 +9,7 @@ from pathlib import Path
 import pydantic
 import pytest
 
-from type_equiv.producers.declarations import DeclarationWalker
+from type_equiv.producers.declarations import DeclarationWalker, skeleton
 from type_equiv.producers.records import AnnSite, ClassSite, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -52,30 +52,67 @@ TRICKY = textwrap.dedent("""
     class After:
         first: late.Stop
         second: Event
+        Ref = m.Stop
+        ref: Ref
+        Ref = 3
+        gone: Ref
+
+    def outer():
+        Kind = m.Stop
+        def inner():
+            if True:
+                class Deep(Kind):
+                    k: Kind
+            return Deep
+        Kind = None
+        class Later:
+            k: Kind
+        return inner
+
+    def setup():
+        for _ in range(2):
+            with open("x") as handle:
+                from pkg.loop import Start as Looped
+
+    class UsesLooped:
+        started: Looped
 """)
 NAMES = frozenset({"Stop", "Start", "Box", "Base", "Event"})
 
 
 def declared(walker: type[Walker], text: str, names: frozenset[str], module: str = "pkg.mod",
-             package: bool = False) -> tuple[list[AnnSite], list[ClassSite]]:
-    """The field and alias annotations, and the class sites, `walker` records of `text`."""
+             package: bool = False, pruned: bool = False) -> tuple[list[AnnSite], list[ClassSite]]:
+    """The field and alias annotations, and the class sites, `walker` records of `text` (of its
+    skeleton when `pruned`)."""
     tree = ast.parse(text)
     bound = module_bindings(tree, module, package)
     reader = walker(module, package, Spellings(names, frozenset(), frozenset({"kind"})),
                     Bindings(dict(bound.names), list(bound.stars)))
-    reader.body(tree.body, Scope(owner=module))
+    reader.body((skeleton(tree) if pruned else tree).body, Scope(owner=module))
     return [a for a in reader.anns if a.kind in ("field", "alias")], reader.classes
 
 
+def same_declarations(text: str, names: frozenset[str], module: str = "pkg.mod",
+                      package: bool = False) -> tuple[list[AnnSite], list[ClassSite]]:
+    """What the full walk records of declarations, asserted equal to the declarations walk's, of
+    the module and of its skeleton."""
+    full = declared(Walker, text, names, module, package)
+    assert declared(DeclarationWalker, text, names, module, package) == full
+    assert declared(DeclarationWalker, text, names, module, package, pruned=True) == full
+    return full
+
+
 def test_the_declarations_of_a_module_are_those_of_the_full_walk() -> None:
-    anns, classes = declared(DeclarationWalker, TRICKY, NAMES)
-    assert (anns, classes) == declared(Walker, TRICKY, NAMES)
+    anns, classes = same_declarations(TRICKY, NAMES)
     fields = {(a.owner, a.name) for a in anns}
     # a class in a classmethod, in a function (a local import and alias), in a match case; a
     # later class naming what a function imported for the rest of the file
     assert {("pkg.mod.Box.make.Inner", "held"), ("pkg.mod.build.Local", "start"),
             ("pkg.mod.build.Local", "again"), ("pkg.mod.build.InCase", "value"),
-            ("pkg.mod.After", "first"), ("pkg.mod.Box", "kind")} <= fields
+            ("pkg.mod.After", "first"), ("pkg.mod.Box", "kind"), ("pkg.mod.After", "ref"),
+            ("pkg.mod.outer.inner.Deep", "k"), ("pkg.mod.UsesLooped", "started")} <= fields
+    # an alias ended (`Ref = 3`, `Kind = None`) names nothing after it
+    assert ("pkg.mod.After", "gone") not in fields and ("pkg.mod.outer.Later", "k") not in fields
     assert {a.owner for a in anns if a.kind == "alias"} == {"pkg.mod.Event"}
     assert {c.qualname for c in classes} >= {"pkg.mod.Box", "pkg.mod.build.Local"}
 
@@ -103,7 +140,23 @@ def test_on_every_module_of_a_real_package(package: object) -> None:
         text = path.read_text(encoding="utf-8")
         rel = path.relative_to(folder.parent).with_suffix("")
         module = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
-        full = declared(Walker, text, names, module, rel.name == "__init__")
-        assert declared(DeclarationWalker, text, names, module, rel.name == "__init__") == full, path
+        full = same_declarations(text, names, module, rel.name == "__init__")
         checked += bool(full[0] or full[1])
     assert checked > 20  # the names are declared with in many of its modules
+
+
+def test_skeletons_are_kept_by_module_and_text_within_a_bound() -> None:
+    from type_equiv.producers.declarations import Skeletons
+
+    memo = Skeletons(limit=50)
+    text = "from pkg import Stop\nclass A:\n    s: Stop\n"  # 42 characters, and 18 below
+    tree = ast.parse(text)
+    bindings = module_bindings(tree, "pkg.a", False)
+    kept = memo.put("pkg.a", False, text, tree, bindings)
+    assert kept is not None and memo.get("pkg.a", False, text) is kept
+    assert memo.get("pkg.b", False, text) is None  # another module's relative imports differ
+    assert memo.get("pkg.a", False, text + "\n") is None  # a changed text is never answered
+    other = "class B:\n    pass\n"
+    memo.put("pkg.b", False, other, ast.parse(other), bindings)
+    assert memo.get("pkg.a", False, text) is None and memo.chars <= 50  # the oldest made room
+    assert memo.put("pkg.c", False, "x = 1\n" * 20, ast.parse("x = 1\n" * 20), bindings) is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from type_equiv.producers.declarations import DeclarationWalker
+from type_equiv.producers.declarations import SKELETONS, DeclarationWalker
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -30,13 +30,21 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
                 ) -> tuple[FileScan, Bindings | None]:
     """`scan_text`, plus the module's top-level bindings from the same parse: the resolver then never
     parses a scanned module again to follow a re-export (scanning.py hands them over)."""
-    try:
-        tree = parse_whole(text)
-    except SyntaxError as exc:
-        return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}")), None
-    except (ValueError, RecursionError, MemoryError) as exc:
-        return FileScan(error=(1, f"cannot parse: {exc}")), None
-    bindings = module_bindings(tree, module, package)
+    kept = SKELETONS.get(module, package, text) if spellings.declarations else None
+    if kept is None:
+        try:
+            tree = parse_whole(text)
+        except SyntaxError as exc:
+            return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}")), None
+        except (ValueError, RecursionError, MemoryError) as exc:
+            return FileScan(error=(1, f"cannot parse: {exc}")), None
+        bindings = module_bindings(tree, module, package)
+        # what a later level of the carrier search walks, without parsing the module again
+        kept = SKELETONS.put(module, package, text, tree, bindings)
+        if spellings.declarations and kept is not None:
+            tree = kept[0]
+    else:
+        tree, bindings = kept
     own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
     walker = (DeclarationWalker if spellings.declarations else Walker)(module, package, spellings, own)
     try:
