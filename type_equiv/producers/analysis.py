@@ -311,16 +311,18 @@ class Analysis:
 
     def _two_phase(self, scanner: TreeScanner, need: Spellings, spellings: Spellings,
                    done: TreeScan | None = None, gated: frozenset[str] = frozenset()) -> TreeScan:
-        """Parse the files that name a class or vocabulary; then, of the rest, only those holding a
-        quoted tag or value *and* a name that could bind it: a tag field (`"kind"`, `kind=`,
-        `.kind`) or a field or parameter annotated with a spelled name in the first phase's files.
-        Common tags (`"text"`, `"error"`) alone would otherwise parse half of a large tree.
+        """Parse the files that name a class or vocabulary (as a whole token: `ChatMessage` does not
+        name `Message`, and a name none of a file's tokens changes none of its records); then, of
+        the rest, only those holding a quoted tag or value *and* a name that could bind it: a tag
+        field (`"kind"`, `kind=`, `.kind`) or a field or parameter annotated with a spelled name in
+        the first phase's files. Common tags (`"text"`, `"error"`) alone would otherwise parse half
+        of a large tree.
 
         `need` picks the files, `spellings` what is recorded in them; files in `done` were parsed
         already (by demand, `_by_demand`), and the result is folded into it. A `gated` name makes a
         file a candidate only beside a quoted tag (`_gated_names`)."""
         rels = None if done is None else [f.rel for f in self.files if f.rel not in done.scans]
-        scan = self._scan(scanner, rels, [Needles.of(need.names - gated)], spellings)
+        scan = self._scan(scanner, rels, [Needles.of(need.names - gated, whole=True)], spellings)
         if done is not None:
             done.fold(scan)
             scan = done

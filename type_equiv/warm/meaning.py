@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-import marshal
 import re
 import sys
 import tokenize
+from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from itertools import accumulate
+from itertools import accumulate, chain, compress
 from operator import itemgetter
 
 from type_equiv.read.text import decode_source, split_lines
@@ -52,7 +52,7 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
     lines = split_lines(text)
     quoted = [(first, last, "".join(lines[first - 1:last])) for first, last in sorted(set(spans))]
     encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
-    head = ("meaning/2", sys.version, encoding, quoted, _comment_lines(text, lines, words))
+    head = ("meaning/1", sys.version, encoding, quoted, _comment_lines(text, lines, words))
     hashed = hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16)
     hashed.update(_packed(rows))
     return hashed.hexdigest()
@@ -76,10 +76,15 @@ def _token_rows(text: str) -> list[Row]:
 
 
 def _packed(rows: list[Row]) -> bytes:
-    """The rows as bytes, in one C pass: marshal's format 0 writes no references, so equal rows give
-    equal bytes whatever objects hold them. A NEWLINE, DEDENT or ENDMARKER keeps only its type: its
-    place and text follow a trailing comment or the comment lines before it, and no parse reports them."""
-    return marshal.dumps([row if row[1] not in _PLACELESS else row[1] for row in rows], 0)
+    """The rows as bytes, by columns (C loops: a file of 30,000 tokens in a few milliseconds). A
+    NEWLINE, DEDENT or ENDMARKER keeps only its type: its place and text follow a trailing comment
+    or the comment lines before it, and no parse reports them."""
+    kinds = array("i", map(itemgetter(1), rows))
+    placed = list(compress(rows, [kind not in _PLACELESS for kind in kinds]))
+    places = array("i", chain.from_iterable(map(itemgetter(2, 3, 4, 5), placed)))
+    texts = list(map(itemgetter(0), placed))
+    joined = "".join(texts).encode("utf-8", "surrogatepass")
+    return b"".join((kinds.tobytes(), places.tobytes(), array("i", map(len, texts)).tobytes(), joined))
 
 
 def _comment_lines(text: str, lines: Sequence[str], words: Iterable[str]) -> list[tuple[int, str]]:

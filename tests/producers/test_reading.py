@@ -1,4 +1,5 @@
-"""The carrier search's declarations-only walk records what the full walk records of declarations."""
+"""Which files the producer scan reads, and how: a name only where a file spells it as a token, the
+carrier search's declarations-only walk recording what the full walk records of declarations."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 import pydantic
 import pytest
 
+from tests.conftest import Project
+from tests.harness import counted_scans
+from tests.producers.test_producers import CARRIED, producer_findings, vocab_tree
 from type_equiv.producers.declarations import DeclarationWalker, skeleton
 from type_equiv.producers.records import AnnSite, ClassSite, Spellings
 from type_equiv.producers.syntax import Scope
@@ -160,3 +164,18 @@ def test_skeletons_are_kept_by_module_and_text_within_a_bound() -> None:
     memo.put("pkg.b", False, other, ast.parse(other), bindings)
     assert memo.get("pkg.a", False, text) is None and memo.chars <= 50  # the oldest made room
     assert memo.put("pkg.c", False, "x = 1\n" * 20, ast.parse("x = 1\n" * 20), bindings) is None
+
+
+def test_a_file_is_read_for_a_name_only_where_it_spells_it_as_a_token(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Stop` is the vocabulary: make.py names it and is parsed; watch.py spells it only inside
+    `StopWatch` and `stop_all`, which name nothing of it, so it is never parsed, in any phase."""
+    vocab_tree(project, {
+        "src/pkg/__init__.py": "", "src/pkg/models.py": CARRIED,
+        "src/pkg/make.py": "from pkg.models import Stop\n\ndef f() -> Stop:\n    return 'end'\n",
+        "src/pkg/watch.py": "class StopWatch:\n    def stop_all(self) -> str:\n        return 'pause'\n",
+    }, [{"symbol": "pkg.models.Stop"}])
+    parsed = counted_scans(monkeypatch)
+    [finding] = producer_findings(project.check("--no-cache"))
+    assert finding["variant"] == "pause"
+    assert "pkg.make" in parsed and not any(p.startswith("pkg.watch") for p in parsed), parsed
