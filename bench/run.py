@@ -63,6 +63,8 @@ GOALS: tuple[tuple[str, str, str, float], ...] = (
     # the two warm goals again with `type-equiv monitor` running: its journal replaces the stat calls
     ("warm check, monitor running / `type-equiv --version`", "warm-mon", "version", 2.0),
     ("warm check 4x / warm check 1x, monitor running", "warm4x-mon", "warm-mon", 1.5),
+    ("warm check, one file edited (a comment appended), monitor running / `type-equiv --version`",
+     "edited-mon", "version", 3.0),
     # issue 17: warm also after runs that used mypy, imported code, validated fixtures, ran git
     ("warm check of this repository (schema judge: imports) / `type-equiv --version`",
      "warm-repo", "version", 2.0),
@@ -291,6 +293,10 @@ class Editor:
         self.saved_for.unlink(missing_ok=True)
 
     def __call__(self, run: int) -> None:
+        # a warm-up primes the row's record from the file as it is (a check run just after an edit
+        # records nothing: the file may change again unseen by `stat`)
+        if run < 0:
+            return
         if not self.saved.is_file():
             self.saved.write_bytes(self.original)
             self.saved_for.write_text(str(self.path))
@@ -418,13 +424,16 @@ def tool_measurements(
             capture=True,
         ),
     ]
-    for key, label, root, name in (
+    for key, label, root, name, prepare in (
         ("warm-mon", "type-equiv check, warm (nothing changed), `type-equiv monitor` running, 1x",
-         root1, "warm-1x-monitor"),
+         root1, "warm-1x-monitor", None),
         ("warm4x-mon", "type-equiv check, warm (nothing changed), `type-equiv monitor` running, 4x",
-         root4, "warm-4x-monitor"),
+         root4, "warm-4x-monitor", None),
+        ("edited-mon", "type-equiv check, warm, one source file edited (a comment appended), "
+         "`type-equiv monitor` running, 1x", root1, "edited-1x-monitor", editor),
     ):
-        row = Measurement(key, label, warm_argv(root, name), root, "", ok, tool.env, capture=True)
+        row = Measurement(key, label, warm_argv(root, name), root, "", ok, tool.env, prepare,
+                          capture=True)
         row.monitor = [*tool.argv, "monitor", "--root", str(root), "--cache-dir", str(caches / name)]
         if not tool.has_monitor:
             row.absent = "no `type-equiv monitor` command"
@@ -492,11 +501,13 @@ def run_once(m: Measurement, run: int, timeout: float) -> float | None:
 
 # Rows timed round-robin, one run of each in turn: their ratios (warm / version, warm 4x / warm 1x)
 # compare runs a few hundred milliseconds apart, so a slower spell of a shared machine slows both
-# sides of a ratio alike instead of one block of runs. None of them changes the corpus. Two rounds:
-# without monitors, then with them (a monitor answers every check of its root, so the stat-only
-# rows must not run beside one); `version` is timed in both.
+# sides of a ratio alike instead of one block of runs. Rounds without monitors, then with them (a
+# monitor answers every check of its root, so the stat-only rows must not run beside one); `version`
+# is timed in each. Only the edited row with a monitor changes the corpus, so it has a round of its
+# own: it edits a file before each run, restored after the round.
 ROUNDS = (("version", "warm", "warm4x"), ("version", "warm-mon", "warm4x-mon"),
-          ("version", "warm-repo", "warm-example", "warm-mypy"), ("cold", "cold-many"))
+          ("version", "edited-mon"), ("version", "warm-repo", "warm-example", "warm-mypy"),
+          ("cold", "cold-many"))
 INTERLEAVED = tuple(dict.fromkeys(key for keys in ROUNDS for key in keys))
 
 
@@ -828,6 +839,8 @@ def main(argv: list[str] | None = None) -> int:
             together = [by_key[key] for key in keys if key in by_key]
             with monitors(together):
                 time_rows(together, args.runs, args.quick, args.timeout)
+            if any(m.prepare is editor for m in together):
+                editor.restore()
     finally:
         editor.restore()
         coder.restore()
