@@ -173,3 +173,70 @@ def test_a_git_listed_run_replays_until_the_listing_changes(project: Project, ch
     assert after[0] == 1 and {f["kind"] for f in after[1]} == {"retired-spelling"}
     age(project.root)
     assert replayed(project) == fresh(project)
+
+
+# --- a random walk of changes over mypy-judged and schema-judged rows -----------------------------
+
+def judged_tree(project: Project) -> None:
+    """Two rows in one manifest with the schema judge on: a pair only mypy can clear (`Plan`) and a
+    model whose fixtures are validated (`Event`), in modules the import and mypy both read."""
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/units.py", "Step = int\n")
+    project.write("src/pkg/kinds.py", 'from typing import Literal\nKind = Literal["a", "b"]\n')
+    project.write("src/pkg/mod.py", """
+        from pydantic import BaseModel
+        from pkg.kinds import Kind
+        from pkg.units import Step
+
+        class Plan(BaseModel):
+            steps: list[Step]
+
+        class Event(BaseModel):
+            kind: Kind
+    """)
+    project.write("docs/plan.md", paste("class Plan(BaseModel):\n    steps: List[int]"))
+    project.write("docs/event.md", paste("class Event(BaseModel):\n    kind: Kind"))
+    project.write("tests/fixtures/events.jsonl", '{"kind": "a"}\n')
+    project.manifest([{"symbol": "pkg.mod.Plan", "docs": ["docs/plan.md"], "producers": False},
+                      {"symbol": "pkg.mod.Event", "docs": ["docs/event.md"], "producers": False,
+                       "fixtures": ["tests/fixtures/*.jsonl"]}], source=["src"], schema=True)
+
+
+KINDS = ('Literal["a"]', 'Literal["a", "b"]')
+JUDGED_CHANGES: dict[str, Callable[[Project, int], None]] = {
+    "the alias mypy reads": lambda p, i: p.write("src/pkg/units.py", f"Step = {['str', 'int'][i % 2]}\n"),
+    "the paste mypy judges": lambda p, i: p.write(
+        "docs/plan.md", paste(f"class Plan(BaseModel):\n    steps: List[{['bytes', 'int'][i % 2]}]")),
+    "the module the import loads": lambda p, i: p.write(
+        "src/pkg/kinds.py", "from typing import Literal\nKind = " + KINDS[i % 2] + "\n"),
+    "a fixture": lambda p, i: p.write("tests/fixtures/events.jsonl", f'{{"kind": "{"cab"[i % 3]}"}}\n'),
+    "a fixture added": lambda p, i: p.write(f"tests/fixtures/more{i}.jsonl", '{"kind": "b"}\n'),
+    "a comment in the models": lambda p, i: p.write(
+        "src/pkg/mod.py", (p.root / "src/pkg/mod.py").read_text() + f"# note {i}\n"),
+    "nothing": lambda p, i: None,
+}
+
+
+def test_a_random_walk_over_judged_rows_never_replays_a_stale_answer(project: Project) -> None:
+    """After each change, in a random order (every kind once, then some again: mypy's inputs, the
+    import's, the fixtures, a comment), a check answers as a check without a cache, and the next
+    one replays that answer, running nothing."""
+    import random
+
+    rng = random.Random(17)
+    judged_tree(project)
+    first = run(project)[2]
+    assert first["mypy_runs"] == 1 and first["imported_modules"] >= 1  # both judges ran
+    order = sorted(JUDGED_CHANGES)
+    rng.shuffle(order)
+    kinds: set[str] = set()
+    for step, change in enumerate([*order, *rng.choices(order, k=3)]):
+        JUDGED_CHANGES[change](project, step)
+        age(project.root)
+        code, findings, _ = run(project)
+        assert (code, findings) == fresh(project), (step, change)
+        again, found, summary = run(project)
+        assert (again, found) == (code, findings), (step, change)
+        assert summary["mypy_runs"] == 0 and summary["imported_modules"] == 0, (step, change)
+        kinds.update(f["kind"] for f in findings)
+    assert {"drift", "fixture-invalid"} <= kinds, kinds  # the judges had verdicts to change
