@@ -240,3 +240,47 @@ def test_a_random_walk_over_judged_rows_never_replays_a_stale_answer(project: Pr
         assert summary["mypy_runs"] == 0 and summary["imported_modules"] == 0, (step, change)
         kinds.update(f["kind"] for f in findings)
     assert {"drift", "fixture-invalid"} <= kinds, kinds  # the judges had verdicts to change
+
+
+def test_an_importing_run_replays_until_a_package_it_imported_is_upgraded(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third-party package the model imports (on PYTHONPATH, outside the root) is upgraded in
+    place: new files, a new version. The files the import loaded are inputs, so the next check
+    judges again and answers as one without a cache."""
+    site = project.root.parent / f"{project.root.name}-site"
+
+    def install(version: str, kinds: str) -> None:
+        (site / "extkinds").mkdir(parents=True, exist_ok=True)
+        (site / "extkinds" / "__init__.py").write_text(
+            f"from typing import Literal\n__version__ = {version!r}\nKind = {kinds}\n")
+        for old in site.glob("extkinds-*.dist-info"):
+            for path in old.iterdir():
+                path.unlink()
+            old.rmdir()
+        info = site / f"extkinds-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: extkinds\nVersion: {version}\n")
+        age(site)  # installed a while ago: a file changed moments ago is never trusted by its stamp
+
+    install("1.0", 'Literal["a", "b"]')
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/mod.py", """
+        from extkinds import Kind
+        from pydantic import BaseModel
+
+        class Event(BaseModel):
+            kind: Kind
+    """)
+    project.write("docs/event.md", paste("class Event(BaseModel):\n    kind: Kind"))
+    project.write("tests/fixtures/events.jsonl", '{"kind": "b"}\n')
+    project.manifest([{"symbol": "pkg.mod.Event", "docs": ["docs/event.md"], "producers": False,
+                       "fixtures": ["tests/fixtures/*.jsonl"]}], source=["src"], schema=True)
+    monkeypatch.setenv("PYTHONPATH", str(site))  # the checks run as subprocesses: they inherit it
+    code, findings, summary = run(project)
+    assert summary["imported_modules"] >= 1 and (code, findings) == (0, []), findings
+    assert replayed(project) == (0, [])
+    install("2.0", 'Literal["a"]')  # the upgrade drops "b": the fixture is now invalid
+    after = run(project)
+    assert after[2]["imported_modules"] >= 1  # judged again, not replayed
+    assert after[:2] == fresh(project) and after[0] == 1
+    assert {f["kind"] for f in after[1]} == {"fixture-invalid"}
