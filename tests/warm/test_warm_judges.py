@@ -95,13 +95,15 @@ def test_a_mypy_verdict_on_a_missing_module_is_noted_where_it_would_appear(proje
 
 # --- imported code: the schema judge and fixtures -------------------------------------------------
 
-def imports_tree(project: Project) -> None:
-    """A model whose field type lives in a module only the import (fixtures) reads."""
+def imports_tree(project: Project, kinds: str = "pkg.kinds") -> None:
+    """A model whose field type lives in a module only the import (fixtures) reads: `pkg.kinds`,
+    or a package installed outside the root."""
     project.write("src/pkg/__init__.py", "")
-    project.write("src/pkg/kinds.py", 'from typing import Literal\nKind = Literal["a", "b"]\n')
-    project.write("src/pkg/mod.py", """
+    if kinds == "pkg.kinds":
+        project.write("src/pkg/kinds.py", 'from typing import Literal\nKind = Literal["a", "b"]\n')
+    project.write("src/pkg/mod.py", f"""
         from pydantic import BaseModel
-        from pkg.kinds import Kind
+        from {kinds} import Kind
 
         class Event(BaseModel):
             kind: Kind
@@ -263,18 +265,7 @@ def test_an_importing_run_replays_until_a_package_it_imported_is_upgraded(
         age(site)  # installed a while ago: a file changed moments ago is never trusted by its stamp
 
     install("1.0", 'Literal["a", "b"]')
-    project.write("src/pkg/__init__.py", "")
-    project.write("src/pkg/mod.py", """
-        from extkinds import Kind
-        from pydantic import BaseModel
-
-        class Event(BaseModel):
-            kind: Kind
-    """)
-    project.write("docs/event.md", paste("class Event(BaseModel):\n    kind: Kind"))
-    project.write("tests/fixtures/events.jsonl", '{"kind": "b"}\n')
-    project.manifest([{"symbol": "pkg.mod.Event", "docs": ["docs/event.md"], "producers": False,
-                       "fixtures": ["tests/fixtures/*.jsonl"]}], source=["src"], schema=True)
+    imports_tree(project, kinds="extkinds")
     monkeypatch.setenv("PYTHONPATH", str(site))  # the checks run as subprocesses: they inherit it
     code, findings, summary = run(project)
     assert summary["imported_modules"] >= 1 and (code, findings) == (0, []), findings
