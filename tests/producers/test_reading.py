@@ -158,6 +158,7 @@ def test_skeletons_are_kept_by_module_and_text_within_a_bound() -> None:
     bindings = module_bindings(tree, "pkg.a", False)
     kept = memo.put("pkg.a", False, text, tree, bindings)
     assert kept is not None and memo.get("pkg.a", False, text) is kept
+    assert memo.put("pkg.a", False, text, tree, bindings) is kept and memo.chars == 42  # not made again
     assert memo.get("pkg.b", False, text) is None  # another module's relative imports differ
     assert memo.get("pkg.a", False, text + "\n") is None  # a changed text is never answered
     other = "class B:\n    pass\n"

@@ -161,8 +161,11 @@ class Skeletons:
 
     def put(self, module: str, package: bool, text: str, tree: ast.Module, bindings: Bindings
             ) -> tuple[ast.Module, Bindings] | None:
-        if len(text) > self.limit:
-            return None
+        """The module's skeleton, made from `tree` unless this text's is kept already (the final
+        walk of the carrier search parses modules whose skeletons its levels made)."""
+        known = self.get(module, package, text)
+        if known is not None or len(text) > self.limit:
+            return known
         try:
             kept = skeleton(tree), bindings
         except RecursionError:

@@ -595,4 +595,3 @@ class Walker(NameReader):
             self.refs.append(RefSite(node.lineno, base, "item", False, args=("?",)))
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)
-
