@@ -18,7 +18,7 @@ import pytest
 from tests.conftest import TRIGGER_MODELS, Project
 from tests.warm.test_cache import HOUR, age, cache_files, probe, tree, variants, warm
 from tests.warm.test_monitor import running_monitor
-from type_equiv.store.cache import Stamp
+from type_equiv.store.cache import Cache, Stamp
 from type_equiv.warm import journal as monitor
 from type_equiv.warm import meaning, replay
 from type_equiv.warm.meaning import meaning_digest
@@ -131,6 +131,24 @@ def test_a_replayed_edit_is_taken_so_the_next_check_needs_no_hash(project: Proje
     assert loaded == [] and again.stdout == project.check("--no-cache").stdout
     edit_and_check(project, path, EDITS["a real code change"][0], replayed=False)
     assert variants(project.check()) == []
+
+
+def test_content_hashes_are_split_by_the_number_of_files_read(tmp_path: Path) -> None:
+    """A stamp in doubt loads one part of the content hashes; a small project writes one part."""
+
+    def parts(files: int, folder: Path) -> dict[int, int]:
+        side = {"content": {f"src/m{i}.py": f"{i:032x}" for i in range(files)}, "meaning": {},
+                "words": []}
+        replay.save_side_store(Cache(folder, folder), "run-key", side)
+        count = Cache(folder, folder).load(replay.DIGESTS, "run-key")["shards"]
+        loaded = [Cache(folder, folder).load(f"{replay.DIGESTS}.{n}", "run-key") for n in range(count)]
+        assert sorted(k for part in loaded for k in part) == sorted(side["content"])
+        assert all(replay.shard_of(k, count) == n for n, part in enumerate(loaded) for k in part)
+        return {n: len(part) for n, part in enumerate(loaded)}
+
+    assert parts(40, tmp_path / "small") == {0: 40}
+    big = parts(6 * replay.SHARD_FILES + 1, tmp_path / "big")
+    assert len(big) == 7 and max(big.values()) < 2 * replay.SHARD_FILES
 
 
 def test_a_source_that_is_no_definitions_module_runs_again_on_a_comment(project: Project) -> None:

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 STORE = "run"
 STAMPS = "stamps"  # the stamps of a run's paths under the root, read only when the journal can't vouch
 DIGESTS = "digests"  # meaning digests of a run's files (and shards' count), read when a stamp is in doubt
-SHARDS = 32  # content hashes in this many stores (`digests.N`): a stamp in doubt loads one of them
+SHARD_FILES = 256  # content hashes per `digests.N` store, about: a stamp in doubt loads one of them
 
 
 class Inputs:
@@ -269,7 +269,8 @@ class Record:
         to be trusted by `stat` alone. A file of the same meaning taken so has its new content hash
         kept too, so the next check replays by `stat`."""
         store = self._cache().load(DIGESTS, self.stamps_key())
-        if not isinstance(store, dict) or store.get("shards") != SHARDS:
+        count = store.get("shards") if isinstance(store, dict) else None
+        if not isinstance(count, int) or count < 1:
             return None
         now = time.time_ns()
         keys = Inputs(self.options.root)
@@ -280,13 +281,13 @@ class Record:
         for entry in doubt:
             path, stamp = entry[2], entry[3]
             key = keys.digest_key(path)
-            number = shard_of(key)
+            number = shard_of(key, count)
             if number not in shards:
                 shards[number] = self._cache().load(f"{DIGESTS}.{number}", self.stamps_key())
             content = shards[number]
             known = content.get(key) if isinstance(content, dict) else None
             data = stable_bytes(path, stamp) if isinstance(known, str) else None
-            if data is None or not isinstance(content, dict):
+            if data is None:
                 return None
             now_digest = digest(data)
             if now_digest != known and not _same_meaning(data, store, key):
@@ -422,17 +423,19 @@ class Recording:
         self.stored.save()
 
 
-def shard_of(key: str) -> int:
-    """The `digests.N` store holding the content hash of the file with digest key `key`."""
-    return int(key_of(key), 16) % SHARDS
+def shard_of(key: str, count: int) -> int:
+    """Which of `count` `digests.N` stores holds the content hash of the file with digest key `key`."""
+    return int(key_of(key), 16) % count
 
 
 def save_side_store(cache: Cache, key: str, side: dict[str, Any]) -> None:
     """`Inputs.side_store` as the stores a check in doubt reads: the meaning digests and words in
-    `digests`, the content hashes spread over `SHARDS` stores by `shard_of`."""
-    shards: list[dict[str, str]] = [{} for _ in range(SHARDS)]
+    `digests`, the content hashes spread by `shard_of` over one store per `SHARD_FILES` files (a
+    small project writes one)."""
+    count = max(1, -(-len(side["content"]) // SHARD_FILES))
+    shards: list[dict[str, str]] = [{} for _ in range(count)]
     for path, dig in side["content"].items():
-        shards[shard_of(path)][path] = dig
+        shards[shard_of(path, count)][path] = dig
     for number, part in enumerate(shards):
         cache.save(f"{DIGESTS}.{number}", key, part)
-    cache.save(DIGESTS, key, {"meaning": side["meaning"], "words": side["words"], "shards": SHARDS})
+    cache.save(DIGESTS, key, {"meaning": side["meaning"], "words": side["words"], "shards": count})
