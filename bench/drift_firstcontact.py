@@ -537,9 +537,25 @@ _REBIND = {
 }
 
 
+def _bare_names(module: cst.Module) -> set[str]:
+    """Names read on their own: not an attribute's name (`cabc.Sequence` uses `cabc`, not `Sequence`)."""
+    out: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            out.add(node.value)
+
+    module.visit(V())
+    return out
+
+
 def import_rebinds(defn: Definition) -> str | None:
-    """The paste's own import binds a name its types use to another type."""
-    used = {n.value for n in _names(cst.parse_module(defn.text))}
+    """The paste's own import binds a name its types use on its own to another type."""
+    used = _bare_names(cst.parse_module(defn.text))
     for name, line in _REBIND.items():
         if name in used:
             if name == "Optional":  # `Union[X]` is X: Optional[X] loses its None

@@ -172,6 +172,9 @@ def json_schema(obj: Any, mode: str = "validation") -> dict[str, Any]:
     """
     from pydantic import PydanticUserError, TypeAdapter
 
+    own = _own_schema(obj)
+    if own is not None:
+        return {"$schema": DRAFT_2020_12, **own}
     try:
         schema: dict[str, Any] = TypeAdapter(obj).json_schema(mode=mode)  # type: ignore[arg-type]
     except PydanticUserError as exc:
@@ -188,6 +191,24 @@ def json_schema(obj: Any, mode: str = "validation") -> dict[str, Any]:
             f"pydantic cannot build a schema for `{_name(obj)}`: {type(exc).__name__}: {exc}"
         ) from None
     return {"$schema": DRAFT_2020_12, **schema}
+
+
+def _own_schema(obj: Any) -> dict[str, Any] | None:
+    """The schema a model library builds itself, for the types pydantic cannot take: a msgspec
+    `Struct` (msgspec.json.schema: one schema for reading and writing). None for any other type."""
+    if not (isinstance(obj, type) and hasattr(obj, "__struct_fields__")):
+        return None
+    try:
+        import msgspec
+    except ImportError:
+        return None
+    if not issubclass(obj, msgspec.Struct):
+        return None
+    try:
+        schema: dict[str, Any] = msgspec.json.schema(obj)
+    except Exception as exc:  # a field type msgspec cannot describe
+        raise SchemaUnavailable(f"msgspec cannot build a schema for `{_name(obj)}`: {exc}") from None
+    return schema
 
 
 def _name(obj: Any) -> str:

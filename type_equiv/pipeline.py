@@ -19,6 +19,7 @@ from type_equiv import __version__
 from type_equiv.drift.baseline import Lock, lock_path, read_lock, with_side
 from type_equiv.drift.compare import Compared, compare
 from type_equiv.drift.judges import TypesJudge, judge_drift
+from type_equiv.drift.paste_names import lower_paste, source_names
 from type_equiv.guards.fixtures import check_fixtures
 from type_equiv.guards.retired import check_retired, project_files
 from type_equiv.model import messages
@@ -263,7 +264,8 @@ def check_row(
     several rows share (`paired_pastes`)."""
     findings: list[Finding] = []
     real = real_shape(reader, row, findings)
-    name = row.symbol.rsplit(".", 1)[1]
+    module, name = row.symbol.rsplit(".", 1)
+    source_names_once = functools.cache(functools.partial(source_names, reader, module))
     pastes: list[Location] = []
     for doc_path in row.docs:
         doc = reader.doc(doc_path)
@@ -274,7 +276,7 @@ def check_row(
         if not found:
             findings.append(_missing_paste(row, doc, name, real))
         for index, paste in enumerate(found):
-            pasted = lower(paste.code, paste.node)
+            pasted = lower_paste(paste, source_names_once, module)
             pasted = in_context(pasted, real) if real is not None else pasted
             pastes.append(Location(path=doc_path, line=pasted.line))
             if real is not None:

@@ -200,10 +200,11 @@ def _member_drift(
         # written alike, read apart (a TypedDict key under another `total=`): say how a side is read
         shown, told = _read_as(mine), _read_as(theirs)
     label = member.name if member.role not in ("arm", "literal") or member.name != "=" else "value"
+    spellings = [m.spelled for m in (mine, theirs) if m is not None and m.spelled]
     return Drift(
         symbol=symbol,
         member=None if label == "value" else member.name,
-        message=f"{symbol}: {word} `{label}` {what}",
+        message=f"{symbol}: {word} `{label}`{messages.spelled_as(spellings)} {what}",
         path=pasted.path,
         line=mine.line if mine else pasted.line,
         source_path=real.path,

@@ -73,6 +73,23 @@ def comment_elides_nothing(drift: Drift, comment: str, line: int, whole: str | N
     return drift.model_copy(update={"message": f"{drift.message}; {how}"})
 
 
+def schema_not_judged(drift: Drift, why: str) -> Drift:
+    """The schema judge could not judge a row (a model library it builds no JSON Schema for): said
+    as a note on each paste, never a failed run; the other judges' verdicts stand."""
+    return drift.model_copy(update={
+        "severity": "info",
+        "message": f"{drift.symbol}: the schema judge could not judge it: {why} (the syntax and types"
+                   " judges still did)",
+    })
+
+
+def spelled_as(spellings: Sequence[str]) -> str:
+    """After a member's name (as Python binds it, NFKC): how the paste or source wrote it, when that
+    differs, so a finding shows both spellings (`file` written `ﬁle`)."""
+    shown = list(dict.fromkeys(spellings))
+    return f" (written {' and '.join(f'`{s}`' for s in shown)})" if shown else ""
+
+
 def unscannable(path: str, line: int, message: str) -> ParseError:
     """The producer scan parses with the running interpreter's `ast`: say which, and how to change it,
     since a file of a newer Python is valid code this interpreter cannot read."""

@@ -40,6 +40,15 @@ class PythonCode:
         return self.positions[node].end.line + self.line_offset
 
     def text(self, node: cst.CSTNode) -> str:
+        """The node's code as it is read (a paste read in its source's names may respell it)."""
+        return self.module.code_for_node(node)
+
+    def read(self, text: str) -> str:
+        """Code made from this code's nodes, as it is read (see `text`)."""
+        return text
+
+    def written(self, node: cst.CSTNode) -> str:
+        """The node's code exactly as written, for messages."""
         return self.module.code_for_node(node)
 
 

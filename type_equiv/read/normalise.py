@@ -6,8 +6,9 @@ comments, quote style, parentheses, trailing commas and literal spelling (`0x10`
 string forward reference is parsed, `Optional`/`Union`/`|` become one sorted, flattened union,
 `Literal` values are merged and sorted, nested `Annotated` is flattened (`Annotated[Annotated[T, a], b]`
 is `Annotated[T, a, b]`, as the spec says), qualifiers (`NotRequired`, `ReadOnly`, `ClassVar`, …) move
-outside `Annotated` in one fixed order and lose their module prefix, and `type(None)` is `None` — all
-spellings of the same type at any Python version. See docs/equivalence.md, "Decisions".
+outside `Annotated` in one fixed order and lose their module prefix, `Annotated` metadata that only
+documents (a plain string, `Doc("…")`) is dropped, and `type(None)` is `None` — all spellings of the
+same type at any Python version. See docs/equivalence.md, "Decisions".
 """
 
 from __future__ import annotations
@@ -55,6 +56,41 @@ def canon_annotation(code: str) -> str:
         return ast.unparse(annotation(parse_expr(code)))
     except (SyntaxError, ValueError, RecursionError):
         return " ".join(code.split())
+
+
+# Field specifiers, by their last name: `dataclasses.field`, `attrs.field`, `attr.ib`/`attr.attrib`,
+# pydantic's `Field`, msgspec's `field` (and a `@dataclass_transform` library's, which are named so).
+FIELD_SPECIFIERS = frozenset({"field", "Field", "ib", "attrib"})
+# The specifiers whose first positional argument is the default (pydantic's `Field(None)`).
+POSITIONAL_DEFAULT = frozenset({"Field"})
+
+
+@cache
+def canon_default(code: str, bare_sets_nothing: bool = True) -> str | None:
+    """A field's default by what it sets: a field-specifier call is reduced to its arguments, keywords
+    sorted; one that sets only a default is that default (`field(default=0)` is `0`), and one with no
+    argument sets nothing (None: `x: int = attrs.field()` is `x: int`) unless `bare_sets_nothing` is
+    off (an `@attr.s` class without `auto_attribs`, where the call is what makes a field)."""
+    try:
+        node = parse_expr(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return " ".join(code.split())
+    if not isinstance(node, ast.Call) or last_name(node.func) not in FIELD_SPECIFIERS:
+        return ast.unparse(node)
+    if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        return ast.unparse(node)  # `field(*a, **kw)`: nothing to reduce
+    keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+    if node.args and last_name(node.func) in POSITIONAL_DEFAULT and "default" not in keywords:
+        keywords["default"], rest = node.args[0], node.args[1:]
+    else:
+        rest = list(node.args)
+    if not keywords and not rest:
+        return None if bare_sets_nothing else ast.unparse(node)
+    if not rest and set(keywords) == {"default"}:
+        return ast.unparse(keywords["default"])
+    call = ast.Call(func=node.func, args=rest,
+                    keywords=[ast.keyword(arg=k, value=keywords[k]) for k in sorted(keywords)])
+    return ast.unparse(call)
 
 
 def annotation(node: ast.expr) -> ast.expr:
@@ -128,6 +164,7 @@ def _qualified(node: ast.expr) -> ast.expr:
 def requalified(quals: frozenset[str], inner: ast.expr, meta: list[ast.expr]) -> ast.expr:
     """`inner` with its metadata and qualifiers put back in the canonical order."""
     out = annotation(inner)
+    meta = [m for m in meta if not is_note(m)]
     if meta:
         rest = [ast.parse(ast.unparse(m), mode="eval").body for m in meta]
         out = _subscript(ast.Name(id="Annotated", ctx=ast.Load()), [out, *rest])
@@ -135,6 +172,17 @@ def requalified(quals: frozenset[str], inner: ast.expr, meta: list[ast.expr]) ->
         if qual in quals:
             out = _subscript(ast.Name(id=qual, ctx=ast.Load()), [out])
     return out
+
+
+def is_note(meta: ast.expr) -> bool:
+    """`Annotated` metadata that only documents: a plain string or a `Doc("…")` marker (PEP 727).
+    No type checker reads it, and no model library (pydantic, msgspec, attrs) validates or
+    serialises by it, so it is no constraint: `Annotated[int, "seconds"]` is `int` to every judge."""
+    if isinstance(meta, ast.Constant) and isinstance(meta.value, str):
+        return True
+    return (isinstance(meta, ast.Call) and last_name(meta.func) == "Doc" and not meta.keywords
+            and len(meta.args) == 1 and isinstance(meta.args[0], ast.Constant)
+            and isinstance(meta.args[0].value, str))
 
 
 def union_arms(node: ast.expr) -> list[ast.expr]:

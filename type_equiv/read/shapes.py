@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -23,6 +24,7 @@ from type_equiv.read.definitions import PythonCode
 from type_equiv.read.normalise import (
     annotation,
     canon_annotation,
+    canon_default,
     canon_expr,
     last_name,
     literal_values,
@@ -60,6 +62,8 @@ class Member:
     # question). Both follow from `text`, so they are not compared either.
     parts: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     skeleton: str = field(default="", compare=False)
+    # The name as written when Python reads it as another (`ﬁle` is `file`, NFKC), for messages.
+    spelled: str = field(default="", compare=False)
 
     @property
     def required(self) -> bool:
@@ -198,7 +202,8 @@ def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
         header.append(("keyword", f"{name}{value}"))
     deco_names = {t.split("(", 1)[0].rsplit(".", 1)[-1] for label, t in header if label == "decorator"}
     ordered = bool(deco_names & ORDERED_DECORATORS) or "NamedTuple" in base_names
-    members, elided = _class_members(code, node, kind, True if total is None else total)
+    members, elided = _class_members(code, node, kind, True if total is None else total,
+                                      not _attrs_without_auto_attribs(header))
     return Shape(
         name=node.name.value, kind=kind, path=code.path, line=code.line(node),
         end_line=code.end_line(node), header=tuple(header), members=tuple(members),
@@ -206,8 +211,15 @@ def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
     )
 
 
+def _attrs_without_auto_attribs(header: list[tuple[str, str]]) -> bool:
+    """An `@attr.s` class without `auto_attribs=True`: there `x: int = attr.ib()` is a field and
+    `x: int` is none, so a bare field call is not nothing."""
+    return any(label == "decorator" and t.split("(", 1)[0].rsplit(".", 1)[-1] in ("s", "attrs", "attributes")
+               and "auto_attribs=True" not in t for label, t in header)
+
+
 def _class_members(
-    code: PythonCode, node: cst.ClassDef, kind: ShapeKind, total: bool = True
+    code: PythonCode, node: cst.ClassDef, kind: ShapeKind, total: bool = True, bare_field: bool = True,
 ) -> tuple[list[Member], bool]:
     members: list[Member] = []
     ellipsis = False
@@ -218,10 +230,10 @@ def _class_members(
             members.append(_method(code, stmt, line, end))
         elif isinstance(stmt, cst.ClassDef):
             members.append(Member(stmt.name.value, "nested", _nested(code, stmt), line, end,
-                                  written=_collapsed(code.text(stmt).strip().splitlines()[0])))
+                                  written=_collapsed(code.written(stmt).strip().splitlines()[0])))
         elif isinstance(stmt, cst.SimpleStatementLine | cst.SimpleStatementSuite):
             for small in stmt.body:
-                member = _small_member(code, small, kind, line, end, total)
+                member = _small_member(code, small, kind, line, end, total, bare_field)
                 if member is not None:
                     members.append(member)
                 elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis):
@@ -239,7 +251,7 @@ def _statement(code: PythonCode, stmt: cst.CSTNode, line: int, end: int) -> Memb
     (`isinstance(x, Set)`) is no annotation and stays as written. Like a method's, its annotations
     and its skeleton (every annotation `_`) are kept for the types judge (`List[int]` / `list[int]`).
     The text as written names it when `ast` cannot read it (syntax newer than this Python)."""
-    written = _collapsed(code.text(stmt))
+    written = _collapsed(code.written(stmt))
     try:
         tree = ast.parse(textwrap.dedent(code.text(stmt)))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -274,26 +286,36 @@ _BLANK = ast.Name(id="_", ctx=ast.Load())  # an annotation in a skeleton
 
 def _small_member(
     code: PythonCode, small: cst.BaseSmallStatement, kind: ShapeKind, line: int, end: int,
-    total: bool = True,
+    total: bool = True, bare_field: bool = True,
 ) -> Member | None:
-    written = _collapsed(code.text(small))
+    written = _collapsed(code.written(small))
     if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
-        name = small.target.value
+        name, spelled = identifier(small.target.value)
         ann = canon_annotation(code.text(small.annotation.annotation))
         if kind == "typeddict":
             ann = _typeddict_key(ann, total)
-        default = canon_expr(code.text(small.value)) if small.value is not None else None
+        # a field is compared by what its default sets: `= attrs.field()` sets nothing
+        default = canon_default(code.text(small.value), bare_field) if small.value is not None else None
         role: Role = "key" if kind == "typeddict" else "field"
         text = f"{_key(name)}: {ann}" + (f" = {default}" if default is not None else "")
-        return Member(name, role, text, line, end, annotation=ann, default=default, written=written)
+        return Member(name, role, text, line, end, annotation=ann, default=default, written=written,
+                      spelled=spelled)
     if isinstance(small, cst.Assign) and len(small.targets) == 1:
         target = small.targets[0].target
         if isinstance(target, cst.Name):
             value = canon_expr(code.text(small.value))
             role = "value" if kind == "enum" else "assign"
-            return Member(target.value, role, f"{target.value} = {value}", line, end, default=value,
-                          written=written)
+            name, spelled = identifier(target.value)
+            return Member(name, role, f"{name} = {value}", line, end, default=value,
+                          written=written, spelled=spelled)
     return None
+
+
+def identifier(written: str) -> tuple[str, str]:
+    """A name as Python binds it (NFKC, PEP 3131: the ligature `ﬁle` is `file`), and the spelling as
+    written when that differs (else "")."""
+    name = unicodedata.normalize("NFKC", written)
+    return name, (written if name != written else "")
 
 
 def _typeddict_key(ann: str, total: bool) -> str:
@@ -320,8 +342,8 @@ def _method(code: PythonCode, func: cst.FunctionDef, line: int, end: int) -> Mem
     stub = func.with_changes(
         body=cst.SimpleStatementSuite(body=[cst.Expr(cst.Ellipsis())]), leading_lines=()
     )
-    stub_text = code.module.code_for_node(stub)
-    name = func.name.value
+    stub_text = code.read(code.module.code_for_node(stub))
+    name, _ = identifier(func.name.value)
     try:
         tree = ast.parse(stub_text.strip())
     except (SyntaxError, ValueError, RecursionError):
@@ -413,7 +435,7 @@ def _functional_typeddict(
                 key_name = key
             ann = _typeddict_key(canon_annotation(code.text(element.value)), total is not False)
             line, end = code.line(element), code.end_line(element)
-            written = f"{_collapsed(code.text(element.key))}: {_collapsed(code.text(element.value))}"
+            written = f"{_collapsed(code.written(element.key))}: {_collapsed(code.written(element.value))}"
             members.append(Member(key_name, "key", f"{_key(key_name)}: {ann}", line, end,
                                   annotation=ann, written=written))
     return Shape(

@@ -146,7 +146,8 @@ def _member_questions(compared: Compared, namespace: Namespace, hint: bool) -> I
         if mine.role == theirs.role and mine.skeleton and theirs.skeleton:  # a method, a statement
             if mine.skeleton and mine.skeleton == theirs.skeleton and len(mine.parts) == len(theirs.parts):
                 slots = zip(mine.parts, theirs.parts, strict=True)
-                pairs = [Pair(a, b, namespace) for (_, a), (_, b) in slots if a != b]
+                params = type_params(compared)
+                pairs = [Pair(a, b, namespace, params) for (_, a), (_, b) in slots if a != b]
                 if pairs:
                     yield _Question([drift], pairs, _method_decision(drift, hint))
             continue
@@ -159,8 +160,55 @@ def _member_questions(compared: Compared, namespace: Namespace, hint: bool) -> I
         )
         if my_quals != their_quals:
             continue
-        yield _Question([drift], [Pair(my_type, their_type, namespace)],
+        yield _Question([drift], [Pair(my_type, their_type, namespace, type_params(compared))],
                         _member_decision(drift, mine, theirs, hint))
+
+
+def type_params(compared: Compared) -> tuple[str, ...]:
+    """The type parameters both sides declare (`type N[T]`, `TypeAliasType(…, type_params=(T,))`,
+    `class A[T]`, `Generic[T]`, `Protocol[T]`): `T`, `*Ts`, `**P`, in order, each once."""
+    found: dict[str, str] = {}
+    for shape in (compared.real, compared.pasted):
+        for label, text in shape.header:
+            if label == "type parameters":
+                found.update((p.lstrip("*"), p) for p in _declared(text.strip()[1:-1]))
+            elif label == "base" and text.split("[", 1)[0].rsplit(".", 1)[-1] in ("Generic", "Protocol"):
+                found.update((p.lstrip("*"), p) for p in _declared(text.partition("[")[2][:-1]))
+    return tuple(found.values())
+
+
+def _declared(text: str) -> list[str]:
+    """The parameter names of a canonical parameter list (`T: int, *Ts, **P, U = str`), read with
+    `ast` as the elements of a tuple (bounds and defaults dropped; `Unpack[Ts]` is `*Ts`)."""
+    import ast
+
+    out = []
+    for item in _top_level_items(text):
+        head = item.split(":", 1)[0].split("=", 1)[0].strip()
+        stars = len(head) - len(head.lstrip("*"))
+        try:
+            node = ast.parse(head.lstrip("*"), mode="eval").body
+        except SyntaxError:
+            continue
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute) \
+                and (node.value.attr if isinstance(node.value, ast.Attribute) else node.value.id) == "Unpack":
+            node, stars = node.slice, 1
+        if isinstance(node, ast.Name):
+            out.append("*" * stars + node.id)
+    return out
+
+
+def _top_level_items(text: str) -> list[str]:
+    """`a, b[c, d], e` → ["a", "b[c, d]", "e"]: commas outside brackets (canonical text only)."""
+    items, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            items.append(text[start:k])
+            start = k + 1
+    items.append(text[start:])
+    return [i.strip() for i in items if i.strip()]
 
 
 def _member_decision(drift: Drift, mine: Member, theirs: Member, hint: bool) -> Decision:
@@ -205,7 +253,7 @@ def _value_question(compared: Compared, namespace: Namespace, hint: bool) -> _Qu
               if not (d.member or "").startswith("(") or d.member == "(metadatas)"]
     if not drifts or any(d.pasted == "..." for d in drifts):
         return None
-    pair = Pair(_value_text(compared.pasted), _value_text(compared.real), namespace)
+    pair = Pair(_value_text(compared.pasted), _value_text(compared.real), namespace, type_params(compared))
 
     def decide(verdicts: Sequence[Verdict], metadata: set[int]) -> dict[int, list[Drift]]:
         [verdict] = verdicts

@@ -24,6 +24,7 @@ from type_equiv.importing import (
     paste_module,
     symbol_of,
 )
+from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Drift
 from type_equiv.read.log import NO_LOG, ReadLog
@@ -57,6 +58,9 @@ def judge_schema_each(
         module = import_module(root, source_roots, row.symbol.rpartition(".")[0], stats.imported, log)
         real = symbol_of(module, row.symbol)
         expected = {mode: normalise(json_schema(real, mode)) for mode in MODES}
+    except SchemaUnavailable as exc:  # a model library no schema is built for: said per row, not fatal
+        return [[messages.schema_not_judged(_drift(compared, None, "", None, None), str(exc))]
+                for compared in group]
     except ImportFailed as exc:
         raise InputError(
             f"{row.symbol}: the schema judge cannot judge it: {exc} (turn it off for this row with"

@@ -39,33 +39,29 @@ never "different": the drift stays, and its message says it was not decided.
 from __future__ import annotations
 
 import ast
-import builtins
-import collections.abc
 import contextlib
 import io
 import os
 import re
-import secrets
 import sys
 import time
-import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-import typing_extensions
-
+# Re-exported: the generated module's writer and its inputs are part of this judge's interface.
+from type_equiv.drift.judges.generated import ModuleWriter as ModuleWriter
+from type_equiv.drift.judges.generated import Namespace as Namespace
+from type_equiv.drift.judges.generated import Pair as Pair
+from type_equiv.drift.judges.generated import writer_unmark
 from type_equiv.drift.judges.inputs import note_build
 from type_equiv.drift.judges.mypy_facts import (
     GENERATED,
     Facts,
-    Parsed,
     erased,
     expanded,
     hidden_metadata,
-    top_level,
 )
 from type_equiv.drift.judges.mypyfs import ContentStampedFiles, drop_mypy_cache
 from type_equiv.read.log import NO_LOG, ReadLog
@@ -78,68 +74,10 @@ if TYPE_CHECKING:
     from type_equiv.model.run import RunStats
 
 QUALIFIERS = {"Required", "NotRequired", "ReadOnly", "ClassVar", "Final", "InitVar"}
-# Names the generated module binds itself; a paste may use them qualified (`typing.List`).
-OWN_MODULES = {"typing", "typing_extensions", "collections", "builtins"}
-# Full names rewritten before mypy sees them (mypy reads LiteralString as str, NoneType is no type).
-LITERAL_STRING = {"typing.LiteralString", "typing_extensions.LiteralString"}
-NONE_TYPE = {"types.NoneType"}
 
-Side = Literal["paste", "real"]
+IMPLICIT_ANY = "mypy sees an implicit Any"
 DIFFERENT = "mypy sees different types"  # the plain verdict: the message needs no explanation
 METADATA = "its `Annotated` metadata differs, and mypy sees the same type otherwise"
-
-
-@dataclass(frozen=True)
-class Namespace:
-    """The names a source module binds at its top level, read statically (it is never imported)."""
-
-    module: str
-    names: frozenset[str]
-    star: bool = False  # a `from x import *`: an unknown name may come from there
-    # What an imported name is: `NoneType` → `types.NoneType`, `t` (`import typing as t`) → `typing`.
-    origins: tuple[tuple[str, str], ...] = ()
-
-    def origin(self, name: str) -> str:
-        """The full name `name` stands for in the module (its own `module.name` unless imported)."""
-        return dict(self.origins).get(name, f"{self.module}.{name}")
-
-    @staticmethod
-    def of(module: str, tree: ast.Module) -> Namespace:
-        names: set[str] = set()
-        origins: dict[str, str] = {}
-        star = False
-        for stmt in top_level(tree.body):
-            if isinstance(stmt, ast.Import):
-                for a in stmt.names:
-                    bound = a.asname or a.name.split(".")[0]
-                    names.add(bound)
-                    origins.setdefault(bound, a.name if a.asname else bound)
-            elif isinstance(stmt, ast.ImportFrom):
-                star = star or any(a.name == "*" for a in stmt.names)
-                names.update(a.asname or a.name for a in stmt.names if a.name != "*")
-                if stmt.module and not stmt.level:
-                    for a in stmt.names:
-                        if a.name != "*":
-                            origins.setdefault(a.asname or a.name, f"{stmt.module}.{a.name}")
-            elif isinstance(stmt, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-                names.add(stmt.name)
-            elif type(stmt).__name__ == "TypeAlias":  # `type X = ...` (ast.TypeAlias, Python 3.12+)
-                alias: Any = stmt
-                names.add(alias.name.id)
-            elif isinstance(stmt, ast.Assign | ast.AnnAssign):
-                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                for target in targets:
-                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-        return Namespace(module, frozenset(names), star, tuple(sorted(origins.items())))
-
-
-@dataclass(frozen=True)
-class Pair:
-    """Two canonical annotation texts (normalise.canon_annotation) that differ, and where they live."""
-
-    pasted: str
-    real: str
-    namespace: Namespace
 
 
 @dataclass(frozen=True)
@@ -183,29 +121,50 @@ def judge_types(
 ) -> list[Verdict]:
     """One mypy build over every pair; a verdict per pair, in order. Never raises on project code.
 
-    What the build read is noted in `log` (judges/inputs.py); a build that failed refuses replay."""
+    A pair left undecided that has names on both sides gets a second build, of its opaque twin (those
+    names as marker classes): one unknown on both sides is decided on the rest. What a build read is
+    noted in `log` (judges/inputs.py); a build that failed refuses replay."""
     if not pairs:
         return []
-    writer, spans, text, offset = write_module(pairs)
+    verdicts, writer = _judge(pairs, source_roots, cache_dir, stats, log)
+    retry = [i for i, v in enumerate(verdicts) if v.undecided and i in writer.shared]
+    if retry:
+        twins, _ = _judge([pairs[i] for i in retry], source_roots, cache_dir, stats, log,
+                          [writer.shared[i] for i in retry])
+        for i, twin in zip(retry, twins, strict=True):
+            if not twin.undecided:
+                verdicts[i] = twin
+    return verdicts
+
+
+def _judge(
+    pairs: Sequence[Pair], source_roots: Sequence[Path], cache_dir: Path | None, stats: RunStats,
+    log: ReadLog, opaque: Sequence[frozenset[tuple[str, str]]] | None = None,
+) -> tuple[list[Verdict], ModuleWriter]:
+    writer, spans, text, offset = write_module(pairs, opaque)
     started = time.perf_counter()
     try:
         result, options = _build_or_rebuild(text, source_roots, cache_dir)
     except _BuildFailed as exc:
         log.refuse(f"mypy could not run: {exc}")
         return [Verdict(False, p.pasted, p.real, f"mypy could not run: {exc}", undecided=True)
-                for p in pairs]
+                for p in pairs], writer
     finally:
         stats.mypy_runs += 1
         stats.mypy_seconds.append(time.perf_counter() - started)
     note_build(result, source_roots, GENERATED, log)
     return read_verdicts(pairs, spans, offset, result.errors, result.files.get(GENERATED), result.graph,
-                         options, writer)
+                         options, writer), writer
 
 
-def write_module(pairs: Sequence[Pair]) -> tuple[ModuleWriter, list[tuple[int, int]], str, int]:
-    """The generated module for `pairs`: its writer, each pair's line span, its text, the header size."""
+def write_module(
+    pairs: Sequence[Pair], opaque: Sequence[frozenset[tuple[str, str]]] | None = None,
+) -> tuple[ModuleWriter, list[tuple[int, int]], str, int]:
+    """The generated module for `pairs`: its writer, each pair's line span, its text, the header size.
+    `opaque`: per pair, the names to write as marker classes (twins, see `judge_types`)."""
     writer = ModuleWriter()
-    spans = [writer.pair(i, pair) for i, pair in enumerate(pairs)]  # never raises: bad text stays text
+    spans = [writer.pair(i, pair, opaque[i] if opaque else None)  # never raises: bad text stays text
+             for i, pair in enumerate(pairs)]
     text, offset = writer.text()
     return writer, spans, text, offset
 
@@ -304,176 +263,6 @@ def _errors_by_line(lines: Sequence[str]) -> dict[int, list[str]]:
     return out
 
 
-class ModuleWriter:
-    """Builds the generated module: imports, marker classes, and one alias pair + assertion per pair."""
-
-    def __init__(self) -> None:
-        self.modules: dict[str, str] = {}  # source module -> its alias in the generated module
-        self.markers: dict[str, str] = {}  # canonical metadata text -> marker class name
-        self.refs: dict[tuple[int, Side], list[tuple[str, str]]] = {}  # (pair, side) -> (module, name)
-        self.body: list[str] = []
-        self.unreadable: set[int] = set()  # pairs whose text is no Python expression
-        self.parsed: Parsed = {}  # files read for `Annotated` aliases while judging this build
-        self.stdlib: set[str] = set()  # standard modules a paste names without the source importing them
-
-    def module_alias(self, module: str) -> str:
-        return self.modules.setdefault(module, f"_m{len(self.modules)}")
-
-    def marker(self, metadata: str) -> str:
-        return self.markers.setdefault(metadata, f"_te_M{len(self.markers)}")
-
-    def pair(self, i: int, pair: Pair) -> tuple[int, int]:
-        """Append pair `i`; returns its first and last line numbers in the final text."""
-        pasted = self.rewrite(i, "paste", pair.pasted, pair.namespace)
-        real = self.rewrite(i, "real", pair.real, pair.namespace)
-        self.body += [
-            f"_te_P{i}: _te_TypeAlias = {pasted}",
-            f"_te_R{i}: _te_TypeAlias = {real}",
-            f"def _te_f{i}(value: _te_P{i}) -> None:",
-            f"    _te_assert_type(value, _te_R{i})",
-        ]
-        return len(self.body) - 3, len(self.body)  # relative; shifted by the header in text()
-
-    def rewrite(self, i: int, side: Side, text: str, ns: Namespace) -> str:
-        """The annotation with every name qualified as it resolves; `typing.Any` (and the pair marked
-        unreadable) when it is no expression, so one bad paste cannot break the module for all."""
-        refs = self.refs.setdefault((i, side), [])
-        try:
-            rewritten = ast.unparse(_Rewriter(self, side, ns, refs).visit(parse_expr(text)))
-        except (SyntaxError, ValueError, RecursionError):
-            rewritten = None
-        if rewritten is None or "\n" in rewritten:
-            self.unreadable.add(i)
-            return "typing.Any"
-        return rewritten
-
-    def header(self) -> list[str]:
-        lines = [
-            f"# Generated by type-equiv for one mypy run ({secrets.token_hex(4)}); see judges/types.py.",
-            "import builtins, collections.abc, typing, typing_extensions",
-            "from typing import Generic as _te_Generic, TypeVar as _te_TypeVar",
-            "from typing import TypeAlias as _te_TypeAlias, assert_type as _te_assert_type",
-        ]
-        lines += [f"import {module}" for module in sorted(self.stdlib)]
-        lines += [f"import {module} as {alias}" for module, alias in self.modules.items()]
-        lines += [
-            '_te_T = _te_TypeVar("_te_T")',
-            '_te_U = _te_TypeVar("_te_U")',
-            "class _te_Annotated(_te_Generic[_te_T, _te_U]): ...",
-            "class _te_LiteralString: ...  # typing.LiteralString, which mypy reads as str",
-        ]
-        lines += [f"class {marker}: ...  # {text}" for text, marker in self.markers.items()]
-        return lines
-
-    def text(self) -> tuple[str, int]:
-        """The module's text, and how many header lines precede the body (pair lines shift by it)."""
-        header = self.header()
-        return "\n".join(header + self.body) + "\n", len(header)
-
-
-class _Rewriter(ast.NodeTransformer):
-    def __init__(self, writer: ModuleWriter, side: Side, ns: Namespace, refs: list[tuple[str, str]]) -> None:
-        self.writer, self.side, self.ns, self.refs = writer, side, ns, refs
-
-    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
-        if (last_name(node.value) == "Annotated" and isinstance(node.slice, ast.Tuple)
-                and len(node.slice.elts) >= 2):
-            first, *meta = node.slice.elts
-            marker = self.writer.marker(", ".join(ast.unparse(m) for m in meta))
-            inner = self.visit(first)
-            return ast.Subscript(
-                value=ast.Name("_te_Annotated", ast.Load()),
-                slice=ast.Tuple([inner, ast.Name(marker, ast.Load())], ast.Load()), ctx=ast.Load(),
-            )
-        if isinstance(node.value, ast.Name):  # a head: `type[X]` is not the bare `type`
-            node.value = self._name(node.value, head=True)
-        else:
-            node.value = self.visit(node.value)
-        node.slice = self.visit(node.slice)
-        return node
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self._name(node, head=False)
-
-    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
-        parts = _dotted_parts(node)
-        if parts is None:
-            self.generic_visit(node)
-            return node
-        base, ns = parts[0], self.ns
-        if base in ns.names:  # `types.NoneType` after `import types`, `t.X` after `import typing as t`
-            special = self._special(".".join([ns.origin(base), *parts[1:]]))
-        elif base in OWN_MODULES or base in sys.stdlib_module_names:
-            if base not in OWN_MODULES:
-                self.writer.stdlib.add(base)  # `re.Pattern` in a paste whose source imports no `re`
-            special = self._special(".".join(parts))
-            return special if special is not None else node
-        else:
-            special = None
-        if special is not None:
-            return special
-        self.generic_visit(node)
-        return node
-
-    def _name(self, node: ast.Name, head: bool) -> ast.expr:
-        module = self._resolve(node.id)
-        full = self.ns.origin(node.id) if module == self.ns.module else f"{module or 'builtins'}.{node.id}"
-        special = self._special(full)
-        if special is not None:
-            return special
-        if full == "builtins.type" and not head:  # the bare `type` is `type[Any]`
-            return ast.Subscript(ast.Name("type", ast.Load()),
-                                 ast.Attribute(ast.Name("typing", ast.Load()), "Any", ast.Load()), ast.Load())
-        if module is None:
-            return node
-        if module == self.ns.module:
-            self.refs.append((module, node.id))
-            return ast.Attribute(ast.Name(self.writer.module_alias(module), ast.Load()), node.id, ast.Load())
-        return ast.Attribute(_dotted(module), node.id, ast.Load())
-
-    @staticmethod
-    def _special(full: str) -> ast.expr | None:
-        """What a name mypy would misread is rewritten to (see LITERAL_STRING, NONE_TYPE)."""
-        if full in LITERAL_STRING:
-            return ast.Name("_te_LiteralString", ast.Load())
-        if full in NONE_TYPE:
-            return ast.Constant(None)
-        return None
-
-    def _resolve(self, name: str) -> str | None:
-        """The module a name comes from, or None to leave it as written (builtins, our own imports)."""
-        ns = self.ns
-        if name in ns.names:
-            return ns.module
-        if self.side == "paste":
-            for module in (typing, typing_extensions, collections.abc):
-                value = getattr(module, name, None)
-                if (value is not None and not name.startswith("_") and not isinstance(value, ModuleType)
-                        and name not in sys.stdlib_module_names):  # `typing.re` is no module to mypy
-                    return module.__name__
-        if hasattr(builtins, name) or name in OWN_MODULES:
-            return None
-        return ns.module if (ns.star or self.side == "real") else None
-
-
-def _dotted_parts(node: ast.expr) -> list[str] | None:
-    """`a.b.C` → ["a", "b", "C"]; None when the chain does not start with a plain name."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    return [node.id, *reversed(parts)]
-
-
-def _dotted(module: str) -> ast.expr:
-    first, *rest = module.split(".")
-    node: ast.expr = ast.Name(first, ast.Load())
-    for part in rest:
-        node = ast.Attribute(node, part, ast.Load())
-    return node
-
 
 def _verdict(
     i: int, pair: Pair, messages: list[str], tree: Any, graph: Graph, options: Options, writer: ModuleWriter,
@@ -506,7 +295,7 @@ def _verdict(
             return Verdict(False, shown_p, shown_r, DIFFERENT)
     for facts, side in ((paste_facts, "paste"), (real_facts, "source")):
         if facts.implicit_any:
-            return Verdict(False, shown_p, shown_r, f"mypy sees an implicit Any in the {side}"
+            return Verdict(False, shown_p, shown_r, f"{IMPLICIT_ANY} in the {side}"
                            f" ({facts.implicit_any[0]}), so it cannot tell the types apart", undecided=True)
     if paste_facts.collapses != real_facts.collapses:
         extra = sorted(set(paste_facts.collapses) ^ set(real_facts.collapses))
@@ -532,14 +321,4 @@ def _verdict(
         return Verdict(False, shown_p, shown_r, f"`{alias}` is an `Annotated` alias whose metadata"
                        " mypy does not see", metadata=True)
     return Verdict(True, shown_p, shown_r)
-
-
-def writer_unmark(text: str, writer: ModuleWriter) -> str:
-    """mypy's rendering with the generated names turned back into what the doc and source say."""
-    names = {marker: meta for meta, marker in writer.markers.items()}
-    text = re.sub(rf"(?:{GENERATED}\.)?_te_Annotated\[", "Annotated[", text)
-    text = re.sub(rf"(?:{GENERATED}\.)?_te_LiteralString\b", "LiteralString", text)
-    text = re.sub(rf"(?:{GENERATED}\.)?(_te_M\d+)", lambda m: names.get(m.group(1), m.group(1)), text)
-    return re.sub(rf"{GENERATED}\.|_m\d+\.", "", text)
-
 
