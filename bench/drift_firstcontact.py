@@ -51,7 +51,6 @@ from drift_realcode import (  # noqa: E402
     Failure,
     Paste,
     _contains,
-    _dotted,
     _elements,
     _last,
     _parsed,
@@ -483,9 +482,21 @@ def respell(defn: Definition) -> str | None:
     new = module.visit(TypePositions(fn))
     if new.code == module.code:
         return None
-    used = sorted({_dotted(n) for n in _names(new) if _dotted(n) in (*_TO_BUILTIN, "Optional")}
-                  - {_dotted(n) for n in _names(module)})
+    used = sorted(_heads(new) - _heads(module))  # the typing names the rewrite wrote
     return _with_imports(new.code, [f"from typing import {', '.join(used)}"] if used else [])
+
+
+def _heads(module: cst.Module) -> set[str]:
+    """The bare typing names a module subscripts (`List` of `List[int]`, `Optional`)."""
+    out: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value in (*_TO_BUILTIN, "Optional"):
+                out.add(node.value.value)
+
+    module.visit(V())
+    return out
 
 
 def _names(module: cst.Module) -> list[cst.Name]:

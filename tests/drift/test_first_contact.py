@@ -332,3 +332,56 @@ def test_a_class_no_library_builds_a_schema_for_is_a_note_not_a_failed_run() -> 
     [note] = checked.findings
     assert note.severity == "info"
     assert "the schema judge could not judge it" in note.message
+
+
+NESTED_SOURCE = """
+from typing import Optional, Sequence
+from pydantic import BaseModel
+
+class Message(BaseModel):
+    class ToolCall(BaseModel):
+        name: str
+        arguments: Optional[dict] = None
+
+    role: str
+    tool_calls: Optional[Sequence[ToolCall]] = None
+"""
+
+
+def test_a_nested_class_is_compared_by_meaning_and_its_name_is_one_unknown() -> None:
+    paste = """
+    import typing as t
+
+    class Message(BaseModel):
+        class ToolCall(BaseModel):
+            name: str
+            arguments: dict | None = None
+
+        role: str
+        tool_calls: t.Sequence[ToolCall] | None = None
+    """
+    assert findings(paste=paste, source=NESTED_SOURCE) == set()
+    changed = paste.replace("arguments: dict | None = None", "arguments: list | None = None")
+    assert findings(paste=changed, source=NESTED_SOURCE) == {"drift"}
+
+
+def test_the_schema_judge_reads_a_pydantic_paste_with_its_own_imports() -> None:
+    source = """
+    from __future__ import annotations
+    from typing import Optional
+    from pydantic import BaseModel
+
+    class Run(BaseModel):
+        n: Optional[int] = None
+    """
+    paste = """
+    import typing as t
+    from typing import Annotated as Ann
+
+    class Run(BaseModel):
+        n: Ann[t.Optional[int], "how many"] = None
+    """
+    assert check_case(paste=paste, source=source, row={"schema": True}).findings == ()
+    changed = paste.replace('"how many"', "Field(ge=0)")
+    changed = changed.replace("as Ann", "as Ann\n    from pydantic import Field")
+    assert check_case(paste=changed, source=source, row={"schema": True}).kinds == {"drift"}

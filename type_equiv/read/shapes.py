@@ -229,8 +229,7 @@ def _class_members(
         if isinstance(stmt, cst.FunctionDef):
             members.append(_method(code, stmt, line, end))
         elif isinstance(stmt, cst.ClassDef):
-            members.append(Member(stmt.name.value, "nested", _nested(code, stmt), line, end,
-                                  written=_collapsed(code.written(stmt).strip().splitlines()[0])))
+            members.append(_nested(code, stmt, line, end))
         elif isinstance(stmt, cst.SimpleStatementLine | cst.SimpleStatementSuite):
             for small in stmt.body:
                 member = _small_member(code, small, kind, line, end, total, bare_field)
@@ -256,6 +255,14 @@ def _statement(code: PythonCode, stmt: cst.CSTNode, line: int, end: int) -> Memb
         tree = ast.parse(textwrap.dedent(code.text(stmt)))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return Member(f"{STATEMENT}{written}>", "assign", written, line, end, written=written)
+    text, parts, skeleton = _canonical_statements(tree)
+    return Member(f"{STATEMENT}{text}>", "assign", text, line, end, written=written, parts=parts,
+                  skeleton=skeleton)
+
+
+def _canonical_statements(tree: ast.Module) -> tuple[str, tuple[tuple[str, str], ...], str]:
+    """Statements' canonical text (every annotation canonical), their annotations (for the types
+    judge) and their skeleton (every annotation `_`; empty when there is none)."""
     parts: list[tuple[str, str]] = []
     blanks: list[Callable[[], None]] = []
     for node in list(ast.walk(tree)):
@@ -277,8 +284,7 @@ def _statement(code: PythonCode, stmt: cst.CSTNode, line: int, end: int) -> Memb
     text = _collapsed(ast.unparse(tree))
     for blank in blanks:
         blank()
-    return Member(f"{STATEMENT}{text}>", "assign", text, line, end, written=written, parts=tuple(parts),
-                  skeleton=_collapsed(ast.unparse(tree)) if parts else "")
+    return text, tuple(parts), _collapsed(ast.unparse(tree)) if parts else ""
 
 
 _BLANK = ast.Name(id="_", ctx=ast.Load())  # an annotation in a skeleton
@@ -373,18 +379,23 @@ def _method(code: PythonCode, func: cst.FunctionDef, line: int, end: int) -> Mem
                   skeleton=ast.unparse(tree))
 
 
-def _nested(code: PythonCode, cls: cst.ClassDef) -> str:
+def _nested(code: PythonCode, cls: cst.ClassDef, line: int, end: int) -> Member:
+    """A nested class as its canonical text: docstrings gone, every annotation canonical as a
+    field's is, and its annotations kept for the types judge as a method's are."""
+    written = _collapsed(code.written(cls).strip().splitlines()[0])
+    name, _ = identifier(cls.name.value)
     try:
-        tree = ast.parse(code.text(cls).strip())
-    except SyntaxError:
-        return " ".join(code.text(cls).split())
+        tree = ast.parse(textwrap.dedent(code.text(cls)).strip())
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return Member(name, "nested", " ".join(code.text(cls).split()), line, end, written=written)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and _is_docstring(body[0]):
             del body[0]
             if not body:
                 body.append(ast.Pass())
-    return ast.unparse(tree)
+    text, parts, skeleton = _canonical_statements(tree)
+    return Member(name, "nested", text, line, end, written=written, parts=parts, skeleton=skeleton)
 
 
 def _key(name: str) -> str:

@@ -243,8 +243,12 @@ class _Rewriter(ast.NodeTransformer):
             self.writer.params.add(self.params[node.id])
             return ast.Name(f"_te_V_{node.id}", ast.Load())
         module = self._resolve(node.id)
-        if module == self.ns.module and (module, node.id) in self.opaque:
-            return ast.Name(self.writer.opaque_marker(node.id, arity), ast.Load())
+        unknown = module is None and not (hasattr(builtins, node.id) or node.id in OWN_MODULES)
+        if module == self.ns.module or unknown:
+            if (self.ns.module, node.id) in self.opaque:
+                return ast.Name(self.writer.opaque_marker(node.id, arity), ast.Load())
+            if unknown:  # a name only a class body binds (`ToolCall`): the same unknown on both sides
+                self.refs.append((self.ns.module, node.id))
         full = self.ns.origin(node.id) if module == self.ns.module else f"{module or 'builtins'}.{node.id}"
         special = self._special(full)
         if special is not None:
