@@ -201,11 +201,13 @@ class Imports:
 
     bare: dict[str, str]  # name -> module, `from typing import X` (unaliased)
     module_alias: dict[str, str]  # alias -> module, `import typing as t`
+    others: frozenset[str] = frozenset()  # names the module binds to something else (`class Type`)
 
 
 def module_imports(module: ast.Module) -> Imports:
     bare: dict[str, str] = {}
     aliases: dict[str, str] = {}
+    others: set[str] = set()
     for stmt in module.body:
         if isinstance(stmt, ast.Import):
             for a in stmt.names:
@@ -213,7 +215,14 @@ def module_imports(module: ast.Module) -> Imports:
                     aliases[a.asname or a.name] = a.name
         elif isinstance(stmt, ast.ImportFrom) and stmt.module in _TYPING_MODULES and stmt.level == 0:
             bare.update({a.name: stmt.module for a in stmt.names if a.asname is None})
-    return Imports(bare, aliases)
+        elif isinstance(stmt, ast.ImportFrom):
+            others.update(a.asname or a.name for a in stmt.names)
+        elif isinstance(stmt, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            others.add(stmt.name)
+        elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            others.update(t.id for t in targets if isinstance(t, ast.Name))
+    return Imports(bare, aliases, frozenset(others - set(bare)))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -469,9 +478,9 @@ def lookalike_spelling(name: str) -> str | None:
     return None
 
 
-def respell(defn: Definition) -> str | None:
+def respell(defn: Definition, imports: Imports) -> str | None:
     """`List[X]` <-> `list[X]` and `Optional[X]` <-> `X | None`, importing the typing names the
-    paste newly uses."""
+    paste newly uses (as `typing.X` where the module binds `X` to something else)."""
     module = cst.parse_module(defn.text)
     to_builtin = _contains(module, set(_TO_BUILTIN) | {f"typing.{n}" for n in _TO_BUILTIN})
     builtins_fn = make_rw_builtins(to_builtin)
@@ -483,7 +492,19 @@ def respell(defn: Definition) -> str | None:
     if new.code == module.code:
         return None
     used = sorted(_heads(new) - _heads(module))  # the typing names the rewrite wrote
-    return _with_imports(new.code, [f"from typing import {', '.join(used)}"] if used else [])
+    taken = {n for n in used if n in imports.others}
+    if taken:
+        def qualify(node: cst.BaseExpression) -> cst.BaseExpression:
+            head = node.value if isinstance(node, cst.Subscript) else None
+            if isinstance(head, cst.Name) and head.value in taken:
+                assert isinstance(node, cst.Subscript)
+                return node.with_changes(value=cst.parse_expression(f"typing.{node.value.value}"))
+            return node
+
+        new = new.visit(TypePositions(lambda e: rewrite_type(e, qualify, None)))
+    free = [n for n in used if n not in taken]
+    lines = [f"from typing import {', '.join(free)}"] if free else []
+    return _with_imports(new.code, lines + (["import typing"] if taken else []))
 
 
 def _heads(module: cst.Module) -> set[str]:
@@ -619,7 +640,7 @@ def make_paste(defn: Definition, category: str, imports: Imports) -> str | None:
     elif category == "lookalike-name":
         text = _rename_first(defn, lookalike_spelling)
     elif category == "respell":
-        text = respell(defn)
+        text = respell(defn, imports)
     elif category == "field-call-sets":
         text = field_call_sets(defn)
     elif category == "import-rebinds":
