@@ -385,3 +385,24 @@ def test_the_schema_judge_reads_a_pydantic_paste_with_its_own_imports() -> None:
     changed = paste.replace('"how many"', "Field(ge=0)")
     changed = changed.replace("as Ann", "as Ann\n    from pydantic import Field")
     assert check_case(paste=changed, source=source, row={"schema": True}).kinds == {"drift"}
+
+
+def test_a_generic_classs_parameters_are_bound_whatever_defines_them() -> None:
+    source = """
+    from dataclasses import dataclass
+    from typing import Generic, Optional
+    from typing_extensions import TypeVar
+
+    @dataclass
+    class Box(Generic[T]):
+        item: Optional[T] = None
+
+    T = TypeVar("T", infer_variance=True)  # a form mypy rejects
+    """
+    paste = """
+    @dataclass
+    class Box(Generic[T]):
+        item: T | None = None
+    """
+    assert findings(paste=paste, source=source) == set()
+    assert findings(paste=paste.replace("T | None", "list[T] | None"), source=source) == {"drift"}

@@ -126,7 +126,9 @@ def test_equal_pairs_of_the_syntax_level_need_no_mypy(table: Table) -> None:
 
 
 def test_the_whole_table_is_one_mypy_run_and_imports_only_the_schema_rows(table: Table) -> None:
-    assert table.stats.mypy_runs == 1
+    # one build for every pair, and one for the opaque twins of the `unknown` pairs (an unresolvable
+    # name on both sides), which the first leaves undecided
+    assert table.stats.mypy_runs == 2
     schema_modules = {c.module for c in table.cases if c.pair.level == "schema"}
     assert set(table.stats.imported) == schema_modules
 
