@@ -14,6 +14,7 @@ import json
 import os
 import resource
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -282,6 +283,25 @@ def test_an_upgrade_of_a_dependency_invalidates_the_cache() -> None:
         out = subprocess.run([sys.executable, "-c", probe, name], capture_output=True, text=True,
                              timeout=60, cwd=REPO)
         assert out.stdout.strip() == "True", (name, out.stderr)
+
+
+def test_an_edit_of_any_module_of_the_tool_invalidates_the_cache(tmp_path: Path) -> None:
+    """An editable install changes without a version bump: an edit of any of the tool's own modules
+    (here a drift module, outside the cache's own folder) is another fingerprint, so a cache written
+    by the old code is never read by the new."""
+    shutil.copytree(REPO / "type_equiv", tmp_path / "type_equiv",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    probe = (
+        "import os\n"
+        "from type_equiv.store import cache\n"
+        "a = cache.tool_fingerprint(); cache.tool_fingerprint.cache_clear()\n"
+        "edited = os.path.join(os.path.dirname(cache.__file__), '..', 'drift', 'compare.py')\n"
+        "with open(edited, 'a') as f: f.write('# edited\\n')\n"
+        "print(a != cache.tool_fingerprint())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert out.stdout.strip() == "True", out.stderr
 
 
 # --- roots linked out of the project -----------------------------------------------------------

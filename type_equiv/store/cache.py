@@ -56,7 +56,7 @@ def tool_fingerprint() -> str:
     without a version bump, and a cache written by other code must not be read) and the versions of
     the libraries its results depend on."""
     stamps: list[tuple[str, int, int]] = []
-    folders = [os.path.dirname(os.path.abspath(__file__))]
+    folders = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]  # the whole package
     while folders:
         folder = folders.pop()
         try:
