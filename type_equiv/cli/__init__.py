@@ -12,13 +12,14 @@ import sys
 import warnings
 
 from type_equiv.cli import check, init, lsp, manifest_schema, monitor, producers, schema, sync
-from type_equiv.cli.base import cli
+from type_equiv.cli.base import cli, reopen_closed_streams
 
 __all__ = ["check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers", "schema", "sync"]
 
 
 def main() -> None:
     """Console-script entry point."""
+    reopen_closed_streams()
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):  # an ASCII-only locale must not crash on a finding
             stream.reconfigure(errors="backslashreplace")
