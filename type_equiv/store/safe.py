@@ -16,11 +16,12 @@ dangling link at the manifest's name, a linked pyproject.toml must not make a wr
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 MAX_BYTES = 256 * 1024 * 1024  # far above any doc or module a person writes, far below a memory cap
@@ -193,3 +194,31 @@ def _fsync_dir(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+@contextlib.contextmanager
+def folder_locked(folder: Path) -> Iterator[bool]:
+    """Hold an advisory lock (`flock`) on `folder` while the block runs: writers of files in it that
+    read, merge and write (sync's docs and lock) take turns instead of losing each other's rows.
+
+    The folder itself is locked, not a file in it: the files are replaced by rename, so a lock on one
+    would stay with the replaced inode, and a separate lock file would be one more file in the
+    project. Waits for the holder (a crashed one releases it); yields False, unlocked, where folders
+    cannot be locked.
+    """
+    import fcntl
+
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        yield False
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)  # releases the lock
