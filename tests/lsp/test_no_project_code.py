@@ -24,10 +24,10 @@ from tests.lsp.conftest import DOC, open_doc, until, uri
 PLANTED = ("multiprocessing", "signal", "struct", "socket", "selectors", "select", "subprocess")
 
 
-def plant(root: Path, markers: Path) -> None:
+def plant(root: Path, markers: Path, names: tuple[str, ...] = PLANTED) -> None:
     """Root-level modules shadowing the standard library's, each leaving a marker when imported."""
     markers.mkdir()
-    for name in PLANTED:
+    for name in names:
         (root / f"{name}.py").write_text(f"open({str(markers / name)!r}, 'w').close()\n", encoding="utf-8")
 
 
@@ -64,6 +64,13 @@ async def test_the_server_and_its_children_import_no_project_module(
         project: Path, tmp_path: Path, how: str) -> None:
     markers = tmp_path / "markers"
     plant(project, markers)
+    await serve_and_stop(project, how)
+    assert sorted(p.name for p in markers.iterdir()) == []
+
+
+async def serve_and_stop(project: Path, how: str) -> None:
+    """Start the server in `project` as editors do (`python -m` or the console script), open a doc,
+    wait until the resident mypy child has loaded mypy, and stop it."""
     command = ([sys.executable, "-m", "type_equiv", "lsp"] if how == "python -m"
                else [str(Path(sys.executable).with_name("type-equiv")), "lsp"])
     config = ClientServerConfig(["sh", "-c", f"cd {shlex.quote(str(project))} && exec {shlex.join(command)}"])
@@ -75,7 +82,6 @@ async def test_the_server_and_its_children_import_no_project_module(
         if server is not None and server.returncode is None:
             server.kill()  # a server wedged by a planted module must fail the test, not hang it
         await client.stop()
-    assert sorted(p.name for p in markers.iterdir()) == []
 
 
 async def _serve_and_wait_for_the_child(client: LanguageClient, project: Path) -> None:

@@ -194,3 +194,12 @@ def test_no_writer_follows_a_link_out_of_the_root(trees: tuple[Path, Path], tmp_
     assert exported.returncode == 0, exported.stderr
     assert not (out / "pkg.m.A.schema.json").is_symlink()
     assert snapshot(outside) == before and sorted(os.listdir(outside)) == ["kept.json", "pyproject.toml"]
+
+
+@pytest.mark.parametrize("command", [("check",), ("sync",), ("init",)])
+def test_a_fifo_named_pyproject_never_hangs(trees: tuple[Path, Path], command: tuple[str, ...]) -> None:
+    """Found by the writer-links fuzzer: discovery read pyproject.toml with a blocking open."""
+    root, _ = trees
+    os.mkfifo(root / "pyproject.toml")
+    got = _run(root, *command)
+    assert got.returncode in (0, 2) and "internal error" not in got.stderr, got.stderr
