@@ -44,7 +44,7 @@ def import_module(
     root: Path, source_roots: Sequence[str], module_name: str, imported: list[str],
     log: ReadLog = NO_LOG,
 ) -> types.ModuleType:
-    """Import a project module with the manifest's source roots first on sys.path.
+    """Import a project module with the manifest's source roots on sys.path (before site-packages).
 
     Every file the import loaded is noted in `log` (the modules it added to `sys.modules`, and the
     imported module's own): the schema and fixture verdicts depend on that code, and a warm replay
@@ -60,7 +60,7 @@ def import_module(
     for source in reversed(source_roots):
         entry = str((root / source).resolve())
         if entry not in sys.path:
-            sys.path.insert(0, entry)
+            sys.path.insert(_after_the_standard_library(), entry)
     before = set(sys.modules)
     try:
         module = importlib.import_module(module_name)
@@ -71,6 +71,25 @@ def import_module(
         imported.append(module_name)
     _note_loaded(root, {module_name, *(set(sys.modules) - before)}, log)
     return module
+
+
+def _after_the_standard_library() -> int:
+    """Where a source root goes on sys.path: after the standard library, so a project's `struct.py` or
+    `socket.py` never stands in for it when the tool imports it later, and before site-packages, so
+    the project's own packages come before an installed copy of them."""
+    import os
+    import sysconfig
+
+    bases = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}  # a venv's, not its own
+    stdlib = {os.path.normpath(sysconfig.get_path(key, vars=bases)) for key in ("stdlib", "platstdlib")}
+    last = -1
+    for index, entry in enumerate(sys.path):
+        path = os.path.normpath(os.path.abspath(entry)) if entry else ""
+        if "site-packages" in path or "dist-packages" in path:
+            continue
+        if path.endswith(".zip") or any(path == s or path.startswith(s + os.sep) for s in stdlib):
+            last = index
+    return last + 1
 
 
 def _note_loaded(root: Path, new: set[str], log: ReadLog) -> None:

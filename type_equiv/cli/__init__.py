@@ -12,13 +12,16 @@ import sys
 import warnings
 
 from type_equiv.cli import check, init, lsp, manifest_schema, monitor, producers, schema, sync
-from type_equiv.cli.base import cli
+from type_equiv.cli.base import cli, reopen_closed_streams
+from type_equiv.store.children import keep_project_off_child_paths
 
 __all__ = ["check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers", "schema", "sync"]
 
 
 def main() -> None:
     """Console-script entry point."""
+    reopen_closed_streams()
+    keep_project_off_child_paths()  # the scan's workers where there is no fork, the LSP's mypy child
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):  # an ASCII-only locale must not crash on a finding
             stream.reconfigure(errors="backslashreplace")

@@ -64,6 +64,27 @@ def resolve_root(root: str | None, manifest: str | None, verbose: bool = False) 
     return base, path
 
 
+def reopen_closed_streams() -> None:
+    """A closed standard stream (`type-equiv check >&-`) reads as empty and discards what is written,
+    so a run still ends with its verdict's exit code, as when a pipe's reader has gone.
+
+    The descriptor is reopened on the null device before anything else is opened: otherwise the next
+    file the run opens would take descriptor 1, and a child process writing to its stdout would write
+    into that file.
+    """
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:  # the lowest free descriptor is taken, so this holds only if a lower one was
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:  # the stream lives as long as the process
+            stream = open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
+
+
 def colour_wanted(choice: str, stream: Any) -> bool:
     """`--color`: always and never are final; auto honours NO_COLOR (no-color.org), then FORCE_COLOR
     (force-color.org), then asks whether the stream is a terminal."""

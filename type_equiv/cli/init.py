@@ -11,6 +11,7 @@ A `check` right after `init` on the unchanged tree therefore finds every paste: 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -63,7 +64,7 @@ def init(root: str | None, pyproject: bool, force: bool) -> None:
 
     base = Path(root).absolute() if root is not None else Path.cwd()
     manifest = base / DEFAULT_MANIFEST
-    existing = [str(p.relative_to(base)) for p in (manifest,) if p.exists()]
+    existing = [str(p.relative_to(base)) for p in (manifest,) if os.path.lexists(p)]  # a dangling link too
     if has_table(base / PYPROJECT):
         existing.append(f"{PYPROJECT} [tool.type-equiv]")
     if existing and not force:
@@ -71,7 +72,14 @@ def init(root: str | None, pyproject: bool, force: bool) -> None:
                    " the configuration", err=True)
         sys.exit(EXIT_ERROR)
     survey = survey_tree(base)
-    written = write_pyproject(base / PYPROJECT, survey) if pyproject else write_manifest(manifest, survey)
+    try:
+        written = (write_pyproject(base, base / PYPROJECT, survey) if pyproject
+                   else write_manifest(base, manifest, survey))
+    except OSError as exc:  # store/safe.py refused a link out of the root, or the disk said no
+        name = Path(str(exc.filename or "configuration"))
+        shown = name.relative_to(base) if name.is_relative_to(base) else name
+        click.echo(f"type-equiv init: {shown}: {exc.strerror or exc}; nothing written", err=True)
+        sys.exit(EXIT_ERROR)
     for line in report(survey, written, base):
         click.echo(line)
     sys.exit(EXIT_CLEAN)
@@ -179,27 +187,44 @@ def _rows(survey: Survey) -> list[dict[str, object]]:
     return [{"symbol": symbol, "docs": docs} for symbol, docs in sorted(survey.rows.items())]
 
 
-def write_manifest(path: Path, survey: Survey) -> list[Path]:
+def write_manifest(root: Path, path: Path, survey: Survey) -> list[Path]:
     """The JSON manifest, one row per line (diffs stay small), and the schema its `$schema` names."""
     from type_equiv.cli.manifest_schema import SCHEMA_NAME, shipped_schema
 
-    path.parent.mkdir(parents=True, exist_ok=True)
     head = {"$schema": SCHEMA_REF, "version": 1, "source": survey.source, "tests": survey.tests}
     lines = [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
     rows = [f"    {json.dumps(row)}" for row in _rows(survey)]
     body = "[\n" + ",\n".join(rows) + "\n  ]" if rows else "[]"
-    path.write_text("{\n" + "\n".join(lines) + f'\n  "symbols": {body}\n}}\n', encoding="utf-8")
     schema = path.parent / SCHEMA_NAME
-    schema.write_text(shipped_schema(), encoding="utf-8")
-    return [path, schema]
+    return _write_all(root, {
+        path: "{\n" + "\n".join(lines) + f'\n  "symbols": {body}\n}}\n', schema: shipped_schema(),
+    })
 
 
-def write_pyproject(path: Path, survey: Survey) -> list[Path]:
+def _write_all(root: Path, files: dict[Path, str]) -> list[Path]:
+    """Every file through the one safe writer (store/safe.py), none unless all may be written."""
+    import errno
+
+    from type_equiv.store.safe import UnsafeFile, write_inside, write_problem
+
+    for path in files:
+        problem = write_problem(root, path)
+        if problem is not None:
+            raise UnsafeFile(errno.EPERM, problem, str(path))
+    for path, text in files.items():
+        write_inside(root, path, text.encode("utf-8"))
+    return list(files)
+
+
+def write_pyproject(root: Path, path: Path, survey: Survey) -> list[Path]:
     """The `[tool.type-equiv]` table, written with tomlkit so every other byte of the file stays."""
     import tomlkit
 
+    from type_equiv.store.safe import read_bounded
+
     try:
-        document = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else tomlkit.document()
+        exists = os.path.lexists(path)
+        document = tomlkit.parse(read_bounded(path, root).decode("utf-8")) if exists else tomlkit.document()
     except (OSError, UnicodeDecodeError, tomlkit.exceptions.ParseError) as exc:
         click.echo(f"type-equiv init: {path.name}: cannot read it as TOML: {exc}", err=True)
         sys.exit(EXIT_ERROR)
@@ -220,8 +245,7 @@ def write_pyproject(path: Path, survey: Survey) -> list[Path]:
     if "type-equiv" in tool:
         del tool["type-equiv"]
     tool.add("type-equiv", table)
-    path.write_text(tomlkit.dumps(document), encoding="utf-8")
-    return [path]
+    return _write_all(root, {path: tomlkit.dumps(document)})
 
 
 def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:

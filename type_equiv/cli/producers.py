@@ -6,7 +6,6 @@ Always exit 0 (2 when SYMBOL is not a vocabulary or the manifest is bad): it sho
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,13 +39,13 @@ def producers(root: str | None, manifest: str | None, fmt: str, symbol: str) -> 
 def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
     from type_equiv.model.errors import InputError
     from type_equiv.producers.analysis import producers_report
-    from type_equiv.read.manifest import load_manifest
+    from type_equiv.read.manifest import is_symbol_name, load_manifest
     from type_equiv.read.reader import Project
 
     try:
         loaded = load_manifest(root_path, manifest_path)
         known = [row.symbol for row in loaded.model.symbols]
-        if not DOTTED.fullmatch(symbol):
+        if not is_symbol_name(symbol):
             raise InputError(f"{symbol}: not a dotted name (module.Name, as in the manifest)"
                              f"{suggest(symbol, known)}")
         try:
@@ -61,9 +60,6 @@ def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
     else:
         click.echo("\n".join(report_lines(report)))
     return EXIT_CLEAN
-
-
-DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")  # a manifest row's `symbol`
 
 
 def suggest(name: str, known: list[str]) -> str:

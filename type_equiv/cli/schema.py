@@ -5,9 +5,7 @@ Unlike `check`, this IMPORTS the symbol's module (through importing.py), and so 
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from pathlib import Path
 
 import click
@@ -55,20 +53,15 @@ def schema_command(
     for name, exported in schemas.items():
         path = folder / f"{name}.schema.json"
         try:
-            _write(path, json.dumps(exported, indent=2) + "\n")
+            _write(folder, path, json.dumps(exported, indent=2) + "\n")
         except OSError as exc:
             raise InputError(f"--out {out}: cannot write {path.name}: {exc.strerror or exc}") from exc
         click.echo(str(path))
 
 
-def _write(path: Path, text: str) -> None:
-    """Write through a temporary file renamed over `path`: a symlink or a FIFO there is replaced,
-    never followed or opened (a FIFO would block), and a reader never sees half a schema."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "x", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    finally:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+def _write(folder: Path, path: Path, text: str) -> None:
+    """Write through the one safe writer (store/safe.py): a symlink or a FIFO at the name is
+    replaced, never followed or opened (a FIFO would block), and a reader never sees half a schema."""
+    from type_equiv.store.safe import write_inside
+
+    write_inside(folder.absolute(), path.absolute(), text.encode("utf-8"), replace_link=True, durable=False)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from type_equiv.store.safe import OUTSIDE, UnsafeFile, inside, read_with_stat, regular_problem
+from type_equiv.store.safe import UnsafeFile, read_with_stat, write_inside, write_problem
 
 
 class Changed(Exception):
@@ -67,28 +66,19 @@ class Snapshot:
 
 
 def write_atomic(path: Path, data: bytes, read: Snapshot | None, root: Path) -> None:
-    """Replace `path` with `data` via a temp file in the same directory (fsync, then os.replace).
+    """Replace `path` with `data` through the one safe writer (store/safe.py: a temp file beside it,
+    fsync, then os.replace; never through a link out of `root`, a dangling link or a special file).
 
     `read` is the snapshot taken when the content was read (None: the file did not exist); raises
     Changed, and leaves the file alone, when it no longer matches just before the replace.
-    A symlink is written through only to a regular file inside `root`: a link out of the root, a
-    dangling link (its target would be created wherever it points) or a special file is refused.
     """
-    problem = regular_problem(path)
-    if problem is None and not inside(root, path):
-        problem = OUTSIDE
-    if problem is not None:
-        raise UnsafeFile(errno.EPERM, problem)
-    target = path.resolve()
-    if read is not None and (not read.mode & 0o222 or not os.access(target, os.W_OK)):
+    if read is not None and (not read.mode & 0o222 or not os.access(path, os.W_OK)):
+        problem = write_problem(root, path)
+        if problem is not None:
+            raise UnsafeFile(errno.EPERM, problem)
         raise PermissionError(errno.EACCES, "it is read-only")  # a rename would replace it regardless
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, stat.S_IMODE(read.mode) if read is not None else _new_file_mode())
+
+    def unchanged(target: Path) -> None:
         try:
             now: Snapshot | None = Snapshot.take(target)
         except FileNotFoundError:
@@ -96,35 +86,9 @@ def write_atomic(path: Path, data: bytes, read: Snapshot | None, root: Path) -> 
         if (now is None) != (read is None) or (now is not None and read is not None
                                                and not now.same_file(read)):
             raise Changed(f"{path} changed since it was read; not written")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(target.parent)
 
-
-def _new_file_mode() -> int:
-    """What `open(..., "w")` would give a new file: 0666 minus the umask (mkstemp makes 0600).
-
-    The umask can only be read by setting it; sync is single-threaded, so the moment it is 0 harms
-    no other file.
-    """
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_inside(root, path, data, mode=None if read is None else stat.S_IMODE(read.mode),
+                 before_replace=unchanged)
 
 
 @dataclass

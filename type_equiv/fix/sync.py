@@ -38,7 +38,7 @@ from type_equiv.read.manifest import SymbolRow, load_manifest
 from type_equiv.read.pastes import Paste, python_blocks
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
-from type_equiv.store.safe import OUTSIDE, inside, regular_problem
+from type_equiv.store.safe import OUTSIDE, folder_locked, inside, regular_problem
 
 # ---------------------------------------------------------------------------------------------------
 # Pastes in a raw doc, and the source definitions they copy
@@ -248,7 +248,15 @@ class SyncReport:
 
 
 def run_sync(options: SyncOptions) -> SyncReport:
-    """Sync every selected row's pastes, then the lock; raises InputError when it cannot judge."""
+    """Sync every selected row's pastes, then the lock; raises InputError when it cannot judge.
+
+    Concurrent syncs of one root take turns (an advisory lock on the lock's folder, held from reading
+    the manifest to writing the lock), so none loses another's lock rows or doc edits."""
+    with folder_locked(lock_path(options.manifest).parent):
+        return _run_sync(options)
+
+
+def _run_sync(options: SyncOptions) -> SyncReport:
     root = options.root
     manifest = load_manifest(root, options.manifest)
     rows = list(manifest.model.symbols)

@@ -18,7 +18,7 @@ from type_equiv.model.findings import Drift
 from type_equiv.read.pastes import Paste
 from type_equiv.read.shapes import Shape, lower
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_WORD = re.compile(r"[^\W\d]\w*")  # an identifier, `Ärger` too (\w is Unicode's in `re`)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST
+from type_equiv.store.safe import read_bounded
 
 if TYPE_CHECKING:  # parsing TOML is needed only once a pyproject.toml names the tool
     import tomllib
@@ -39,8 +40,8 @@ class Chosen:
 def has_table(pyproject: Path) -> bool:
     """Does this pyproject.toml hold a `[tool.type-equiv]` table? A broken file counts as holding one
     when it names the table, so that loading it reports where it is broken."""
-    try:
-        text = pyproject.read_text(encoding="utf-8-sig")
+    try:  # bounded, non-blocking: a FIFO named pyproject.toml must not hang discovery
+        text = read_bounded(pyproject).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return False
     if "type-equiv" not in text:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    WithJsonSchema,
+)
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.options import DEFAULT_MANIFEST as DEFAULT_MANIFEST  # one place: the CLI reads it
@@ -24,6 +32,31 @@ from type_equiv.store.safe import read_bounded
 SCHEMA_FILE = "type-equiv.manifest.schema.json"
 
 RelPath = Annotated[str, StringConstraints(min_length=1)]
+
+# A symbol is a dotted name whose every part is a Python identifier (`str.isidentifier`: PEP 3131, so
+# `pkg.m.Ärger` is one). No regular expression says that in both Python's `re` and ECMA-262 (where
+# `\w` is ASCII), so the schema's pattern is the ASCII half of the rule, which every editor can check,
+# and the format names the whole rule, which `validate_manifest` checks (editors ignore the format).
+SYMBOL_FORMAT = "python-dotted-name"
+_PART = r"[^\x00-@\[-^`{-\x7f][^\x00-/:-@\[-^`{-\x7f]*"  # no ASCII but letters, `_`, later digits
+
+
+def is_symbol_name(name: str) -> bool:
+    """Whether `name` is `module.Name` (two or more parts) of Python identifiers."""
+    parts = name.split(".")
+    return len(parts) >= 2 and all(part.isidentifier() for part in parts)
+
+
+def _symbol_name(name: str) -> str:
+    if not is_symbol_name(name):  # the schema's format says it first; this keeps the model honest
+        raise ValueError(f"{name!r} is not a dotted name of Python identifiers (module.Name)")
+    return name
+
+
+SymbolName = Annotated[
+    str, AfterValidator(_symbol_name),
+    WithJsonSchema({"type": "string", "pattern": f"^{_PART}(\\.{_PART})+$", "format": SYMBOL_FORMAT}),
+]
 Form = Literal["union", "map", "literal", "enum", "shape"]
 WireSeverity = Literal["info", "error"]
 
@@ -33,7 +66,7 @@ class SymbolRow(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    symbol: Annotated[str, StringConstraints(pattern=r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")]
+    symbol: SymbolName
     docs: Annotated[list[RelPath], Field(min_length=1)]
     form: Form | None = None
     producers: bool = True
@@ -53,7 +86,7 @@ class RetiredEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     spelling: Annotated[str, StringConstraints(pattern=r"^\S(.*\S)?$")]
-    symbol: Annotated[str, StringConstraints(pattern=r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")] | None = None
+    symbol: SymbolName | None = None
     allowed: list[RelPath] = []
     note: Annotated[str, StringConstraints(min_length=1)] | None = None
     # Where a mention counts: "anywhere" (every whole word, prose and comments too) or "code" (names and
@@ -111,7 +144,7 @@ class ManifestFile:
         """The line of a symbol's row (its quoted string), for findings that blame the row.
 
         JSON quotes with `"`; TOML may also use a literal string, `'pkg.m.A'`."""
-        needles = (json.dumps(symbol), f"'{symbol}'")
+        needles = (json.dumps(symbol), json.dumps(symbol, ensure_ascii=False), f"'{symbol}'")
         for number, line in enumerate(self.text.splitlines(), start=1):
             if any(needle in line for needle in needles):
                 return number
@@ -186,13 +219,21 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _validate_schema(where: Where, data: Any) -> None:
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, FormatChecker
 
-    validator = Draft202012Validator(manifest_json_schema())
+    formats = FormatChecker([])
+    formats.checks(SYMBOL_FORMAT)(lambda value: not isinstance(value, str) or is_symbol_name(value))
+    validator = Draft202012Validator(manifest_json_schema(), format_checker=formats)
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path))))
     if errors:
-        lines = [f"{where(list(e.absolute_path))}: {e.message}" for e in errors]
-        raise InputError("\n".join(lines))
+        lines = [f"{where(list(e.absolute_path))}: {_schema_message(e)}" for e in errors]
+        raise InputError("\n".join(dict.fromkeys(lines)))  # a bad symbol breaks its pattern and format
+
+
+def _schema_message(error: Any) -> str:
+    if error.schema.get("format") == SYMBOL_FORMAT and error.validator in ("pattern", "format"):
+        return f"{error.instance!r} is not a dotted name of Python identifiers (module.Name)"
+    return str(error.message)
 
 
 def _check_semantics(where: Where, root: Path, manifest: Manifest) -> None:

@@ -17,7 +17,6 @@ its content hash too, and keeps its entry.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
@@ -32,7 +31,7 @@ from typing import Any
 
 from type_equiv import __version__
 from type_equiv.store.memory import collector_paused
-from type_equiv.store.safe import inside, read_bounded
+from type_equiv.store.safe import inside, read_bounded, write_inside
 
 FORMAT = 1  # bump when any store's payload changes shape
 GITIGNORE = b"# written by type-equiv: the cache is never committed\n*\n"
@@ -250,18 +249,10 @@ class Cache:
         self._replace(".gitignore", ignore, GITIGNORE)
 
     def _replace(self, name: str, target: Path, data: bytes) -> None:
-        """Write `target` atomically in the cache folder; raises OSError, leaving no temp file."""
-        import tempfile
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        """Write `target` atomically in the cache folder (store/safe.py; a link at its name is
+        replaced, never followed); raises OSError, leaving no temp file."""
+        assert self.folder is not None
+        write_inside(self.folder, target, data, mode=0o600, replace_link=True, durable=False)
 
 
 @dataclass

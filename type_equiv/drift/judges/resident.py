@@ -57,7 +57,9 @@ if TYPE_CHECKING:
     from mypy.server.update import FineGrainedBuildManager
 
     from type_equiv.drift.judges.mypyfs import ContentStampedFiles
-    from type_equiv.model.run import RunStats
+    from type_equiv.store.children import keep_project_off_child_paths
+from type_equiv.model.run import RunStats
+from type_equiv.store.children import keep_project_off_child_paths
 
 Stamp = tuple[int, int, int, int] | None  # size, mtime, ctime, inode; None: compare again next time
 RECENT_NS = 2_000_000_000  # a file changed this close to a build may have changed during it
@@ -295,6 +297,7 @@ class ResidentProcess:
             self._stop()
             self._wanted = wanted
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+            keep_project_off_child_paths()
             parent, child = context.Pipe()
             self._process = context.Process(target=_serve, args=(child, *wanted), daemon=True,
                                             name="type-equiv-mypy")
