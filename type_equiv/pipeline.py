@@ -40,10 +40,10 @@ from type_equiv.model.session import (
 )
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.classes import Symbols
+from type_equiv.read.docs import Doc, Paste, attribute
 from type_equiv.read.forms import row_form
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
-from type_equiv.read.pastes import Doc, Paste, attribute
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
 from type_equiv.read.shapes import Shape, in_context, lower, retyped

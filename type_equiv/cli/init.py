@@ -1,7 +1,7 @@
 """`type-equiv init`: a first configuration, read off the tree as it is.
 
 It finds the Markdown docs (what git sees, never virtual environments or tool folders), the fenced
-Python blocks in them (read/pastes.py, so exactly what `check` will call a paste), and which of the
+Python blocks in them (read/docs/, so exactly what `check` will call a paste), and which of the
 names those blocks define at the top level are defined at the top level of a module under the guessed
 source roots (`src/` layout, else flat). One row per matched name, listing every doc that pastes it.
 A `check` right after `init` on the unchanged tree therefore finds every paste: drift is possible
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import libcst as cst
 
     from type_equiv.read.definitions import PythonCode
-    from type_equiv.read.pastes import Paste
+    from type_equiv.read.docs import Paste
 
     Definition = tuple[PythonCode, cst.CSTNode]
 
@@ -87,7 +87,7 @@ def guess_source(root: Path) -> list[str]:
 
 def survey_tree(root: Path) -> Survey:
     from type_equiv.guards.retired import project_files
-    from type_equiv.read.pastes import read_doc
+    from type_equiv.read.docs import read_doc
 
     source = guess_source(root)
     tests = [name for name in ("tests", "test") if (root / name).is_dir()]

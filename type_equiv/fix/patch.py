@@ -20,7 +20,7 @@ import libcst as cst
 
 from type_equiv.fix.docfile import RawDoc
 from type_equiv.read.definitions import PythonCode
-from type_equiv.read.pastes import CodeBlock
+from type_equiv.read.docs import CodeBlock
 from type_equiv.read.shapes import Member, Shape
 
 

@@ -34,8 +34,8 @@ from type_equiv.read.definitions import (
     parse_python,
     top_level_definitions,
 )
+from type_equiv.read.docs import Paste, python_blocks
 from type_equiv.read.manifest import SymbolRow, load_manifest
-from type_equiv.read.pastes import Paste, python_blocks
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
 from type_equiv.store.safe import OUTSIDE, inside, regular_problem
