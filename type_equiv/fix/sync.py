@@ -368,7 +368,7 @@ def _broken_mention(shown: str, text: str, name: str, symbol: str) -> ParseError
     """A block that mentions the name but does not parse: that, not a missing paste, is the problem."""
     for block in python_blocks(shown, text):
         parsed = parse_python(block.code, shown, line_offset=block.fence_line)
-        if isinstance(parsed, ParseError) and name in block.code:
+        if isinstance(parsed, ParseError) and name in block.code and not block.lenient:
             return messages.broken_paste(parsed, symbol, block.fence_line, name, by_sync=True)
     return None
 

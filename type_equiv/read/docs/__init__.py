@@ -22,8 +22,21 @@ UNREAD = {".adoc": "AsciiDoc", ".asciidoc": "AsciiDoc", ".tex": "LaTeX", ".org":
           ".textile": "Textile", ".wiki": "MediaWiki", ".qmd": "Quarto", ".rmd": "R Markdown"}
 
 __all__ = [
-    "FORMATS", "CodeBlock", "Doc", "DocFormat", "Include", "Paste", "attribute", "doc_suffixes",
-    "format_of", "includes", "is_python_info", "markers", "parse_doc", "python_blocks", "read_doc",
+    "FORMATS",
+    "CodeBlock",
+    "Doc",
+    "DocFormat",
+    "Include",
+    "Paste",
+    "attribute",
+    "doc_includes",
+    "doc_suffixes",
+    "format_of",
+    "is_python_info",
+    "markers",
+    "parse_doc",
+    "python_blocks",
+    "read_doc",
 ]
 
 
@@ -42,7 +55,8 @@ def python_blocks(doc: str, text: str) -> list[CodeBlock]:
     return format_of(doc).blocks(doc, text)
 
 
-def includes(doc: str, text: str) -> list[Include]:
+def doc_includes(doc: str, text: str) -> list[Include]:
+    """The source a doc's text includes, by its format."""
     return format_of(doc).includes(doc, text)
 
 

@@ -119,3 +119,21 @@ def covers(include: Include, lines: list[str], name: str, first: int, last: int)
         return all(any(low <= n <= (len(lines) if high is None else high) for low, high in include.lines)
                    for n in range(first, last + 1))
     return span[0] <= first and last <= span[1]
+
+
+def judge(found: list[Include], path: str, text: str, name: str, first: int, last: int) -> (
+        tuple[bool, Include | None]):
+    """Of a doc's includes, for a definition of `name` at lines first..last of root-relative `path`
+    (the file's `text`): (whether one shows it, else the first that picks that file by lines or
+    markers: stale)."""
+    lines = text.splitlines()
+    stale = None
+    for include in found:
+        if path not in candidates(include):
+            continue
+        verdict = covers(include, lines, name, first, last)
+        if verdict:
+            return True, None
+        if verdict is False and stale is None:
+            stale = include
+    return False, stale

@@ -58,12 +58,20 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").use(colon_fence_plugin)
 
 
-def _read(doc: str, text: str) -> Iterator[tuple[CodeBlock | None, Include | None]]:
+def _read(doc: str, text: str, offset: int = 0) -> Iterator[tuple[CodeBlock | None, Include | None]]:
+    """Blocks and includes of `text`, whose first line is doc line `offset + 1`. A MyST directive
+    that is no code (`{note}`, `{tab-item}`) holds Markdown, read as MyST reads it: recursively."""
     for token in _parser().parse(text):
         if token.map is None:
             continue
-        start, end = token.map
+        start, end = token.map[0] + offset, token.map[1] + offset
         if token.type in ("fence", "colon_fence"):
+            directive = myst.directive(token.info)
+            if directive is not None and directive[0] not in myst.CODE_DIRECTIVES | myst.INCLUDE_DIRECTIVES:
+                _, taken = myst.split_options(token.content)
+                body = "\n".join(token.content.split("\n")[taken:])
+                yield from _read(doc, body, start + 1 + taken)
+                continue
             yield from _fence(doc, token.info, token.content, start, end)
             if token.type == "fence":
                 yield from _snippets(doc, token.content, start + 2)
@@ -83,7 +91,9 @@ def _fence(doc: str, info: str, content: str, start: int, end: int) -> Iterator[
             yield None, literalinclude(doc, start + 1, argument, options)
             return
         language = argument.split()[0].lower() if argument.split() else ""
-        if kind not in myst.CODE_DIRECTIVES or not _python_language(language):
+        if kind in myst.PYTHON_ONLY:
+            language = "python"
+        if not _python_language(language):
             return
         lines = content.split("\n")
         content = "\n".join([""] * taken + lines[taken:])

@@ -49,6 +49,9 @@ class _AnyOption(dict[str, Any]):
     def __missing__(self, key: str) -> Any:
         return directives.unchanged
 
+    def __bool__(self) -> bool:  # docutils reads options only where the spec is truthy
+        return True
+
 
 @dataclass
 class _Found:
