@@ -4,8 +4,8 @@ nbformat reads the notebook (its version, its language, its cells); the notebook
 says where each cell's source lines are, since a finding points to a line of the file and sync
 rewrites that cell's source alone. nbformat writes a source as a list of strings, one line per JSON
 line, so code line k of a cell is file line `first + k` as in every other format; a block records
-its cell, and `CodeBlock.where` names the line as Jupyter does (`cell 3:4`). IPython's `%magic` and
-`!shell` lines are blank code lines: they are not Python, and the rest of the cell still is.
+its cell, and `CodeBlock.where` names the line as Jupyter does (`cell 3:4`). IPython's `%magic`,
+`!shell` and `name?` lines are blank code lines: they are not Python, and the rest of the cell is.
 """
 
 from __future__ import annotations
@@ -171,9 +171,18 @@ def language(text: str) -> str:
     return str(spoken or "python").lower()
 
 
+def _ipython(line: str) -> bool:
+    """IPython's own syntax, not Python: `%magic`, `!shell`, and help (`name?`, `name??`, `?name`)."""
+    text = line.strip()
+    if text[:1] in ("%", "!"):
+        return True
+    name = text.strip("?")
+    return text != name and all(part.isidentifier() for part in name.split("."))
+
+
 def _code(source: Source, doc: str) -> CodeBlock:
     lines = source.text.split("\n")
-    code = "\n".join("" if line.lstrip()[:1] in ("%", "!") else line for line in lines)
+    code = "\n".join("" if _ipython(line) else line for line in lines)
     first = source.strings[0][0] if source.strings else 0
     if not code.endswith("\n"):
         code += "\n"
