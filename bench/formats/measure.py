@@ -5,8 +5,9 @@
 `--work` holds a clone of each project of bench/formats/labels.json (folder named after the
 repository's name, checked out at the labelled commit; the runner checks the commit). For each
 labelled page it prints the blocks type-equiv's reader found (parsed, and not parsing), the includes,
-and the labels; with `--init` it runs `type-equiv init` then `check` in a copy of each project and
-prints the rows proposed, the docs read per format and the findings by kind.
+and the labels, and checks a manifest of the labelled includes of the project's own definitions
+(none may be `paste-missing`); with `--init` it runs `type-equiv init` then `check` in a copy of each
+project and prints the rows proposed, the docs read per format and the findings by kind.
 """
 
 from __future__ import annotations
@@ -74,6 +75,25 @@ def init_and_check(root: Path) -> dict[str, object]:
         }
 
 
+def included(project: dict[str, object], root: Path) -> dict[str, object]:
+    """A manifest row per labelled include of the project's own definition, checked: an include is
+    not a paste, so none of them may be `paste-missing` (nor, on an unchanged tree, stale)."""
+    rows = project["included_definitions"]
+    assert isinstance(rows, dict)
+    with tempfile.TemporaryDirectory(prefix="te-formats-") as tmp:
+        copy = Path(tmp) / root.name
+        shutil.copytree(root, copy, symlinks=True)
+        manifest = copy / "manifest" / "type-equiv.manifest.json"
+        manifest.parent.mkdir(exist_ok=True)
+        manifest.write_text(json.dumps({"version": 1, "source": ["."], "symbols": [
+            {"symbol": symbol, "docs": [doc], "producers": False} for symbol, doc in rows.items()]}))
+        check = subprocess.run([sys.executable, "-m", "type_equiv", "check", "--root", str(copy),
+                                "--format", "json", "--exit-zero"], capture_output=True, text=True)
+        findings = json.loads(check.stdout)["findings"]
+        return {"rows": len(rows),
+                "findings": dict(Counter(f["kind"] for f in findings))}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", type=Path, required=True)
@@ -90,6 +110,8 @@ def main() -> int:
                                     "pages": pages(project, root)}
         if args.init:
             entry["init"] = init_and_check(root)
+        if "included_definitions" in project:
+            entry["included"] = included(project, root)
         report.append(entry)
     json.dump(report, sys.stdout, indent=1)
     print()

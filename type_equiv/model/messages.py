@@ -45,11 +45,16 @@ def name_not_defined(symbol: str, name: str, shown: str, row: Where,
     )
 
 
+def _block_of(doc: str) -> str:
+    """What a paste is called in the doc's format: a fence in Markdown, a block (or cell) elsewhere."""
+    return "```python block" if doc.lower().endswith((".md", ".markdown", ".mdx")) else "Python block"
+
+
 def no_paste(symbol: str, doc: str, name: str, source: Where | None, by_sync: bool = False) -> PasteMissing:
     tail = " (sync never invents a paste: add one, then run sync)" if by_sync else ""
     return PasteMissing(
         symbol=symbol, path=doc, line=1,
-        message=f"{symbol}: {doc} has no ```python block defining `{name}`{tail}",
+        message=f"{symbol}: {doc} has no {_block_of(doc)} defining `{name}`{tail}",
         source_path=source[0] if source else None, source_line=source[1] if source else None,
     )
 

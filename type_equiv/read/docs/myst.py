@@ -4,8 +4,8 @@ directive's options (`:caption:`, or a `---` YAML block) are blank code lines, t
 
 from __future__ import annotations
 
-CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "code-cell", "ipython", "doctest", "testcode"}
-PYTHON_ONLY = {"doctest", "testcode", "ipython"}  # Sphinx's doctest directives: Python, unsaid
+CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "code-cell", "doctest", "testcode"}
+PYTHON_ONLY = {"doctest", "testcode"}  # Sphinx's doctest directives: Python, unsaid
 INCLUDE_DIRECTIVES = {"literalinclude"}
 
 
