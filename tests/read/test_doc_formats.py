@@ -189,6 +189,9 @@ def test_a_notebook_equal_is_clean_and_a_drift_points_to_its_cell(project: Proje
         assert "output_tokens: str = 0" in text[int(str(finding["line"])) - 1]
     out = project.check(fmt="text").stdout
     assert "docs/usage.ipynb:cell 3:3: error:" in out
+    sarif = json.loads(project.check(fmt="sarif").stdout)["runs"][0]["results"][0]
+    region = sarif["locations"][0]["physicalLocation"]["region"]  # the file's line, as editors open it
+    assert (region["startLine"], sarif["properties"]["cell"]) == (found[0]["line"], "cell 3:3")
 
 
 def test_sync_rewrites_only_the_cell_sources_of_a_notebook(project: Project) -> None:
