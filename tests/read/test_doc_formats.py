@@ -283,5 +283,5 @@ def test_init_finds_docs_in_every_format_and_proposes_the_row_with_each(project:
     assert "docs read: 1 Jupyter notebook, 2 Markdown, 2 reStructuredText" in run.stdout
     assert "not read (no reader for the format): 1 AsciiDoc" in run.stdout
     assert "included, nothing to check" in run.stdout
-    assert "  docs/included.rst:1: ../src/pkg/models.py" in run.stdout
+    assert "  docs/included.rst:1: ../src/pkg/models.py (Usage)" in run.stdout
     assert findings(project) == []

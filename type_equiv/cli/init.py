@@ -106,7 +106,8 @@ def survey_tree(root: Path) -> Survey:
             continue
         kind = format_of(doc).name
         survey.formats[kind] = survey.formats.get(kind, 0) + 1
-        survey.included += [f"{doc}:{i.line}: {i.written}" for i in read.includes]
+        survey.included += [f"{doc}:{i.line}: {i.written}" + (f" ({i.pyobject})" if i.pyobject else "")
+                            for i in read.includes]
         if read.pastes or read.broken:
             survey.docs.append(doc)
         survey.blocks += len({id(p.block) for found in read.pastes.values() for p in found})
@@ -116,7 +117,7 @@ def survey_tree(root: Path) -> Survey:
     for name, pastes in sorted(wanted.items()):
         modules = defined.get(name, {})
         if not modules:
-            survey.unmatched[name] = sorted({f"{p.block.doc}:{p.block.fence_line}" for p in pastes})
+            survey.unmatched[name] = sorted({_place(p) for p in pastes})
             continue
         chosen, *others = sorted(modules, key=lambda m: (
             _drifts(name, pastes[0], modules[m]) if len(modules) > 1 else 0, m.count("."), m,
@@ -126,6 +127,12 @@ def survey_tree(root: Path) -> Survey:
         if others:
             survey.ambiguous[symbol] = others
     return survey
+
+
+def _place(paste: Paste) -> str:
+    """Where a paste is, as its format says it: `doc:line`, or a notebook's `doc:cell 3:1`."""
+    block = paste.block
+    return f"{block.doc}:{block.where(block.first_line) or block.fence_line}"
 
 
 def _drifts(name: str, paste: Paste, real: Definition) -> int:
