@@ -285,3 +285,16 @@ def test_init_finds_docs_in_every_format_and_proposes_the_row_with_each(project:
     assert "included, nothing to check" in run.stdout
     assert "  docs/included.rst:1: ../src/pkg/models.py (Usage)" in run.stdout
     assert findings(project) == []
+
+
+@pytest.mark.parametrize(("text", "line", "says"), [
+    ('{\n "cells": [\n  {"cell_type": "code",,}\n ]\n}\n', 3, "not a notebook: invalid JSON"),
+    ('{"cells": 3}\n', 1, "nbformat"),
+    ('{"cells": 3, "nbformat": 4}\n', 1, "not a notebook"),
+])
+def test_a_notebook_that_is_not_one_is_a_located_finding(
+        project: Project, text: str, line: int, says: str) -> None:
+    write(project, "docs/usage.ipynb", text)
+    found = findings(project)
+    assert [(f["kind"], f["path"], f["line"]) for f in found] == [("parse-error", "docs/usage.ipynb", line)]
+    assert says in str(found[0]["message"])

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import PythonCode, parse_python, top_level_definitions
 from type_equiv.read.docs import markdown, notebook, rst
-from type_equiv.read.docs.base import CodeBlock, Doc, DocFormat, Include, Parse, Paste
+from type_equiv.read.docs.base import CodeBlock, Doc, DocFormat, Include, Parse, Paste, Unreadable
 from type_equiv.read.docs.markdown import attribute, is_python_info, markers
 from type_equiv.store.safe import read_bounded
 
@@ -51,8 +51,12 @@ def doc_suffixes() -> frozenset[str]:
 
 
 def python_blocks(doc: str, text: str) -> list[CodeBlock]:
-    """The Python blocks of a doc's text, by its format."""
-    return format_of(doc).blocks(doc, text)
+    """The Python blocks of a doc's text, by its format (a doc its parser cannot read: none; check
+    reports why, through `parse_doc`)."""
+    try:
+        return format_of(doc).blocks(doc, text)
+    except Unreadable:
+        return []
 
 
 def doc_includes(doc: str, text: str) -> list[Include]:
@@ -82,7 +86,12 @@ def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
     whose server passes a `parse` that remembers blocks, so an edit re-parses only its own block."""
     result = Doc(doc)
     reader = format_of(doc)
-    for block in reader.blocks(doc, text):
+    try:
+        found = reader.blocks(doc, text)
+    except Unreadable as exc:
+        result.unreadable = ParseError(path=doc, line=exc.line, message=exc.message)
+        return result
+    for block in found:
         parsed = parse(block.code, doc, block.fence_line)
         if isinstance(parsed, ParseError):
             if not block.lenient:

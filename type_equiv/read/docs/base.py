@@ -97,6 +97,15 @@ class Doc:
         return None
 
 
+class Unreadable(ValueError):
+    """A doc its format's parser cannot read at all (a notebook that is not JSON): where, and why."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
 class DocFormat(Protocol):
     """A doc format's reader (one module of read/docs/): the file names it claims, its Python blocks,
     and the source it includes."""

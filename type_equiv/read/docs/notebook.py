@@ -18,7 +18,7 @@ from json import decoder
 from typing import Any
 
 from type_equiv.read.docs import markdown
-from type_equiv.read.docs.base import CodeBlock, Include
+from type_equiv.read.docs.base import CodeBlock, Include, Unreadable
 
 name = "Jupyter notebook"
 suffixes = frozenset({".ipynb"})
@@ -162,10 +162,14 @@ def _strings(scan: _Scanner, at: int) -> tuple[int, tuple[tuple[int, str], ...]]
 
 
 def language(text: str) -> str:
-    """The notebook's kernel language, as nbformat reads its metadata (Python when unsaid)."""
-    import nbformat
+    """The notebook's kernel language, as its metadata says (Python when unsaid). nbformat reads the
+    version (`Unreadable` unless 4, whose cells this reader locates); the notebook is not validated
+    further, as Jupyter opens a notebook its schema would fault, and validation logs on stderr."""
+    from nbformat.reader import reads
 
-    notebook = nbformat.reads(text, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
+    notebook = reads(text)  # type: ignore[no-untyped-call]
+    if notebook.get("nbformat") != 4:
+        raise Unreadable(1, f"not read: nbformat {notebook.get('nbformat', '?')} notebook (4 is read)")
     meta = notebook.get("metadata", {})
     spoken = meta.get("kernelspec", {}).get("language") or meta.get("language_info", {}).get("name")
     return str(spoken or "python").lower()
@@ -199,13 +203,20 @@ def _fences(source: Source, doc: str) -> Iterator[CodeBlock]:
 
 
 def python_blocks(doc: str, text: str) -> list[CodeBlock]:
-    """The Python cells and the Python fences of markdown cells, in cell order (a file that is not a
-    notebook: none; check reports it through its missing pastes)."""
+    """The Python cells and the Python fences of markdown cells, in cell order; `Unreadable` for a
+    file that is not a notebook, located where JSON stopped reading it."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Unreadable(exc.lineno, f"not a notebook: invalid JSON: {exc.msg} (column {exc.colno})") from exc
     try:
         python = language(text) in ("python", "python3")
         found = sources(text)
-    except Exception:  # nbformat and json raise many kinds on a file that is no notebook
-        return []
+    except Unreadable:
+        raise
+    except Exception as exc:  # nbformat raises many kinds on JSON that is no notebook
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise Unreadable(1, f"not a notebook: {why}") from exc
     out: list[CodeBlock] = []
     for source in found:
         if not source.strings:
@@ -224,7 +235,7 @@ def includes(doc: str, text: str) -> list[Include]:
     """The includes of markdown cells (MyST-NB notebooks use `{literalinclude}` too)."""
     try:
         found = sources(text)
-    except ValueError:
+    except (ValueError, IndexError):  # not a notebook: python_blocks says so
         return []
     out: list[Include] = []
     for source in found:
