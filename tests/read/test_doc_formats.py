@@ -298,3 +298,10 @@ def test_a_notebook_that_is_not_one_is_a_located_finding(
     found = findings(project)
     assert [(f["kind"], f["path"], f["line"]) for f in found] == [("parse-error", "docs/usage.ipynb", line)]
     assert says in str(found[0]["message"])
+
+
+def test_a_broken_paste_in_a_notebook_names_its_cell(project: Project) -> None:
+    path = write(project, "docs/usage.ipynb", "")
+    nbformat.write(notebook(CLASS.replace("(BaseModel):", "(BaseModel)")), path)
+    found = findings(project)
+    assert [(f["kind"], str(f["cell"]).split(":")[0]) for f in found] == [("parse-error", "cell 3")]

@@ -41,6 +41,11 @@ class CodeBlock:
     def first_line(self) -> int:
         return self.fence_line + 1
 
+    @property
+    def language(self) -> str:
+        """What the code is read as: Python, or a Python session (its prompts removed)."""
+        return "pycon" if self.session else "python"
+
     def where(self, line: int) -> str | None:
         """A doc line in the format's own terms (`cell 3:4`), or None where the line says it all."""
         if self.cell is None:
@@ -91,7 +96,7 @@ class Doc:
 
     def where(self, line: int) -> str | None:
         """`line` in the format's own terms, when the format has them (a notebook's cells)."""
-        for block in self.blocks:
+        for block in [*self.blocks, *(broken for broken, _ in self.broken)]:
             if block.cell is not None and block.first_line <= line <= block.end_line:
                 return block.where(line)
         return None
