@@ -85,6 +85,12 @@ A note.
 {code}```
 :::
 """
+ADMONITION = """# Usage
+
+??? example "The model"
+    ```python
+{code}    ```
+"""
 PYCON = """# Usage
 
 ```pycon
@@ -114,6 +120,7 @@ CASES = {
     "myst": ("docs/usage.md", MYST, lambda c: c, 9),
     "myst-colon": ("docs/usage.md", MYST_COLON, lambda c: c, 6),
     "myst-nested": ("docs/usage.md", MYST_NOTE, session, 9),
+    "mkdocs-admonition": ("docs/usage.md", ADMONITION, lambda c: indent(c, "    "), 7),
     "pycon": ("docs/usage.md", PYCON, session, 6),
     "doctest": ("docs/usage.rst", DOCTEST, session, 6),
 }

@@ -1,8 +1,9 @@
 """Markdown docs (and MyST pages, which are Markdown): fenced Python blocks, sessions and includes.
 
 markdown-it-py does the CommonMark work (list items, blockquotes, `~~~` and longer fences), with
-mdit-py-plugins' colon fences for MyST's `:::{code-block}`; its `token.map` gives the block's lines, and
-because every code line is one doc line, a single offset maps code lines to doc lines.
+mdit-py-plugins for MyST's `:::{code-block}` colon fences and MkDocs' `!!!`/`???` admonitions; its
+`token.map` gives the block's lines, and because every code line is one doc line, a single offset
+maps code lines to doc lines.
 """
 
 from __future__ import annotations
@@ -53,9 +54,12 @@ def includes(doc: str, text: str) -> list[Include]:
 
 def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
+    from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.colon_fence import colon_fence_plugin
 
-    return MarkdownIt("commonmark").use(colon_fence_plugin)
+    # MkDocs' `!!! note` / `??? example` admonitions hold Markdown (CommonMark alone would take their
+    # indented body for an indented code block and never see the fences inside)
+    return MarkdownIt("commonmark").use(colon_fence_plugin).use(admon_plugin)
 
 
 def _read(doc: str, text: str, offset: int = 0) -> Iterator[tuple[CodeBlock | None, Include | None]]:
