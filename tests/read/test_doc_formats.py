@@ -235,6 +235,8 @@ INCLUDES = {
     "markers": ("docs/usage.rst", ".. literalinclude:: ../src/pkg/models.py\n"
                 "   :start-after: import BaseModel\n"),
     "myst": ("docs/usage.md", "```{literalinclude} ../src/pkg/models.py\n:pyobject: Usage\n```\n"),
+    "myst-markers-at": ("docs/usage.md", "```{literalinclude} ../src/pkg/models.py\n---\n"
+                        "start-at: class Usage\nend-at: output_tokens\n---\n```\n"),
     "snippet": ("docs/usage.md", '```python\n--8<-- "src/pkg/models.py:4:6"\n```\n'),
     "whole": ("docs/usage.md", '--8<-- "src/pkg/models.py"\n'),
 }

@@ -70,6 +70,8 @@ class Include:
     lines: tuple[tuple[int, int | None], ...] = ()
     start_after: str | None = None
     end_before: str | None = None
+    start_inclusive: bool = False  # `:start-at:`: the marker's line is shown
+    end_inclusive: bool = False  # `:end-at:`
 
 
 @dataclass(frozen=True)

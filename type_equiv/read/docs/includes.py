@@ -19,7 +19,8 @@ def literalinclude(doc: str, line: int, argument: str, options: Mapping[str, str
     end = options.get("end-before") or options.get("end-at")
     return Include(doc, line, "literalinclude", argument.strip(), pyobject=options.get("pyobject") or None,
                    lines=_ranges(options.get("lines", "")), start_after=start or None,
-                   end_before=end or None)
+                   end_before=end or None, start_inclusive="start-after" not in options and bool(start),
+                   end_inclusive="end-before" not in options and bool(end))
 
 
 def _ranges(spec: str) -> tuple[tuple[int, int | None], ...]:
@@ -100,10 +101,10 @@ def shown(include: Include, lines: list[str]) -> tuple[int, int] | None:
     low, high = 1, len(lines)
     if include.start_after is not None:
         at = next((n for n, text in enumerate(lines, 1) if include.start_after in text), None)
-        low = len(lines) + 1 if at is None else at + 1
+        low = len(lines) + 1 if at is None else at + (0 if include.start_inclusive else 1)
     if include.end_before is not None:
         at = next((n for n, text in enumerate(lines[low - 1:], low) if include.end_before in text), None)
-        high = 0 if at is None else at - 1
+        high = 0 if at is None else at - (0 if include.end_inclusive else 1)
     return low, high
 
 
