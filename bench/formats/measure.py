@@ -78,19 +78,21 @@ def init_and_check(root: Path) -> dict[str, object]:
 def included(project: dict[str, object], root: Path) -> dict[str, object]:
     """A manifest row per labelled include of the project's own definition, checked: an include is
     not a paste, so none of them may be `paste-missing` (nor, on an unchanged tree, stale)."""
-    rows = project["included_definitions"]
-    assert isinstance(rows, dict)
+    rows: dict[str, list[str]] = {}
+    for kind in ("included_definitions", "included_partly"):
+        for symbol, doc in dict(project.get(kind) or {}).items():  # type: ignore[call-overload]
+            rows.setdefault(symbol, []).append(doc)
     with tempfile.TemporaryDirectory(prefix="te-formats-") as tmp:
         copy = Path(tmp) / root.name
         shutil.copytree(root, copy, symlinks=True)
         manifest = copy / "manifest" / "type-equiv.manifest.json"
         manifest.parent.mkdir(exist_ok=True)
         manifest.write_text(json.dumps({"version": 1, "source": ["."], "symbols": [
-            {"symbol": symbol, "docs": [doc], "producers": False} for symbol, doc in rows.items()]}))
+            {"symbol": symbol, "docs": docs, "producers": False} for symbol, docs in rows.items()]}))
         check = subprocess.run([sys.executable, "-m", "type_equiv", "check", "--root", str(copy),
                                 "--format", "json", "--exit-zero"], capture_output=True, text=True)
         findings = json.loads(check.stdout)["findings"]
-        return {"rows": len(rows),
+        return {"rows": len(rows), "row_docs": sum(len(docs) for docs in rows.values()),
                 "findings": dict(Counter(f["kind"] for f in findings))}
 
 

@@ -109,17 +109,21 @@ def shown(include: Include, lines: list[str]) -> tuple[int, int] | None:
 
 
 def covers(include: Include, lines: list[str], name: str, first: int, last: int) -> bool | None:
-    """Whether the include shows the definition of `name` at lines first..last: True, False (a line or
-    marker selection that misses it: stale), None (it selects another object: not about `name`)."""
+    """Whether the include shows the definition of `name` at lines first..last: True, False (stale),
+    None (it selects another object: not about `name`).
+
+    Line numbers go stale when code moves above the definition, so a `:lines:` selection must still
+    show the definition's first line (its header: a range that shows the fields only starts there
+    too). Markers move with the code, so a marker selection is stale only when it shows none of the
+    definition (a marker gone, or now elsewhere): one that shows a class's body on purpose is not."""
     if include.pyobject is not None:
         return True if include.pyobject.rsplit(".", 1)[-1] == name else None
     span = shown(include, lines)
     if span is None:
         return True
-    if include.lines and len(include.lines) > 1:
-        return all(any(low <= n <= (len(lines) if high is None else high) for low, high in include.lines)
-                   for n in range(first, last + 1))
-    return span[0] <= first and last <= span[1]
+    if include.lines:
+        return any(low <= first <= (len(lines) if high is None else high) for low, high in include.lines)
+    return span[0] <= last and first <= span[1]
 
 
 def judge(found: list[Include], path: str, text: str, name: str, first: int, last: int) -> (
