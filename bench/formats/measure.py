@@ -87,7 +87,8 @@ def included(project: dict[str, object], root: Path) -> dict[str, object]:
         shutil.copytree(root, copy, symlinks=True)
         manifest = copy / "manifest" / "type-equiv.manifest.json"
         manifest.parent.mkdir(exist_ok=True)
-        manifest.write_text(json.dumps({"version": 1, "source": ["."], "symbols": [
+        source = ["src"] if (copy / "src").is_dir() else ["."]  # the src layout, as init guesses it
+        manifest.write_text(json.dumps({"version": 1, "source": source, "symbols": [
             {"symbol": symbol, "docs": docs, "producers": False} for symbol, docs in rows.items()]}))
         check = subprocess.run([sys.executable, "-m", "type_equiv", "check", "--root", str(copy),
                                 "--format", "json", "--exit-zero"], capture_output=True, text=True)
