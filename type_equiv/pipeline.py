@@ -108,13 +108,15 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
 
 def in_cells(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]:
     """Each finding on a doc whose format numbers its lines its own way (a notebook's cells) also
-    says the line in those terms, as `cell`; its `line` stays the file's, which editors open."""
+    says the line in those terms, as `cell`; its `line` is the file's line holding that code line
+    (which editors open: a cell stored as one JSON string has all its lines on one)."""
     docs = {doc for row in reader.manifest.model.symbols for doc in row.docs}
     for event in events:
         if isinstance(event, FindingEvent) and event.finding.cell is None and event.finding.path in docs:
             where = reader.doc(event.finding.path).where(event.finding.line)
             if where is not None:
-                event = event.model_copy(update={"finding": event.finding.model_copy(update={"cell": where})})
+                located = event.finding.model_copy(update={"cell": where[0], "line": where[1]})
+                event = event.model_copy(update={"finding": located})
         yield event
 
 

@@ -322,3 +322,18 @@ def test_a_broken_paste_in_a_notebook_names_its_cell(project: Project) -> None:
     nbformat.write(notebook(CLASS.replace("(BaseModel):", "(BaseModel)")), path)
     found = findings(project)
     assert [(f["kind"], str(f["cell"]).split(":")[0]) for f in found] == [("parse-error", "cell 3")]
+
+
+def test_a_cell_stored_as_one_string_is_checked_located_and_left_to_the_hand(project: Project) -> None:
+    """JupyterLite writes a cell's source as one JSON string: read, the finding on the file line of
+    that string and named by its cell line; sync refuses it rather than guess a layout."""
+    cell = {"cell_type": "code", "source": DRIFTED.rstrip("\n"), "metadata": {}, "outputs": [],
+            "execution_count": None}
+    text = json.dumps({"metadata": {}, "nbformat_minor": 4, "nbformat": 4, "cells": [cell]}, indent=2)
+    path = write(project, "docs/usage.ipynb", text)
+    found = findings(project)
+    source_line = text.split("\n").index(next(line for line in text.split("\n") if '"source"' in line)) + 1
+    assert [(f["kind"], f["cell"], f["line"]) for f in found] == [("drift", "cell 1:3", source_line)]
+    run = project.run("sync", "--root", str(project.root))
+    assert run.exit_code == 1 and "cell" in run.stdout + run.stderr
+    assert path.read_text(encoding="utf-8") == text

@@ -36,6 +36,7 @@ class CodeBlock:
     cell: int | None = None  # a notebook's cell, 1-based, as Jupyter numbers them
     cell_first: int = 0  # the doc line of the cell's first source line
     lenient: bool = False  # Python only if it parses (reST's `::` blocks, as Sphinx highlights them)
+    packed: bool = False  # a notebook cell whose source is one JSON string: all on file line cell_first
 
     @property
     def first_line(self) -> int:
@@ -96,11 +97,14 @@ class Doc:
     includes: list[Include] = field(default_factory=list)
     blocks: list[CodeBlock] = field(default_factory=list)
 
-    def where(self, line: int) -> str | None:
-        """`line` in the format's own terms, when the format has them (a notebook's cells)."""
+    def where(self, line: int) -> tuple[str, int] | None:
+        """`line` in the format's own terms (a notebook's `cell 3:4`) and the file line that holds it
+        (a packed cell's one string), when the format has such terms; else None."""
         for block in [*self.blocks, *(broken for broken, _ in self.broken)]:
             if block.cell is not None and block.first_line <= line <= block.end_line:
-                return block.where(line)
+                cell = block.where(line)
+                assert cell is not None
+                return cell, block.cell_first if block.packed else line
         return None
 
 

@@ -192,14 +192,14 @@ def _code(source: Source, doc: str) -> CodeBlock:
         code += "\n"
     end = first + code.count("\n") - 1
     return CodeBlock(doc, "code cell", code, first - 1, end, style="json", cell=source.cell,
-                     cell_first=first)
+                     cell_first=first, packed=not source.one_per_line)
 
 
 def _fences(source: Source, doc: str) -> Iterator[CodeBlock]:
     first = source.strings[0][0] if source.strings else 0
     for block in markdown.python_blocks(doc, source.text):
         yield replace(block, fence_line=block.fence_line + first - 1, end_line=block.end_line + first - 1,
-                      style="json", cell=source.cell, cell_first=first)
+                      style="json", cell=source.cell, cell_first=first, packed=not source.one_per_line)
 
 
 def python_blocks(doc: str, text: str) -> list[CodeBlock]:
