@@ -57,7 +57,11 @@ class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
         self.decoder = json.JSONDecoder()
-        self.starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        self.starts = [0]
+        at = text.find("\n")
+        while at >= 0:  # str.find, not a Python loop over every character of a notebook's outputs
+            self.starts.append(at + 1)
+            at = text.find("\n", at + 1)
 
     def line(self, offset: int) -> int:
         return bisect_right(self.starts, offset)
