@@ -76,6 +76,14 @@ MYST_COLON = """# Usage
 :::{{code}} python
 {code}:::
 """
+MYST_NB = """# Usage
+
+```{{code-cell}} ipython3
+:tags: [hide-output]
+
+%load_ext autoreload
+{code}```
+"""
 MYST_NOTE = """# Usage
 
 :::{{note}}
@@ -120,6 +128,7 @@ CASES = {
     "myst": ("docs/usage.md", MYST, lambda c: c, 9),
     "myst-colon": ("docs/usage.md", MYST_COLON, lambda c: c, 6),
     "myst-nested": ("docs/usage.md", MYST_NOTE, session, 9),
+    "myst-nb-cell": ("docs/usage.md", MYST_NB, lambda c: c, 9),
     "mkdocs-admonition": ("docs/usage.md", ADMONITION, lambda c: indent(c, "    "), 7),
     "pycon": ("docs/usage.md", PYCON, session, 6),
     "doctest": ("docs/usage.rst", DOCTEST, session, 6),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from type_equiv.read.docs import myst
 from type_equiv.read.docs.base import CodeBlock, Include, Paste
 from type_equiv.read.docs.includes import SNIPPET, literalinclude, snippet
-from type_equiv.read.docs.sessions import SESSION_INFO, is_session, statements
+from type_equiv.read.docs.sessions import SESSION_INFO, is_session, statements, without_ipython
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -23,6 +23,7 @@ name = "Markdown"
 suffixes = frozenset({".md", ".markdown", ".mdx"})
 
 PYTHON_INFO = {"python", "py", "python3"}
+IPYTHON = {"ipython", "ipython3"}  # MyST-NB's `{code-cell} ipython3`: Python, IPython lines aside
 SKIP_MARK = "no-type-equiv"
 
 
@@ -97,10 +98,12 @@ def _fence(doc: str, info: str, content: str, start: int, end: int) -> Iterator[
         language = argument.split()[0].lower() if argument.split() else ""
         if kind in myst.PYTHON_ONLY:
             language = "python"
-        if not _python_language(language):
+        if not _python_language(language) and language not in IPYTHON:
             return
         lines = content.split("\n")
         content = "\n".join([""] * taken + lines[taken:])
+        if language in IPYTHON:
+            content = without_ipython(content)
     elif not is_python_info(info) and not _session_info(info):
         return
     if is_session(content):

@@ -19,6 +19,7 @@ from typing import Any
 
 from type_equiv.read.docs import markdown
 from type_equiv.read.docs.base import CodeBlock, Include, Unreadable
+from type_equiv.read.docs.sessions import without_ipython
 
 name = "Jupyter notebook"
 suffixes = frozenset({".ipynb"})
@@ -179,18 +180,9 @@ def language(text: str) -> str:
     return str(spoken or "python").lower()
 
 
-def _ipython(line: str) -> bool:
-    """IPython's own syntax, not Python: `%magic`, `!shell`, and help (`name?`, `name??`, `?name`)."""
-    text = line.strip()
-    if text[:1] in ("%", "!"):
-        return True
-    name = text.strip("?")
-    return text != name and all(part.isidentifier() for part in name.split("."))
-
-
 def _code(source: Source, doc: str) -> CodeBlock:
     lines = source.text.split("\n")
-    code = "\n".join("" if _ipython(line) else line for line in lines)
+    code = without_ipython("\n".join(lines))
     first = source.strings[0][0] if source.strings else 0
     if not code.endswith("\n"):
         code += "\n"

@@ -1,6 +1,7 @@
 """Interactive sessions (`pycon` fences, `>>>` blocks, reST doctest blocks): the statements after the
 prompts are the code; every other line (the session's output) is a blank code line, so the block
-keeps one code line per doc line (read/docs/base.py) and sync's prefix is the prompt itself."""
+keeps one code line per doc line (read/docs/base.py) and sync's prefix is the prompt itself. IPython
+cells (notebooks, MyST-NB's `{code-cell} ipython3`) blank their IPython-only lines the same way."""
 
 from __future__ import annotations
 
@@ -29,6 +30,20 @@ def statements(code: str) -> str:
     for line in code.split("\n"):
         out.append(line[4:] if _prompt(line) is not None else "")
     return "\n".join(out)
+
+
+def ipython_line(line: str) -> bool:
+    """IPython's own syntax, not Python: `%magic`, `!shell`, and help (`name?`, `name??`, `?name`)."""
+    text = line.strip()
+    if text[:1] in ("%", "!"):
+        return True
+    name = text.strip("?")
+    return text != name and all(part.isidentifier() for part in name.split("."))
+
+
+def without_ipython(code: str) -> str:
+    """Code of an IPython cell with its IPython-only lines blank (so the rest still parses)."""
+    return "\n".join("" if ipython_line(line) else line for line in code.split("\n"))
 
 
 def continuation(prefix: str) -> str:
