@@ -1,13 +1,14 @@
 """Doc formats on real projects (issue 30): the Python blocks each reader finds against hand labels.
 
-    python bench/formats/measure.py --work /path/to/scratch [--init]
+    python bench/formats/measure.py --work /path/to/scratch [--init] [--map]
 
 `--work` holds a clone of each project of bench/formats/labels.json (folder named after the
 repository's name, checked out at the labelled commit; the runner checks the commit). For each
 labelled page it prints the blocks type-equiv's reader found (parsed, and not parsing), the includes,
 and the labels, and checks a manifest of the labelled includes of the project's own definitions
 (none may be `paste-missing`); with `--init` it runs `type-equiv init` then `check` in a copy of each
-project and prints the rows proposed, the docs read per format and the findings by kind.
+project and prints the rows proposed, the docs read per format and the findings by kind; with `--map`
+it counts, over every doc of each project, the Python blocks sync can map back onto their raw lines.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from type_equiv.read.docs import format_of, read_doc
+from type_equiv.fix.docfile import RawDoc
+from type_equiv.fix.patch import Block, CannotPatch
+from type_equiv.read.docs import doc_suffixes, format_of, python_blocks, read_doc
 
 LABELS = Path(__file__).with_name("labels.json")
 SUMMARY = ("type-equiv init", "  docs read", "  not read", "wrote")
@@ -97,10 +100,32 @@ def included(project: dict[str, object], root: Path) -> dict[str, object]:
                 "findings": dict(Counter(f["kind"] for f in findings))}
 
 
+def mapping(root: Path) -> dict[str, int]:
+    """Of every Python block in every doc of the project, how many map back onto their raw lines
+    (what sync needs to rewrite one), by doc suffix."""
+    out: Counter[str] = Counter()
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in doc_suffixes() or ".git" in path.parts or not path.is_file():
+            continue
+        rel = path.relative_to(root).as_posix()
+        try:
+            raw = RawDoc.read(root, rel)
+        except (OSError, UnicodeDecodeError):
+            continue
+        for block in python_blocks(rel, raw.text()):
+            try:
+                Block.map(raw, block)
+                out[f"{path.suffix} maps"] += 1
+            except CannotPatch:
+                out[f"{path.suffix} does not map"] += 1
+    return dict(sorted(out.items()))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--init", action="store_true")
+    parser.add_argument("--map", action="store_true", help="count the blocks sync can map, in every doc")
     args = parser.parse_args()
     labels = json.loads(LABELS.read_text())
     report = []
@@ -113,6 +138,8 @@ def main() -> int:
                                     "pages": pages(project, root)}
         if args.init:
             entry["init"] = init_and_check(root)
+        if args.map:
+            entry["sync_mapping"] = mapping(root)
         if "included_definitions" in project:
             entry["included"] = included(project, root)
         report.append(entry)
