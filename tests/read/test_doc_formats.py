@@ -346,3 +346,14 @@ def test_a_cell_stored_as_one_string_is_checked_located_and_left_to_the_hand(pro
     run = project.run("sync", "--root", str(project.root))
     assert run.exit_code == 1 and "cell" in run.stdout + run.stderr
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_sync_deleting_a_cell_s_last_line_leaves_the_json_as_nbformat_writes_it(project: Project) -> None:
+    path = write(project, "docs/usage.ipynb", "")
+    extra = CLASS + "    extra: int = 1\n"
+    nb = notebook(extra)
+    nbformat.write(nb, path)
+    assert project.run("sync", "--root", str(project.root)).exit_code == 0
+    nb.cells[2].source = CLASS.rstrip("\n")
+    nb.cells[4].source = nb.cells[4].source.replace(extra, CLASS)
+    assert path.read_text(encoding="utf-8") == nbformat.writes(nb) + "\n"
