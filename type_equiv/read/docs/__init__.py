@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 
 from type_equiv.model.findings import ParseError
-from type_equiv.read.definitions import PythonCode, parse_python, top_level_definitions
+from type_equiv.read.definitions import parse_python, top_level_definitions
 from type_equiv.read.docs import markdown, notebook, rst
 from type_equiv.read.docs.base import CodeBlock, Doc, DocFormat, Include, Parse, Paste, Unreadable
 from type_equiv.read.docs.markdown import attribute, is_python_info, markers
@@ -59,11 +59,6 @@ def python_blocks(doc: str, text: str) -> list[CodeBlock]:
         return []
 
 
-def doc_includes(doc: str, text: str) -> list[Include]:
-    """The source a doc's text includes, by its format."""
-    return format_of(doc).includes(doc, text)
-
-
 def read_doc(root: Path, doc: str) -> Doc:
     """Parse one doc's Python blocks and index their top-level definitions by name."""
     result = Doc(doc)
@@ -102,13 +97,3 @@ def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
             result.pastes.setdefault(name, []).append(Paste(name, block, parsed, node))
     result.includes = reader.includes(doc, text)
     return result
-
-
-def parsed_blocks(doc: str, text: str) -> list[tuple[CodeBlock, PythonCode | ParseError]]:
-    """Each block with its parse; a lenient block that does not parse is left out (not Python)."""
-    out: list[tuple[CodeBlock, PythonCode | ParseError]] = []
-    for block in python_blocks(doc, text):
-        parsed = parse_python(block.code, doc, line_offset=block.fence_line)
-        if not (block.lenient and isinstance(parsed, ParseError)):
-            out.append((block, parsed))
-    return out
