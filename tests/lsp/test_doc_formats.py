@@ -44,7 +44,7 @@ def project(tmp_path: Path) -> Path:
 
 
 async def test_a_rst_paste_drift_is_shown_on_its_line_and_synced_as_sync_does(
-        client: LanguageClient, project: Path) -> None:
+        client: LanguageClient, project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     doc = uri(project, "docs/models.rst")
     open_doc(client, doc, DRIFTED, language="restructuredtext")
     found = await until(client, doc, lambda ds: any(d.code == "TE001" for d in ds))
@@ -56,7 +56,7 @@ async def test_a_rst_paste_drift_is_shown_on_its_line_and_synced_as_sync_does(
     sync = next(a for a in actions if isinstance(a, types.CodeAction) and a.title.startswith("Sync this"))
     assert sync.edit is not None
     synced = apply(DRIFTED, edits_for(sync.edit, doc))
-    copy = project.parent / "copy"
+    copy = tmp_path_factory.mktemp("rst-copy") / "project"  # its own folder: no other test's copy
     shutil.copytree(project, copy)
     (copy / "docs/models.rst").write_text(DRIFTED, encoding="utf-8")
     subprocess.run([sys.executable, "-m", "type_equiv", "sync", "--root", str(copy)], check=True,
