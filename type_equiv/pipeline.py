@@ -41,10 +41,13 @@ from type_equiv.model.session import (
 )
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.classes import Symbols
+from type_equiv.read.definitions import PythonCode
+from type_equiv.read.docs import Doc, Paste, attribute
+from type_equiv.read.docs.includes import judge
+from type_equiv.read.docs.includes import shown as include_span
 from type_equiv.read.forms import row_form
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import SymbolRow, display_path, load_manifest
-from type_equiv.read.pastes import Doc, Paste, attribute
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.scope import restrict, select_scope
 from type_equiv.read.shapes import Shape, in_context, lower, retyped
@@ -97,10 +100,25 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
         yield from check_retired(project, options.manifest, options.base, scope.changed)
         return
     project = project.with_manifest(restrict(project.manifest, scope.rows))
-    yield from with_forms(project, check_drift(project, options, project.manifest.model.symbols, run.stats))
+    yield from in_cells(project, with_forms(project, check_drift(
+        project, options, project.manifest.model.symbols, run.stats)))
     yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
     yield from check_retired(project, options.manifest, options.base, scope.changed)
     yield from check_fixtures(project, run.stats)
+
+
+def in_cells(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]:
+    """Each finding on a doc whose format numbers its lines its own way (a notebook's cells) also
+    says the line in those terms, as `cell`; its `line` is the file's line holding that code line
+    (which editors open: a cell stored as one JSON string has all its lines on one)."""
+    docs = {doc for row in reader.manifest.model.symbols for doc in row.docs}
+    for event in events:
+        if isinstance(event, FindingEvent) and event.finding.cell is None and event.finding.path in docs:
+            where = reader.doc(event.finding.path).where(event.finding.line)
+            if where is not None:
+                located = event.finding.model_copy(update={"cell": where[0], "line": where[1]})
+                event = event.model_copy(update={"finding": located})
+        yield event
 
 
 def with_forms(reader: Reader, events: Iterator[RowEvent]) -> Iterator[RowEvent]:
@@ -273,7 +291,10 @@ def check_row(
             findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
             continue
         found = (pairs or {}).get((doc_path, row.symbol), doc.pastes.get(name, []))
-        if not found:
+        included, stale = _included(reader, row, doc, name, real) if not found else (False, None)
+        if stale is not None:
+            findings.append(stale)
+        elif not found and not included:
             findings.append(_missing_paste(row, doc, name, real))
         for index, paste in enumerate(found):
             pasted = lower_paste(paste, source_names_once, module)
@@ -350,6 +371,24 @@ def close_names(symbols: Symbols, symbol: str) -> list[str]:
     bindings = symbols.resolver.bindings(module)
     known = list(bindings.names) if bindings is not None else []
     return difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+
+
+def _included(reader: Reader, row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> (
+        tuple[bool, Finding | None]):
+    """No paste, but the doc may include the definition's own file (read/docs/includes.py): then
+    nothing is missing, unless the include's lines or markers no longer span the definition."""
+    if real is None or not doc.includes:
+        return False, None
+    code = reader.module(reader.root / real.path)
+    if not isinstance(code, PythonCode):
+        return False, None
+    text = code.module.code
+    covered, stale = judge(doc.includes, real.path, text, name, real.line, real.end_line)
+    if stale is None:
+        return covered, None
+    span = include_span(stale, text.splitlines()) or (1, 0)
+    return True, messages.include_stale(row.symbol, doc.path, stale.line, stale.written, span,
+                                        (real.path, real.line), real.end_line)
 
 
 def _missing_paste(row: SymbolRow, doc: Doc, name: str, real: Shape | None) -> Finding:

@@ -17,7 +17,7 @@ from tests.conftest import Project, Run
 from type_equiv.drift.compare import compare
 from type_equiv.fix.docfile import Changed, Snapshot, split_lines, write_atomic
 from type_equiv.read.definitions import PythonCode, find_definition, parse_python
-from type_equiv.read.pastes import read_doc
+from type_equiv.read.docs import read_doc
 from type_equiv.read.shapes import lower
 
 MODEL = '''

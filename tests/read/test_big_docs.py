@@ -1,4 +1,4 @@
-"""A big doc is read in linear time and bounded memory (issue #32): read/pastes.py hands markdown-it
+"""A big doc is read in linear time and bounded memory (issue #32): read/docs/chunks.py hands markdown-it
 only the segments that can hold a fence, in batches. The fences found must be exactly those of one
 markdown-it parse of the whole doc, on docs generated from the constructs that could fool the cut:
 fences holding blank lines and column-0 lines, unclosed fences, HTML blocks holding blank lines,
@@ -12,50 +12,43 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from type_equiv.read import pastes
-from type_equiv.read.pastes import CodeBlock, is_python_info
+from type_equiv.read.docs import chunks, markdown
+from type_equiv.read.docs.base import CodeBlock, Include
 
 PIECES = [
     "Some prose.\n", "\n", "\n\n", "# Head\n", "- item\n", "  more\n", "> quote\n", "    indented\n",
     "```python\n", "```\n", "~~~py\n", "~~~\n", "````python\n", "````\n", "class A:\n", "    x: int\n",
     "<pre>\n", "</pre>\n", "<div>\n", "<!--\n", "-->\n", "1. one\n", "  ```python\n", "  ```\n",
     "x = 1\r\n", "\r\n", "Title\n===\n", "``` python\n", "```text\n", "[ref]: /url\n", "\t```\n",
+    # MyST directives, MkDocs admonitions, sessions and snippets: what the Markdown reader takes too
+    ":::{note}\n", ":::\n", "```{code-block} python\n", "```{note}\n", "!!! note\n", "    ```python\n",
+    "    ```\n", "    class B:\n", "```pycon\n", ">>> x = 1\n", '--8<-- "pkg/m.py"\n',
 ]
 
 
-def whole(doc: str, text: str) -> list[CodeBlock]:
-    """One markdown-it parse of the whole doc (what python_blocks did before the cut)."""
-    from markdown_it import MarkdownIt
-
-    out = []
-    for token in MarkdownIt("commonmark").parse(text):
-        python = is_python_info(token.info) and "no-type-equiv" not in token.info
-        if token.type == "fence" and token.map and python:
-            out.append(CodeBlock(doc, token.info, token.content, token.map[0] + 1, token.map[1]))
-    return out
+def whole(doc: str, text: str, monkeypatch: pytest.MonkeyPatch) -> list[CodeBlock | Include]:
+    """The blocks of one markdown-it parse of the whole doc (the reader without the cut)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(chunks, "tokens", lambda parser, text: ((0, t) for t in parser.parse(text)))
+        return [*markdown.python_blocks(doc, text), *markdown.includes(doc, text)]
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=60), st.integers(1, 64))
 def test_the_cut_finds_exactly_the_fences_of_a_whole_parse(parts: list[str], batch: int) -> None:
     text = "".join(parts)
-    old = pastes.BATCH
-    pastes.BATCH = batch  # tiny batches: every cut and every extension is exercised
-    try:
-        assert pastes.python_blocks("d.md", text) == whole("d.md", text)
-    finally:
-        pastes.BATCH = old
+    with pytest.MonkeyPatch.context() as patch:
+        expected = whole("d.md", text, patch)
+        patch.setattr(chunks, "BATCH", batch)  # tiny batches: every cut and every extension is exercised
+        assert [*markdown.python_blocks("d.md", text), *markdown.includes("d.md", text)] == expected
 
 
 def test_a_fence_holding_blank_lines_and_column_0_code_is_whole() -> None:
     code = "class A:\n\nB = 1\n\nC = 2\n\n" * 50
     text = "Prose.\n\n```python\n" + code + "```\n\nMore prose.\n\n" + "Filler line.\n\n" * 2000
-    old = pastes.BATCH
-    pastes.BATCH = 100
-    try:
-        [block] = pastes.python_blocks("d.md", text)
-    finally:
-        pastes.BATCH = old
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(chunks, "BATCH", 100)
+        [block] = markdown.python_blocks("d.md", text)
     assert block.code == code and block.fence_line == 3
 
 

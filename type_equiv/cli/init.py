@@ -1,7 +1,7 @@
 """`type-equiv init`: a first configuration, read off the tree as it is.
 
-It finds the Markdown docs (what git sees, never virtual environments or tool folders), the fenced
-Python blocks in them (read/pastes.py, so exactly what `check` will call a paste), and which of the
+It finds the docs in every format read/docs/ reads (what git sees, never virtual environments or
+tool folders), the Python blocks in them (so exactly what `check` will call a paste), and which of the
 names those blocks define at the top level are defined at the top level of a module under the guessed
 source roots (`src/` layout, else flat). One row per matched name, listing every doc that pastes it.
 A `check` right after `init` on the unchanged tree therefore finds every paste: drift is possible
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import libcst as cst
 
     from type_equiv.read.definitions import PythonCode
-    from type_equiv.read.pastes import Paste
+    from type_equiv.read.docs import Paste
 
     Definition = tuple[PythonCode, cst.CSTNode]
 
@@ -46,6 +46,9 @@ class Survey:
     rows: dict[str, list[str]] = field(default_factory=dict)  # symbol → docs
     unmatched: dict[str, list[str]] = field(default_factory=dict)  # name → `doc:line` places
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # symbol chosen → other modules
+    formats: dict[str, int] = field(default_factory=dict)  # doc format → docs of it read
+    unread: dict[str, int] = field(default_factory=dict)  # doc format no reader reads → docs found
+    included: list[str] = field(default_factory=list)  # `doc:line: path` of each include of source
 
 
 @cli.command("init")
@@ -95,16 +98,24 @@ def guess_source(root: Path) -> list[str]:
 
 def survey_tree(root: Path) -> Survey:
     from type_equiv.guards.retired import project_files
-    from type_equiv.read.pastes import read_doc
+    from type_equiv.read.docs import UNREAD, doc_suffixes, format_of, read_doc
 
     source = guess_source(root)
     tests = [name for name in ("tests", "test") if (root / name).is_dir()]
     survey = Survey(source=source, tests=tests)
     wanted: dict[str, list[Paste]] = defaultdict(list)
-    for doc in project_files(root, (), frozenset({".md", ".markdown"})):
+    for doc in project_files(root, (), doc_suffixes() | frozenset(UNREAD)):
+        unread = UNREAD.get(PurePosixPath(doc).suffix.lower())
+        if unread is not None:
+            survey.unread[unread] = survey.unread.get(unread, 0) + 1
+            continue
         read = read_doc(root, doc)
         if read.unreadable is not None:
             continue
+        kind = format_of(doc).name
+        survey.formats[kind] = survey.formats.get(kind, 0) + 1
+        survey.included += [f"{doc}:{i.line}: {i.written}" + (f" ({i.pyobject})" if i.pyobject else "")
+                            for i in read.includes]
         if read.pastes or read.broken:
             survey.docs.append(doc)
         survey.blocks += len({id(p.block) for found in read.pastes.values() for p in found})
@@ -114,7 +125,7 @@ def survey_tree(root: Path) -> Survey:
     for name, pastes in sorted(wanted.items()):
         modules = defined.get(name, {})
         if not modules:
-            survey.unmatched[name] = sorted({f"{p.block.doc}:{p.block.fence_line}" for p in pastes})
+            survey.unmatched[name] = sorted({_place(p) for p in pastes})
             continue
         chosen, *others = sorted(modules, key=lambda m: (
             _drifts(name, pastes[0], modules[m]) if len(modules) > 1 else 0, m.count("."), m,
@@ -124,6 +135,12 @@ def survey_tree(root: Path) -> Survey:
         if others:
             survey.ambiguous[symbol] = others
     return survey
+
+
+def _place(paste: Paste) -> str:
+    """Where a paste is, as its format says it: `doc:line`, or a notebook's `doc:cell 3:1`."""
+    block = paste.block
+    return f"{block.doc}:{block.where(block.first_line) or block.fence_line}"
 
 
 def _drifts(name: str, paste: Paste, real: Definition) -> int:
@@ -255,6 +272,11 @@ def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
         f" defining names; source roots {', '.join(survey.source)}"
         + (f", tests {', '.join(survey.tests)}" if survey.tests else ""),
     ]
+    if survey.formats:
+        lines.append("  docs read: " + ", ".join(f"{n} {kind}" for kind, n in sorted(survey.formats.items())))
+    if survey.unread:
+        lines.append("  not read (no reader for the format): " + ", ".join(
+            f"{n} {kind}" for kind, n in sorted(survey.unread.items())))
     for symbol, docs in sorted(survey.rows.items()):
         lines.append(f"  {symbol}: {', '.join(docs)}")
         if symbol in survey.ambiguous:
@@ -264,6 +286,9 @@ def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
         lines.append(f"not matched to a top-level definition under {', '.join(survey.source)}"
                      " (left out; add rows by hand if they should be checked):")
         lines.extend(f"  {name}: {', '.join(places)}" for name, places in sorted(survey.unmatched.items()))
+    if survey.included:
+        lines.append("included, nothing to check (the doc shows the source itself):")
+        lines.extend(f"  {place}" for place in survey.included)
     lines.append(f"wrote {names}: {len(survey.rows)} row(s)")
     lines.append("next: type-equiv check   (then type-equiv sync to fix any drift it reports)")
     return lines

@@ -14,8 +14,8 @@ import libcst as cst
 
 from type_equiv.model import messages
 from type_equiv.model.findings import Drift
+from type_equiv.read.docs import Paste
 from type_equiv.read.manifest import SymbolRow
-from type_equiv.read.pastes import Paste
 from type_equiv.read.shapes import STATEMENT, Member, Shape, in_context
 
 ROLE_WORD = {

@@ -25,8 +25,8 @@ import libcst as cst
 import typing_extensions
 
 from type_equiv.read.definitions import PythonCode, module_file
+from type_equiv.read.docs import Paste
 from type_equiv.read.names import Bindings, bind_import, module_bindings
-from type_equiv.read.pastes import Paste
 from type_equiv.read.shapes import Shape, lower
 
 if TYPE_CHECKING:

@@ -34,8 +34,8 @@ from type_equiv.read.definitions import (
     parse_python,
     top_level_definitions,
 )
+from type_equiv.read.docs import Paste, python_blocks
 from type_equiv.read.manifest import SymbolRow, load_manifest
-from type_equiv.read.pastes import Paste, python_blocks
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
 from type_equiv.store.safe import OUTSIDE, folder_locked, inside, regular_problem
@@ -376,7 +376,7 @@ def _broken_mention(shown: str, text: str, name: str, symbol: str) -> ParseError
     """A block that mentions the name but does not parse: that, not a missing paste, is the problem."""
     for block in python_blocks(shown, text):
         parsed = parse_python(block.code, shown, line_offset=block.fence_line)
-        if isinstance(parsed, ParseError) and name in block.code:
+        if isinstance(parsed, ParseError) and name in block.code and not block.lenient:
             return messages.broken_paste(parsed, symbol, block.fence_line, name, by_sync=True)
     return None
 

@@ -28,8 +28,8 @@ from type_equiv.model.session import FindingEvent, SymbolChecked
 from type_equiv.pipeline import check_drift, with_forms
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.definitions import PythonCode, parse_python
+from type_equiv.read.docs import Doc, parse_doc
 from type_equiv.read.manifest import ManifestFile, SymbolRow, load_manifest
-from type_equiv.read.pastes import Doc, parse_doc
 from type_equiv.read.reader import Project
 from type_equiv.store.cache import Cache
 

@@ -15,7 +15,7 @@ from lsprotocol import types
 from type_equiv.lsp.checker import LiveProject
 from type_equiv.lsp.diagnostics import file_uri, line_range
 from type_equiv.model.findings import Drift
-from type_equiv.read.pastes import Paste
+from type_equiv.read.docs import Paste
 from type_equiv.read.shapes import Shape, lower
 
 _WORD = re.compile(r"[^\W\d]\w*")  # an identifier, `Ärger` too (\w is Unicode's in `re`)

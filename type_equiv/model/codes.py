@@ -19,6 +19,7 @@ CODES: dict[str, str] = {
     "fixture-invalid": "TE008",
     "unused-suppression": "TE009",
     "unrecognised-form": "TE010",
+    "include-stale": "TE011",
 }
 KINDS: dict[str, str] = {code: kind for kind, code in CODES.items()}
 

@@ -29,6 +29,7 @@ class FindingBase(BaseModel):
     symbol: str | None = None
     source_path: str | None = None
     source_line: int | None = None
+    cell: str | None = None  # in a notebook, `line` as Jupyter counts it: "cell 3:4"
 
 
 class Drift(FindingBase):
@@ -130,8 +131,16 @@ class UnrecognisedForm(FindingBase):
     severity: Severity = "info"
 
 
+class IncludeStale(FindingBase):
+    """A doc includes the symbol's source file (`literalinclude`, a MkDocs snippet) by lines or
+    markers that no longer span its definition; `path`/`line` are the include, `source_*` the
+    definition."""
+
+    kind: Literal["include-stale"] = "include-stale"
+
+
 Finding = Annotated[
     Drift | PasteMissing | SourceMissing | ParseError | NoProducer | StaleExemption
-    | RetiredSpelling | FixtureInvalid | UnusedSuppression | UnrecognisedForm,
+    | RetiredSpelling | FixtureInvalid | UnusedSuppression | UnrecognisedForm | IncludeStale,
     Field(discriminator="kind"),
 ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from type_equiv.model.findings import (
     Drift,
+    IncludeStale,
     NoProducer,
     ParseError,
     PasteMissing,
@@ -44,12 +45,28 @@ def name_not_defined(symbol: str, name: str, shown: str, row: Where,
     )
 
 
+def _block_of(doc: str) -> str:
+    """What a paste is called in the doc's format: a fence in Markdown, a block (or cell) elsewhere."""
+    return "```python block" if doc.lower().endswith((".md", ".markdown", ".mdx")) else "Python block"
+
+
 def no_paste(symbol: str, doc: str, name: str, source: Where | None, by_sync: bool = False) -> PasteMissing:
     tail = " (sync never invents a paste: add one, then run sync)" if by_sync else ""
     return PasteMissing(
         symbol=symbol, path=doc, line=1,
-        message=f"{symbol}: {doc} has no ```python block defining `{name}`{tail}",
+        message=f"{symbol}: {doc} has no {_block_of(doc)} defining `{name}`{tail}",
         source_path=source[0] if source else None, source_line=source[1] if source else None,
+    )
+
+
+def include_stale(symbol: str, doc: str, line: int, written: str, shown: tuple[int, int],
+                  source: Where, end: int) -> IncludeStale:
+    """An include of the symbol's file whose lines or markers no longer span its definition."""
+    what = (f"lines {shown[0]}-{shown[1]}" if shown[0] <= shown[1] else "nothing (its markers are gone)")
+    return IncludeStale(
+        symbol=symbol, path=doc, line=line, source_path=source[0], source_line=source[1],
+        message=(f"{symbol}: the include of `{written}` at line {line} shows {what} of {source[0]}, but "
+                 f"`{symbol.rsplit('.', 1)[1]}` is defined at lines {source[1]}-{end}: update the include"),
     )
 
 

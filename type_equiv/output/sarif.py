@@ -162,7 +162,7 @@ def result(finding: Finding, rule_index: dict[str, int], seen: Counter[tuple[str
         related.update(id=1, message={"text": "the real definition (source side)"})
         out["relatedLocations"] = [related]
     properties = {"kind": finding.kind} | {
-        name: value for name in ("symbol", "member", "variant", "field", "level", "side")
+        name: value for name in ("symbol", "member", "variant", "field", "level", "side", "cell")
         if (value := getattr(finding, name, None)) is not None
     }
     if properties:

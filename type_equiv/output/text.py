@@ -22,7 +22,7 @@ from type_equiv.output.collect import collect, plural, summary_line
 
 def head_line(finding: Finding) -> str:
     """`path:line: severity: CODE [kind] message`: the whole of a finding in `concise`."""
-    return (f"{finding.path}:{finding.line}: {finding.severity}: {code_of(finding.kind)} [{finding.kind}]"
+    return (f"{_doc_where(finding)}: {finding.severity}: {code_of(finding.kind)} [{finding.kind}]"
             f" {finding.message}")
 
 
@@ -30,15 +30,19 @@ def finding_lines(finding: Finding) -> list[str]:
     """The text form of one finding: `path:line:` first so editors jump, then its details."""
     lines = [head_line(finding)]
     if isinstance(finding, Drift) and (finding.pasted is not None or finding.real is not None):
-        width = max(len(_where(finding.path, finding.line)),
-                    len(_where(finding.source_path, finding.source_line)))
-        lines.append(f"    - paste  {_where(finding.path, finding.line):<{width}}  "
+        width = max(len(_doc_where(finding)), len(_where(finding.source_path, finding.source_line)))
+        lines.append(f"    - paste  {_doc_where(finding):<{width}}  "
                      f"{finding.pasted if finding.pasted is not None else '(absent)'}")
         lines.append(f"    + source {_where(finding.source_path, finding.source_line):<{width}}  "
                      f"{finding.real if finding.real is not None else '(absent)'}")
     elif finding.source_path is not None and finding.source_path != finding.path:
         lines.append(f"    source {_where(finding.source_path, finding.source_line)}")
     return lines
+
+
+def _doc_where(finding: Finding) -> str:
+    """The doc side: `path:line`, or a notebook's `path:cell 3:4`."""
+    return f"{finding.path}:{finding.cell}" if finding.cell else f"{finding.path}:{finding.line}"
 
 
 def _where(path: str | None, line: int | None) -> str:

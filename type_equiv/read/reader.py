@@ -7,7 +7,7 @@ run's log (read/log.py). `Project` puts the readers together; each owns one conc
 - `SourceFiles` (files.py): texts, decoding, where a module's file is, stamps of what was read;
 - `Modules` (modules.py): libcst parses of whole modules or of single statements, by an `ast` index;
 - `Shapes` (shapestore.py): lowered definitions, cached by their statement's text;
-- docs: Markdown docs and their pastes (pastes.py).
+- docs: the docs, in every format, and their pastes (docs/).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import Protocol
 from type_equiv.model.findings import ParseError
 from type_equiv.read.classes import DefinitionReader, Symbols, source_symbols
 from type_equiv.read.definitions import PythonCode
+from type_equiv.read.docs import Doc, read_doc
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.manifest import ManifestFile
 from type_equiv.read.modules import Found, Modules
-from type_equiv.read.pastes import Doc, read_doc
 from type_equiv.read.shapes import Shape
 from type_equiv.read.shapestore import Shapes
 from type_equiv.store.cache import Cache

@@ -58,7 +58,7 @@ def doc_suppressions(path: str, text: str) -> list[Suppression]:
     a comment before no block is reported as unused)."""
     if MARK not in text:
         return []
-    from type_equiv.read.pastes import python_blocks
+    from type_equiv.read.docs import python_blocks
 
     lines = text.splitlines()
     fences = {block.fence_line: block.end_line for block in python_blocks(path, text)}

@@ -77,7 +77,8 @@ def tool_fingerprint() -> str:
 # What cached results are made of besides type-equiv's own code: parses (libcst), verdicts (mypy,
 # pydantic's schemas), pastes (markdown-it-py), schema checks (jsonschema). An upgrade of any of them
 # may change a result, so it invalidates every store.
-DEPENDENCIES = ("libcst", "mypy", "pydantic", "pydantic-core", "markdown-it-py", "jsonschema", "pathspec")
+DEPENDENCIES = ("libcst", "mypy", "pydantic", "pydantic-core", "markdown-it-py", "jsonschema", "pathspec",
+                "mdit-py-plugins", "docutils", "nbformat", "msgspec", "attrs")
 
 
 def _dependency_versions() -> list[str | None]:
