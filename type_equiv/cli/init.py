@@ -43,8 +43,15 @@ class Survey:
     docs: list[str] = field(default_factory=list)
     blocks: int = 0
     rows: dict[str, list[str]] = field(default_factory=dict)  # symbol → docs
-    unmatched: dict[str, list[str]] = field(default_factory=dict)  # name → `doc:line` places
+    kinds: dict[str, str] = field(default_factory=dict)  # symbol → class, enum, alias
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # symbol chosen → other modules
+    left_out: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # reason → name → places
+    undefined: set[str] = field(default_factory=set)  # defined by docs only: their own examples
+    history: list[str] = field(default_factory=list)  # history docs, never read for pastes
+
+    def leave_out(self, reason: str, name: str, paste: Paste) -> None:
+        places = self.left_out.setdefault(reason, {}).setdefault(name, [])
+        places.append(f"{paste.block.doc}:{paste.block.fence_line}")
 
 
 @cli.command("init")
@@ -86,6 +93,7 @@ def guess_source(root: Path) -> list[str]:
 
 
 def survey_tree(root: Path) -> Survey:
+    from type_equiv.cli.proposals import history_reason
     from type_equiv.guards.retired import project_files
     from type_equiv.read.pastes import read_doc
 
@@ -94,6 +102,10 @@ def survey_tree(root: Path) -> Survey:
     survey = Survey(source=source, tests=tests)
     wanted: dict[str, list[Paste]] = defaultdict(list)
     for doc in project_files(root, (), frozenset({".md", ".markdown"})):
+        history = history_reason(doc)
+        if history is not None:
+            survey.history.append(doc)
+            continue
         read = read_doc(root, doc)
         if read.unreadable is not None:
             continue
@@ -101,26 +113,63 @@ def survey_tree(root: Path) -> Survey:
             survey.docs.append(doc)
         survey.blocks += len({id(p.block) for found in read.pastes.values() for p in found})
         for name, found in read.pastes.items():
-            wanted[name].extend(found)
+            for paste in found:
+                reason = _not_a_paste(paste)
+                if reason is None:
+                    wanted[name].append(paste)
+                else:
+                    survey.leave_out(reason, name, paste)
     defined = _definitions(root, source, tests, set(wanted))
     for name, pastes in sorted(wanted.items()):
-        modules = defined.get(name, {})
-        if not modules:
-            survey.unmatched[name] = sorted({f"{p.block.doc}:{p.block.fence_line}" for p in pastes})
-            continue
-        chosen, *others = sorted(modules, key=lambda m: (
-            _drifts(name, pastes[0], modules[m]) if len(modules) > 1 else 0, m.count("."), m,
-        ))
-        symbol = f"{chosen}.{name}"
-        survey.rows[symbol] = sorted({p.block.doc for p in pastes})
-        if others:
-            survey.ambiguous[symbol] = others
+        _propose(survey, name, pastes, defined.get(name, {}))
     return survey
 
 
+def _not_a_paste(paste: Paste) -> str | None:
+    """Why a doc block's statement cannot be a paste whatever the source says, or None."""
+    from type_equiv.cli.proposals import Reasons, is_top_level, statement_kind
+
+    if not is_top_level(paste.code.module, paste.node):
+        return Reasons.NESTED
+    if statement_kind(paste.node) == "variable":
+        return Reasons.VARIABLE
+    return None
+
+
+def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, Definition]) -> None:
+    """The row for `name`: the modules whose definition each paste resembles, the one with the
+    fewest differences chosen (a name defined in two modules is most likely the one pasted without
+    drift); pastes resembling none are left out with the reason."""
+    from type_equiv.cli.proposals import Reasons, imports_module, resembles, statement_kind
+
+    if not modules:
+        survey.undefined.add(name)
+        return
+    taken: list[Paste] = []
+    fits: dict[str, list[Paste]] = defaultdict(list)
+    for paste in pastes:
+        alike = [m for m, (_, node) in modules.items() if resembles(paste.node, node)]
+        own = [m for m in alike if not imports_module(paste.code.module, m)]
+        if not own:
+            survey.leave_out(Reasons.EXAMPLE if alike else Reasons.SHAPE, name, paste)
+            continue
+        taken.append(paste)
+        for module in own:
+            fits[module].append(paste)
+    if not taken:
+        return
+    chosen, *others = sorted(fits, key=lambda m: (
+        -len(fits[m]), _drifts(name, fits[m][0], modules[m]) if len(fits) > 1 else 0, m.count("."), m,
+    ))
+    symbol = f"{chosen}.{name}"
+    survey.rows[symbol] = sorted({p.block.doc for p in taken})
+    survey.kinds[symbol] = statement_kind(modules[chosen][1])
+    if others:
+        survey.ambiguous[symbol] = others
+
+
 def _drifts(name: str, paste: Paste, real: Definition) -> int:
-    """How far a candidate definition is from the paste: a name defined in two modules is most likely
-    the one the doc pastes without drift."""
+    """How far a candidate definition is from the paste."""
     from type_equiv.drift.compare import compare
     from type_equiv.read.shapes import lower
 
@@ -131,10 +180,16 @@ def _definitions(
     root: Path, source: list[str], tests: list[str], names: set[str]
 ) -> dict[str, dict[str, Definition]]:
     """name → {dotted module: its definition} under the source roots, read as `check` reads
-    definitions (read/definitions.py); files that never spell a wanted name are not parsed."""
+    definitions (read/definitions.py). A file is indexed with `ast` and only a statement defining a
+    wanted name is parsed with libcst: files that never spell a wanted name are not parsed at all."""
     from type_equiv.guards.retired import project_files
     from type_equiv.model.findings import ParseError
-    from type_equiv.read.definitions import parse_python, top_level_definitions
+    from type_equiv.read.definitions import (
+        definition_in,
+        find_definition,
+        index_module,
+        parse_python,
+    )
     from type_equiv.read.tree import is_test_name
 
     out: dict[str, dict[str, Definition]] = defaultdict(dict)
@@ -148,14 +203,24 @@ def _definitions(
             text = (root / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if not any(name in text for name in names):
+        spelled = [name for name in names if name in text]
+        if not spelled:
             continue
-        parsed = parse_python(text, rel)
-        if isinstance(parsed, ParseError):
+        index = index_module(text)
+        here = spelled if index is None else [n for n in spelled if index.first_candidate(n)]
+        if not here:
             continue
-        for name, node in top_level_definitions(parsed.module):
-            if name in names and module not in out[name]:  # the first definition in file order wins
-                out[name][module] = (parsed, node)
+        whole: PythonCode | ParseError | None = None
+        lines = text.splitlines(keepends=True)
+        parsed: dict[int, PythonCode | ParseError] = {}
+        for name in here:
+            found = definition_in(lines, index, rel, name, parsed) if index is not None else False
+            if found is False:  # only the whole module can tell
+                whole = parse_python(text, rel) if whole is None else whole
+                node = None if isinstance(whole, ParseError) else find_definition(whole, name)
+                found = None if node is None or isinstance(whole, ParseError) else (whole, node)
+            if isinstance(found, tuple) and module not in out[name]:
+                out[name][module] = found
     return out
 
 
@@ -224,22 +289,62 @@ def write_pyproject(path: Path, survey: Survey) -> list[Path]:
     return [path]
 
 
+LINE_MAX = 200  # no line of init's report is longer: a long list is cut, with the count left out
+PLACES_SHOWN = 3
+
+
 def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
+    """What init found, for a person: one line per row, the left-out names grouped by reason (only
+    those spelled like definitions; the rest counted), places capped, no line over LINE_MAX."""
+    from type_equiv.cli.proposals import Reasons, looks_like_definition
+
     names = ", ".join(str(p.relative_to(root)) for p in written)
     lines = [
         f"type-equiv init: {len(survey.docs)} doc(s) with Python blocks, {survey.blocks} block(s)"
         f" defining names; source roots {', '.join(survey.source)}"
         + (f", tests {', '.join(survey.tests)}" if survey.tests else ""),
     ]
+    if survey.history:
+        lines.append(f"skipped {len(survey.history)} history doc(s) (blog posts, changelogs, release"
+                     " notes, decision records): " + _capped(survey.history))
+    if survey.rows:
+        lines.append(f"{len(survey.rows)} row(s): review them, delete any that is not a paste of the"
+                     " source's definition")
     for symbol, docs in sorted(survey.rows.items()):
-        lines.append(f"  {symbol}: {', '.join(docs)}")
-        if symbol in survey.ambiguous:
-            lines.append(f"    (also defined in {', '.join(survey.ambiguous[symbol])}: edit the row if"
-                         " that one is meant)")
-    if survey.unmatched:
-        lines.append(f"not matched to a top-level definition under {', '.join(survey.source)}"
-                     " (left out; add rows by hand if they should be checked):")
-        lines.extend(f"  {name}: {', '.join(places)}" for name, places in sorted(survey.unmatched.items()))
+        also = survey.ambiguous.get(symbol, [])
+        note = f"; also defined in {_capped(also)}: edit the row if that one is meant" if also else ""
+        lines.append(f"  {symbol}  {survey.kinds.get(symbol, '')}, {len(docs)} doc(s){note}")
+    for reason in Reasons.order():
+        found = survey.left_out.get(reason, {})
+        shown = {n: places for n, places in found.items()
+                 if looks_like_definition(n) or reason in (Reasons.SHAPE, Reasons.EXAMPLE)}
+        if not shown:
+            continue
+        hidden = len(found) - len(shown)
+        more = f" (+{hidden} lowercase or constant name(s))" if hidden else ""
+        lines.append(f"left out, {reason}: {len(shown)} name(s){more}")
+        lines.extend(f"  {name}: {_capped(sorted(set(places)), LINE_MAX - len(name) - 20)}"
+                     for name, places in sorted(shown.items()))
+    if survey.undefined:
+        lines.append(f"{len(survey.undefined)} other name(s) the docs define are not defined under"
+                     f" {', '.join(survey.source)} (the docs' own examples)")
     lines.append(f"wrote {names}: {len(survey.rows)} row(s)")
-    lines.append("next: type-equiv check   (then type-equiv sync to fix any drift it reports)")
-    return lines
+    lines.append("next: type-equiv check   (then `type-equiv baseline` to accept today's findings, or"
+                 " `type-equiv sync` to fix drift)")
+    return [_clip(line) for line in lines]
+
+
+def _capped(items: list[str], room: int = LINE_MAX // 2) -> str:
+    """`a, b, c … +297 more`: at most PLACES_SHOWN items, as many as fit in `room` characters,
+    so the count of the rest is never cut off."""
+    shown: list[str] = []
+    for item in items[:PLACES_SHOWN]:
+        if shown and len(", ".join([*shown, item])) > room:
+            break
+        shown.append(item if len(item) <= room else item[: room - 1] + "…")
+    rest = len(items) - len(shown)
+    return ", ".join(shown) + (f" … +{rest} more" if rest else "")
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…"

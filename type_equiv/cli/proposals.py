@@ -1,0 +1,225 @@
+"""What `init` proposes: a doc block's statement is a paste only when it defines a name the way the
+source does and looks like the source's definition.
+
+A name both sides bind is weak evidence: docs bind `app = MyApp()`, `config = Config(...)`, a logger,
+their own example `class State(TypedDict)`; a library binds the same common names. Proposing those
+rows makes `check` report false drift and `sync` rewrite examples. So a proposal needs, in order:
+the statement is at the top level of its block (not under `if __name__ == "__main__":`, a `with`, a
+`try`), it is a definition (a class, an enum, a type alias), the source's statement is of the same
+kind, the block does not import the module that defines the name (then it is a reader's example
+using that module), and the two resemble each other (a class: a shared base and a shared member, or
+most members; an alias: most arms). History docs (blog posts, changelogs, release notes, decision
+records) describe the past and are not pastes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Literal
+
+import libcst as cst
+
+Kind = Literal["class", "enum", "alias", "variable"]
+
+# Folders and file names whose docs are history: what was true when they were written.
+HISTORY_FOLDERS = frozenset({
+    "adr", "adrs", "decisions", "decision-records", "blog", "posts", "changelog", "changelogs",
+    "changes", "release-notes", "release_notes", "releases", "news", "history", "whatsnew",
+    "whats-new", "rfc", "rfcs", "proposals", "issues",
+})
+HISTORY_STEMS = ("changelog", "changes", "history", "news", "release-notes", "release_notes",
+                 "releasenotes", "releases", "whatsnew", "whats-new", "whats_new")
+# a doc named after a version (`version-3.2.md`, `migration-v4.md`, `v0-58-0-feature.md`)
+VERSION_NAME = re.compile(r"(?:^|[-_.\s])(?:v\d+|version[-_]?\d+|\d+\.\d+)(?:$|[-_.\s])", re.IGNORECASE)
+
+TYPE_FORMS = frozenset({
+    "Union", "Optional", "Literal", "Annotated", "Callable", "Type", "type", "Dict", "dict", "List",
+    "list", "Tuple", "tuple", "Set", "set", "FrozenSet", "frozenset", "Mapping", "Sequence",
+    "Iterable", "Iterator", "ClassVar", "Final", "Required", "NotRequired", "TypeGuard", "TypeIs",
+})
+ALIAS_CALLS = frozenset({"TypeAliasType", "NewType"})
+ENUM_BASES = ("Enum", "Flag", "IntEnum", "StrEnum", "IntFlag", "ChoiceSet", "TextChoices",
+              "IntegerChoices", "Choices")
+
+
+def history_reason(doc: str) -> str | None:
+    """Why `doc` is a history doc (its folder or its file name), or None."""
+    path = PurePosixPath(doc)
+    for part in path.parts[:-1]:
+        if part.lower() in HISTORY_FOLDERS:
+            return f"in a {part}/ folder"
+    stem = path.stem.lower()
+    if stem.startswith(HISTORY_STEMS):
+        return "a changelog or release notes"
+    if VERSION_NAME.search(stem):
+        return "named after a version"
+    return None
+
+
+def _last_name(expr: cst.BaseExpression) -> str | None:
+    """`Enum` for `Enum`, `enum.Enum`, `Enum[...]`; None for anything else."""
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    name = expr.attr if isinstance(expr, cst.Attribute) else expr
+    return name.value if isinstance(name, cst.Name) else None
+
+
+def _bases(node: cst.ClassDef) -> set[str]:
+    return {name for arg in node.bases if arg.keyword is None
+            if (name := _last_name(arg.value)) is not None}
+
+
+def _value(node: cst.CSTNode) -> tuple[cst.BaseExpression | None, cst.BaseExpression | None]:
+    """(annotation, value) of a one-statement assignment line; (None, None) for anything else."""
+    if isinstance(node, cst.SimpleStatementLine) and len(node.body) == 1:
+        small = node.body[0]
+        if isinstance(small, cst.TypeAlias):
+            return None, small.value
+        if isinstance(small, cst.AnnAssign):
+            return small.annotation.annotation, small.value
+        if isinstance(small, cst.Assign):
+            return None, small.value
+    return None, None
+
+
+def is_type_expression(expr: cst.BaseExpression) -> bool:
+    """`Union[...]`, `A | B`, `Literal[...]`, `Annotated[...]`, a generic `Name[...]` or a bare
+    capitalised name: what Python reads as a type when it is assigned to a name."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+        return all(_arm_like(side) for side in (expr.left, expr.right))
+    if isinstance(expr, cst.Subscript):
+        name = _last_name(expr.value)
+        return name is not None and (name in TYPE_FORMS or name[:1].isupper())
+    if isinstance(expr, cst.Name):
+        return expr.value in TYPE_FORMS or (expr.value[:1].isupper() and not expr.value.isupper())
+    return False
+
+
+def _arm_like(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.Name) and expr.value == "None":
+        return True
+    if isinstance(expr, cst.SimpleString | cst.Attribute):
+        return True  # `"Forward" | None`, `mod.Type | None`
+    return is_type_expression(expr)
+
+
+def statement_kind(node: cst.CSTNode) -> Kind:
+    """What a top-level statement defines: a class, an enum, a type alias, or (anything else bound
+    to a name: an instance, a call's result, a function or a logger) a variable."""
+    if isinstance(node, cst.ClassDef):
+        return "enum" if _bases(node) & set(ENUM_BASES) else "class"
+    if isinstance(node, cst.SimpleStatementLine) and node.body and isinstance(node.body[0], cst.TypeAlias):
+        return "alias"
+    annotation, value = _value(node)
+    if annotation is not None and _last_name(annotation) == "TypeAlias":
+        return "alias"
+    if value is None:
+        return "variable"
+    if isinstance(value, cst.Call) and _last_name(value.func) in ALIAS_CALLS:
+        return "alias"
+    return "alias" if is_type_expression(value) else "variable"
+
+
+def _members(node: cst.ClassDef) -> set[str]:
+    out: set[str] = set()
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    for stmt in body:
+        if isinstance(stmt, cst.FunctionDef | cst.ClassDef):
+            out.add(stmt.name.value)
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
+                           else [small.target] if isinstance(small, cst.AnnAssign) else [])
+                out.update(t.value for t in targets if isinstance(t, cst.Name))
+    return out
+
+
+def _arms(node: cst.CSTNode) -> set[str]:
+    """An alias's arms as code: the union's members, a Literal's values, else the whole value."""
+    _, value = _value(node)
+    if isinstance(value, cst.Call) and len(value.args) >= 2:  # TypeAliasType("X", value), NewType
+        value = value.args[1].value
+    if value is None:
+        return set()
+    code = cst.Module([]).code_for_node
+    return {code(arm).strip() for arm in _flatten(value)}
+
+
+def _flatten(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+        yield from _flatten(expr.left)
+        yield from _flatten(expr.right)
+        return
+    if isinstance(expr, cst.Subscript) and _last_name(expr.value) in {"Union", "Literal", "Optional"}:
+        for element in expr.slice:
+            if isinstance(element.slice, cst.Index):
+                yield from _flatten(element.slice.value)
+        return
+    yield expr
+
+
+def _most(doc: set[str], real: set[str]) -> bool:
+    """Whether the two sides share most of what either has (at least half of the union)."""
+    union = doc | real
+    return bool(union) and 2 * len(doc & real) >= len(union)
+
+
+def resembles(pasted: cst.CSTNode, real: cst.CSTNode) -> bool:
+    """Whether a doc's definition looks like the source's: same kind, and a class shares a base and
+    a member (or most members), an alias most arms."""
+    kind = statement_kind(pasted)
+    if kind != statement_kind(real):
+        return False
+    if isinstance(pasted, cst.ClassDef) and isinstance(real, cst.ClassDef):
+        mine, theirs = _members(pasted), _members(real)
+        shared_base = bool(_bases(pasted) & _bases(real))
+        return (shared_base and (not mine or not theirs or bool(mine & theirs))) or _most(mine, theirs)
+    return _most(_arms(pasted), _arms(real))
+
+
+def imports_module(module: cst.Module, dotted: str) -> bool:
+    """Whether a block imports the module `dotted` itself (`from pkg.mod import X`, `import
+    pkg.mod`): a block pasting that module's definition has no reason to, a reader's code does."""
+    code = cst.Module([]).code_for_node
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
+                spelled = [code(small.module)]
+            elif isinstance(small, cst.Import):
+                spelled = [code(alias.name) for alias in small.names]
+            else:
+                continue
+            if dotted in spelled:
+                return True
+    return False
+
+
+def is_top_level(module: cst.Module, node: cst.CSTNode) -> bool:
+    """Whether `node` is a statement of the block itself, not inside an `if`, `try` or `with`."""
+    return any(stmt is node for stmt in module.body)
+
+
+def looks_like_definition(name: str) -> bool:
+    """`Point`, `ChatModel`: a name spelled as classes and aliases are; not `app`, `DATABASES`."""
+    bare = name.lstrip("_")
+    return bare[:1].isupper() and not bare.isupper()
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """The left-out reasons `init` groups its list by, in the order it prints them."""
+
+    NESTED = "inside a block (an if, with, try: only a block's own statements are pastes)"
+    VARIABLE = "not a definition (an instance, a call's result, a function or logger bound to a name)"
+    SHAPE = "same name, different shape (kind, bases, members or arms unlike the source's)"
+    EXAMPLE = "an example that imports the module defining the name"
+    UNMATCHED = "no top-level definition of that name under the source roots"
+
+    @staticmethod
+    def order() -> Sequence[str]:
+        return (Reasons.SHAPE, Reasons.EXAMPLE, Reasons.VARIABLE, Reasons.NESTED, Reasons.UNMATCHED)
