@@ -11,10 +11,11 @@ import io
 import sys
 import warnings
 
-from type_equiv.cli import check, init, lsp, manifest_schema, monitor, producers, schema, sync
+from type_equiv.cli import baseline, check, init, lsp, manifest_schema, monitor, producers, schema, sync
 from type_equiv.cli.base import cli
 
-__all__ = ["check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers", "schema", "sync"]
+__all__ = ["baseline", "check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers",
+           "schema", "sync"]
 
 
 def main() -> None:

@@ -127,7 +127,8 @@ def survey_tree(root: Path) -> Survey:
 
 def _not_a_paste(paste: Paste) -> str | None:
     """Why a doc block's statement cannot be a paste whatever the source says, or None."""
-    from type_equiv.cli.proposals import Reasons, is_top_level, statement_kind
+    from type_equiv.cli.proposals import Reasons, is_top_level
+    from type_equiv.read.kinds import statement_kind
 
     if not is_top_level(paste.code.module, paste.node):
         return Reasons.NESTED
@@ -140,7 +141,8 @@ def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, 
     """The row for `name`: the modules whose definition each paste resembles, the one with the
     fewest differences chosen (a name defined in two modules is most likely the one pasted without
     drift); pastes resembling none are left out with the reason."""
-    from type_equiv.cli.proposals import Reasons, imports_module, resembles, statement_kind
+    from type_equiv.cli.proposals import Reasons, imports_module, resembles
+    from type_equiv.read.kinds import statement_kind
 
     if not modules:
         survey.undefined.add(name)

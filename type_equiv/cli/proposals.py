@@ -18,11 +18,10 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Literal
 
 import libcst as cst
 
-Kind = Literal["class", "enum", "alias", "variable"]
+from type_equiv.read.kinds import assigned, base_names, last_name, statement_kind
 
 # Folders and file names whose docs are history: what was true when they were written.
 HISTORY_FOLDERS = frozenset({
@@ -34,16 +33,6 @@ HISTORY_STEMS = ("changelog", "changes", "history", "news", "release-notes", "re
                  "releasenotes", "releases", "whatsnew", "whats-new", "whats_new")
 # a doc named after a version (`version-3.2.md`, `migration-v4.md`, `v0-58-0-feature.md`)
 VERSION_NAME = re.compile(r"(?:^|[-_.\s])(?:v\d+|version[-_]?\d+|\d+\.\d+)(?:$|[-_.\s])", re.IGNORECASE)
-
-TYPE_FORMS = frozenset({
-    "Union", "Optional", "Literal", "Annotated", "Callable", "Type", "type", "Dict", "dict", "List",
-    "list", "Tuple", "tuple", "Set", "set", "FrozenSet", "frozenset", "Mapping", "Sequence",
-    "Iterable", "Iterator", "ClassVar", "Final", "Required", "NotRequired", "TypeGuard", "TypeIs",
-})
-ALIAS_CALLS = frozenset({"TypeAliasType", "NewType"})
-ENUM_BASES = ("Enum", "Flag", "IntEnum", "StrEnum", "IntFlag", "ChoiceSet", "TextChoices",
-              "IntegerChoices", "Choices")
-
 
 def history_reason(doc: str) -> str | None:
     """Why `doc` is a history doc (its folder or its file name), or None."""
@@ -57,70 +46,6 @@ def history_reason(doc: str) -> str | None:
     if VERSION_NAME.search(stem):
         return "named after a version"
     return None
-
-
-def _last_name(expr: cst.BaseExpression) -> str | None:
-    """`Enum` for `Enum`, `enum.Enum`, `Enum[...]`; None for anything else."""
-    if isinstance(expr, cst.Subscript):
-        expr = expr.value
-    name = expr.attr if isinstance(expr, cst.Attribute) else expr
-    return name.value if isinstance(name, cst.Name) else None
-
-
-def _bases(node: cst.ClassDef) -> set[str]:
-    return {name for arg in node.bases if arg.keyword is None
-            if (name := _last_name(arg.value)) is not None}
-
-
-def _value(node: cst.CSTNode) -> tuple[cst.BaseExpression | None, cst.BaseExpression | None]:
-    """(annotation, value) of a one-statement assignment line; (None, None) for anything else."""
-    if isinstance(node, cst.SimpleStatementLine) and len(node.body) == 1:
-        small = node.body[0]
-        if isinstance(small, cst.TypeAlias):
-            return None, small.value
-        if isinstance(small, cst.AnnAssign):
-            return small.annotation.annotation, small.value
-        if isinstance(small, cst.Assign):
-            return None, small.value
-    return None, None
-
-
-def is_type_expression(expr: cst.BaseExpression) -> bool:
-    """`Union[...]`, `A | B`, `Literal[...]`, `Annotated[...]`, a generic `Name[...]` or a bare
-    capitalised name: what Python reads as a type when it is assigned to a name."""
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
-        return all(_arm_like(side) for side in (expr.left, expr.right))
-    if isinstance(expr, cst.Subscript):
-        name = _last_name(expr.value)
-        return name is not None and (name in TYPE_FORMS or name[:1].isupper())
-    if isinstance(expr, cst.Name):
-        return expr.value in TYPE_FORMS or (expr.value[:1].isupper() and not expr.value.isupper())
-    return False
-
-
-def _arm_like(expr: cst.BaseExpression) -> bool:
-    if isinstance(expr, cst.Name) and expr.value == "None":
-        return True
-    if isinstance(expr, cst.SimpleString | cst.Attribute):
-        return True  # `"Forward" | None`, `mod.Type | None`
-    return is_type_expression(expr)
-
-
-def statement_kind(node: cst.CSTNode) -> Kind:
-    """What a top-level statement defines: a class, an enum, a type alias, or (anything else bound
-    to a name: an instance, a call's result, a function or a logger) a variable."""
-    if isinstance(node, cst.ClassDef):
-        return "enum" if _bases(node) & set(ENUM_BASES) else "class"
-    if isinstance(node, cst.SimpleStatementLine) and node.body and isinstance(node.body[0], cst.TypeAlias):
-        return "alias"
-    annotation, value = _value(node)
-    if annotation is not None and _last_name(annotation) == "TypeAlias":
-        return "alias"
-    if value is None:
-        return "variable"
-    if isinstance(value, cst.Call) and _last_name(value.func) in ALIAS_CALLS:
-        return "alias"
-    return "alias" if is_type_expression(value) else "variable"
 
 
 def _members(node: cst.ClassDef) -> set[str]:
@@ -139,7 +64,7 @@ def _members(node: cst.ClassDef) -> set[str]:
 
 def _arms(node: cst.CSTNode) -> set[str]:
     """An alias's arms as code: the union's members, a Literal's values, else the whole value."""
-    _, value = _value(node)
+    _, value = assigned(node)
     if isinstance(value, cst.Call) and len(value.args) >= 2:  # TypeAliasType("X", value), NewType
         value = value.args[1].value
     if value is None:
@@ -153,7 +78,7 @@ def _flatten(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
         yield from _flatten(expr.left)
         yield from _flatten(expr.right)
         return
-    if isinstance(expr, cst.Subscript) and _last_name(expr.value) in {"Union", "Literal", "Optional"}:
+    if isinstance(expr, cst.Subscript) and last_name(expr.value) in {"Union", "Literal", "Optional"}:
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
                 yield from _flatten(element.slice.value)
@@ -175,7 +100,7 @@ def resembles(pasted: cst.CSTNode, real: cst.CSTNode) -> bool:
         return False
     if isinstance(pasted, cst.ClassDef) and isinstance(real, cst.ClassDef):
         mine, theirs = _members(pasted), _members(real)
-        shared_base = bool(_bases(pasted) & _bases(real))
+        shared_base = bool(base_names(pasted) & base_names(real))
         return (shared_base and (not mine or not theirs or bool(mine & theirs))) or _most(mine, theirs)
     return _most(_arms(pasted), _arms(real))
 

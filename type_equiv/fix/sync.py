@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from type_equiv.drift.baseline import Entry, Lock, fingerprint, lock_path, parse_lock, updated
+from type_equiv.drift.baseline import Entry, Lock, fingerprint, lock_path, parse_lock, read_lock, updated
 from type_equiv.drift.compare import compare
 from type_equiv.fix.docfile import Changed, RawDoc, Snapshot, split_lines, write_atomic
 from type_equiv.fix.patch import Block, CannotPatch, Edit, Planner, Real, Site, apply_edits, string_lines
@@ -34,6 +34,7 @@ from type_equiv.read.definitions import (
     parse_python,
     top_level_definitions,
 )
+from type_equiv.read.kinds import statement_kind
 from type_equiv.read.manifest import SymbolRow, load_manifest
 from type_equiv.read.pastes import Paste, python_blocks
 from type_equiv.read.reader import Project, Reader
@@ -103,6 +104,7 @@ class DocResult:
     unfixed: list[Unfixed] = field(default_factory=list)
     pastes: dict[str, int] = field(default_factory=dict)  # symbol → how many pastes it has here
     clean: dict[tuple[str, int], tuple[str, str]] = field(default_factory=dict)  # → (source, paste fp)
+    withheld: str | None = None  # the doc as sync would write it with the pastes it refused to rewrite
 
     @property
     def shown(self) -> str:
@@ -139,8 +141,13 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
     server's "sync this paste".
     """
     drifting = [t for t in targets if (only is None or t.site.key in only) and _drifts(t.site, t)]
-    strategy = {t.site.key: "minimal" for t in drifting}
     reasons: dict[tuple[str, int], str] = {}
+    for target in list(drifting):  # a variable (an instance, a call's result) is never a paste
+        doc_kind, real_kind = statement_kind(target.site.node), statement_kind(target.real.node)
+        if "variable" in (doc_kind, real_kind):
+            drifting.remove(target)
+            reasons[target.site.key] = messages.sync_kind_differs(doc_kind, real_kind)
+    strategy = {t.site.key: "minimal" for t in drifting}
     final = (doc.lines, doc.eols)
     for _ in range(2 * len(drifting) + 1):
         edits: list[Edit] = []
@@ -181,7 +188,7 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
             result.clean[(symbol, index)] = (fingerprint(target.real.shape), fingerprint(pasted))
             if target in drifting and symbol not in result.synced:
                 result.synced.append(symbol)
-        elif target in drifting:
+        elif target in drifting or key in reasons:
             line = lower(target.site.code, target.site.node).line
             result.unfixed.append(Unfixed(doc.shown, line, symbol, reasons.get(key, "cannot rewrite")))
     return result
@@ -226,6 +233,7 @@ class SyncOptions:
     manifest: Path
     symbols: tuple[str, ...] = ()  # --symbol NAME…: only these rows
     diff: bool = False  # --diff: print the patch, write nothing
+    force: bool = False  # --force: rewrite pastes of rows never synced before too
 
 
 @dataclass
@@ -260,6 +268,11 @@ def run_sync(options: SyncOptions) -> SyncReport:
         rows = [r for r in rows if r.symbol in options.symbols]
     project = Project.open(manifest)
     report = SyncReport()
+    # a row named by --symbol, or synced before (its lock entry), is the user's to rewrite; any other
+    # is shown as a diff and refused: nothing is written that the user did not mean
+    lock = read_lock(lock_path(options.manifest), root)
+    trusted = options.force or options.diff or bool(options.symbols)
+    approved = None if trusted else set(lock.entries)
     reals: dict[str, Real | None] = {}
     for row in rows:
         found: list[Finding] = []
@@ -274,7 +287,7 @@ def run_sync(options: SyncOptions) -> SyncReport:
         for peer in peers:  # only paired with, never synced: what its lookup found is not reported
             if peer.symbol not in reals:
                 reals[peer.symbol] = load_real(project, peer, [])
-        result = _sync_one(root, shown, doc_rows, reals, report, peers)
+        result = _sync_one(root, shown, doc_rows, reals, report, peers, approved)
         if result is None:
             continue
         report.docs.append(result)
@@ -305,7 +318,7 @@ def _peers(every: Sequence[SymbolRow], shown: str, rows: list[SymbolRow]) -> lis
 
 def _sync_one(
     root: Path, shown: str, rows: list[SymbolRow], reals: dict[str, Real | None], report: SyncReport,
-    peers: Sequence[SymbolRow] = (),
+    peers: Sequence[SymbolRow] = (), approved: set[tuple[str, str]] | None = None,
 ) -> DocResult | None:
     try:
         doc = RawDoc.read(root, shown)
@@ -315,7 +328,27 @@ def _sync_one(
     except UnicodeDecodeError as exc:
         report.notes.append(ParseError(path=shown, line=1, message=f"doc is not UTF-8: {exc.reason}"))
         return None
-    return sync_doc(doc, find_targets(shown, doc.text(), rows, reals, report.notes, peers))
+    targets = find_targets(shown, doc.text(), rows, reals, report.notes, peers)
+    if approved is None:
+        return sync_doc(doc, targets)
+    refused = {t.site.key for t in targets if (t.row.symbol, shown) not in approved}
+    result = sync_doc(doc, targets, {t.site.key for t in targets} - refused)
+    if refused:
+        _withhold(result, sync_doc(doc, targets, refused), targets)
+    return result
+
+
+def _withhold(result: DocResult, would: DocResult, targets: list[Target]) -> None:
+    """Record what sync would have done to pastes of rows never synced: the text (shown as a diff,
+    never written) and, per paste, a refusal; why a paste could not be rewritten anyway stays."""
+    result.unfixed += would.unfixed
+    if not would.synced:
+        return
+    result.withheld = would.after
+    for symbol in would.synced:
+        target = next(t for t in targets if t.row.symbol == symbol)
+        line = lower(target.site.code, target.site.node).line
+        result.unfixed.append(Unfixed(result.shown, line, symbol, messages.sync_never_synced(symbol)))
 
 
 def find_targets(
