@@ -323,10 +323,10 @@ def _sync_one(
     try:
         doc = RawDoc.read(root, shown)
     except OSError as exc:
-        report.notes.append(ParseError(path=shown, line=1, message=f"cannot read doc: {exc.strerror}"))
+        report.notes.append(messages.doc_unreadable(shown, exc.strerror))
         return None
     except UnicodeDecodeError as exc:
-        report.notes.append(ParseError(path=shown, line=1, message=f"doc is not UTF-8: {exc.reason}"))
+        report.notes.append(messages.doc_not_utf8(shown, 1, exc.reason))
         return None
     targets = find_targets(shown, doc.text(), rows, reals, report.notes, peers)
     if approved is None:

@@ -243,3 +243,19 @@ def baseline_hid(count: int, baseline: str) -> str:
     """The line `check` adds when a baseline hid findings, so a green gate never hides that it did."""
     return (f"type-equiv: {count} finding(s) accepted in {baseline} not shown (`type-equiv baseline"
             " --shrink` drops entries once fixed)")
+
+
+def doc_unreadable(path: str, why: str | None) -> ParseError:
+    """A listed doc that cannot be read (sync and the doc reader say it alike)."""
+    return ParseError(path=path, line=1, message=f"cannot read doc: {why}")
+
+
+def doc_not_utf8(path: str, line: int, reason: str) -> ParseError:
+    return ParseError(path=path, line=line, message=f"doc is not UTF-8: {reason}")
+
+
+def written_differently(head: str, reason: str) -> str:
+    """A member the syntax level found written differently, which mypy could not judge: say that the
+    two sides are written differently, and why the types judge could not clear it."""
+    return (f"{head} is written differently in the paste and the source, and mypy could not compare"
+            f" them ({reason})")
