@@ -42,8 +42,20 @@ def clone(project: dict[str, Any], work: Path, mirrors: Path) -> Path:
     if target.exists():
         shutil.rmtree(target)
     source = mirrors / project["repo"].replace("/", "+") / "repo"
-    subprocess.run(["git", "clone", "-q", str(source), str(target)], check=True)
-    subprocess.run(["git", "-C", str(target), "checkout", "-q", project["commit"]], check=True)
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(source), str(target)], check=True)
+    git = ["git", "-C", str(target)]
+    # a mirror lacks files of 4 MiB and more: check out everything else (recorded as `missing`)
+    tree = subprocess.run([*git, "ls-tree", "-r", project["commit"]], capture_output=True, text=True,
+                          check=True).stdout.splitlines()
+    blobs = [(line.split()[2], line.split("\t", 1)[1]) for line in tree if line.split()[1] == "blob"]
+    checked = subprocess.run([*git, "cat-file", "--batch-check"], input="\n".join(b for b, _ in blobs),
+                             capture_output=True, text=True, check=False).stdout.splitlines()
+    missing = [path for (_, path), line in zip(blobs, checked, strict=True) if line.endswith("missing")]
+    if missing:
+        subprocess.run([*git, "sparse-checkout", "set", "--no-cone", "/*", *(f"!/{m}" for m in missing)],
+                       check=True)
+    subprocess.run([*git, "checkout", "-q", project["commit"]], check=True)
+    project["missing"] = missing
     return target
 
 
@@ -82,6 +94,7 @@ def measure(project: dict[str, Any], work: Path, mirrors: Path) -> dict[str, Any
     after_code, _, _, _ = sh([*TOOL, "check", "--format", "json"], root)
     return {
         "name": project["name"], "repo": project["repo"], "commit": project["commit"][:12],
+        "missing_in_mirror": project.get("missing", []),
         "rows": len(manifest["symbols"]), "proposed_pairs": len(proposed), "real_pairs": len(real),
         "true_pairs": len(hits), "false_pairs": sorted(proposed - real),
         "missed_pairs": sorted(real - proposed),

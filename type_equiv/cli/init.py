@@ -26,6 +26,7 @@ from type_equiv.model.options import DEFAULT_MANIFEST
 if TYPE_CHECKING:
     import libcst as cst
 
+    from type_equiv.model.findings import ParseError
     from type_equiv.read.definitions import PythonCode
     from type_equiv.read.pastes import Paste
 
@@ -95,7 +96,8 @@ def guess_source(root: Path) -> list[str]:
 def survey_tree(root: Path) -> Survey:
     from type_equiv.cli.proposals import history_reason
     from type_equiv.guards.retired import project_files
-    from type_equiv.read.pastes import read_doc
+    from type_equiv.read.pastes import parse_doc
+    from type_equiv.store.safe import read_bounded
 
     source = guess_source(root)
     tests = [name for name in ("tests", "test") if (root / name).is_dir()]
@@ -106,9 +108,13 @@ def survey_tree(root: Path) -> Survey:
         if history is not None:
             survey.history.append(doc)
             continue
-        read = read_doc(root, doc)
-        if read.unreadable is not None:
+        try:
+            text = read_bounded(root / doc, root).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):  # check reports it once the doc is listed
             continue
+        if not _may_hold_python(text):
+            continue
+        read = parse_doc(doc, text, _parse_if_defining)
         if read.pastes or read.broken:
             survey.docs.append(doc)
         survey.blocks += len({id(p.block) for found in read.pastes.values() for p in found})
@@ -123,6 +129,46 @@ def survey_tree(root: Path) -> Survey:
     for name, pastes in sorted(wanted.items()):
         _propose(survey, name, pastes, defined.get(name, {}))
     return survey
+
+
+def _may_hold_python(text: str) -> bool:
+    """A superset of the docs with a Python block: a fence (``` or ~~~) and `py` in some case (every
+    Python info string has it): most docs are then never given to the Markdown parser."""
+    return ("```" in text or "~~~" in text) and "py" in text.lower()
+
+
+def _parse_if_defining(code: str, doc: str, line: int) -> PythonCode | ParseError:
+    """A block parsed with libcst only when `ast` sees a statement in it that may define a type (a
+    class, an alias, an assignment of anything but a plain call, or an `if`/`try`/`with` holding one):
+    most doc blocks are calls and examples, and libcst costs ten times what `ast` does."""
+    import ast
+
+    from type_equiv.model.findings import ParseError
+    from type_equiv.read.definitions import parse_python
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return parse_python(code, doc, line)  # libcst says where and why, as check will
+    if any(_may_be_type(stmt) for stmt in ast.walk(tree) if isinstance(stmt, ast.stmt)):
+        return parse_python(code, doc, line)
+    return ParseError(path=doc, line=line, message="")  # no definition: nothing to read here
+
+
+def _may_be_type(stmt: object) -> bool:
+    """`ast`'s superset of read/kinds.py's definitions: a class, `type X = …`, or an assignment of
+    a subscript, a `|`, a name, or a `TypeAliasType`/`NewType` call (never a dict, a string, a call)."""
+    import ast
+
+    if isinstance(stmt, ast.ClassDef) or type(stmt).__name__ == "TypeAlias":
+        return True
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if isinstance(value, ast.Call):
+        func = value.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return called in ("TypeAliasType", "NewType")
+    return isinstance(value, ast.Subscript | ast.Name | ast.Attribute) or (
+        isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr))
 
 
 def _not_a_paste(paste: Paste) -> str | None:
@@ -205,7 +251,7 @@ def _definitions(
             text = (root / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        spelled = [name for name in names if name in text]
+        spelled = [name for name in names if _may_define(text, name)]
         if not spelled:
             continue
         index = index_module(text)
@@ -224,6 +270,20 @@ def _definitions(
             if isinstance(found, tuple) and module not in out[name]:
                 out[name][module] = found
     return out
+
+
+def _may_define(text: str, name: str) -> bool:
+    """Whether `text` may define `name` at module level (a superset, by substring): a top-level
+    statement starts at column 0, so a class, alias or assignment of it spells `class Name`, `type
+    Name`, `Name =`, `Name=` or `Name:` after a line break, unless it sits in a top-level `if` or
+    `try`. Most files that merely mention a name (Django's nested `class Meta`) are never parsed."""
+    if name not in text:
+        return False
+    spellings = (f"class {name}", f"type {name}", f"{name} =", f"{name}=", f"{name}:")
+    if any(text.startswith(s) or f"\n{s}" in text for s in spellings):
+        return True
+    nests = text.startswith(("if ", "try:")) or "\nif " in text or "\ntry:" in text
+    return nests and any(s in text for s in spellings)
 
 
 def _module(rel: str, source: list[str]) -> str | None:

@@ -21,7 +21,7 @@ from pathlib import PurePosixPath
 
 import libcst as cst
 
-from type_equiv.read.kinds import assigned, base_names, last_name, statement_kind
+from type_equiv.read.kinds import assigned, base_names, class_like, last_name, statement_kind
 
 # Folders and file names whose docs are history: what was true when they were written.
 HISTORY_FOLDERS = frozenset({
@@ -131,8 +131,7 @@ def is_top_level(module: cst.Module, node: cst.CSTNode) -> bool:
 
 def looks_like_definition(name: str) -> bool:
     """`Point`, `ChatModel`: a name spelled as classes and aliases are; not `app`, `DATABASES`."""
-    bare = name.lstrip("_")
-    return bare[:1].isupper() and not bare.isupper()
+    return class_like(name)
 
 
 @dataclass(frozen=True)

@@ -57,10 +57,16 @@ def is_type_expression(expr: cst.BaseExpression) -> bool:
         return all(_arm_like(side) for side in (expr.left, expr.right))
     if isinstance(expr, cst.Subscript):
         name = last_name(expr.value)
-        return name is not None and (name in TYPE_FORMS or name[:1].isupper())
+        return name is not None and (name in TYPE_FORMS or class_like(name))
     if isinstance(expr, cst.Name):
-        return expr.value in TYPE_FORMS or (expr.value[:1].isupper() and not expr.value.isupper())
+        return expr.value in TYPE_FORMS or class_like(expr.value)
     return False
+
+
+def class_like(name: str) -> bool:
+    """`Point`, `ChatModel`: spelled as a class is; not `SETTINGS`, `True`, `None`."""
+    bare = name.lstrip("_")
+    return bare[:1].isupper() and not bare.isupper() and name not in ("True", "False", "None")
 
 
 def _arm_like(expr: cst.BaseExpression) -> bool:
@@ -85,4 +91,16 @@ def statement_kind(node: cst.CSTNode) -> Kind:
         return "variable"
     if isinstance(value, cst.Call) and last_name(value.func) in ALIAS_CALLS:
         return "alias"
+    if isinstance(value, cst.Name) and not class_like(_target(node)):
+        return "variable"  # `config = FooConfig`: a variable naming a class, not an alias of it
     return "alias" if is_type_expression(value) else "variable"
+
+
+def _target(node: cst.CSTNode) -> str:
+    if isinstance(node, cst.SimpleStatementLine) and node.body:
+        small = node.body[0]
+        target = (small.targets[0].target if isinstance(small, cst.Assign) and small.targets
+                  else small.target if isinstance(small, cst.AnnAssign) else None)
+        if isinstance(target, cst.Name):
+            return target.value
+    return ""
