@@ -177,3 +177,13 @@ def test_the_report_caps_places_and_lines(project: Project) -> None:
     _, out = _init(project)
     assert all(len(line) <= 200 for line in out.splitlines())
     assert "… +11 more" in out  # one 170-character place fits, the count of the rest stays
+
+
+def test_a_doc_pasting_an_example_app_is_not_a_paste_of_the_project(project: Project) -> None:
+    project.write("lib/__init__.py", "")
+    project.write("lib/core.py", LIBRARY)
+    project.write("examples/app/schemas.py", "class UserCreate:\n    name: str\n")
+    project.write("docs/schemas.md", paste("class UserCreate:\n    name: str"))
+    rows, out = _init(project)
+    assert rows == []  # examples/ holds code that shows the project, not the project
+    assert "1 other name(s) the docs define are not defined under ." in out

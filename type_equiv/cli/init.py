@@ -230,6 +230,7 @@ def _definitions(
     """name → {dotted module: its definition} under the source roots, read as `check` reads
     definitions (read/definitions.py). A file is indexed with `ast` and only a statement defining a
     wanted name is parsed with libcst: files that never spell a wanted name are not parsed at all."""
+    from type_equiv.cli.proposals import illustrative
     from type_equiv.guards.retired import project_files
     from type_equiv.model.findings import ParseError
     from type_equiv.read.definitions import (
@@ -245,7 +246,7 @@ def _definitions(
         return out
     for rel in project_files(root, [f"{t}/**" for t in tests], frozenset({".py"})):
         module = _module(rel, source)
-        if module is None or is_test_name(PurePosixPath(rel).name):
+        if module is None or is_test_name(PurePosixPath(rel).name) or illustrative(rel):
             continue
         try:
             text = (root / rel).read_text(encoding="utf-8")

@@ -34,6 +34,19 @@ HISTORY_STEMS = ("changelog", "changes", "history", "news", "release-notes", "re
 # a doc named after a version (`version-3.2.md`, `migration-v4.md`, `v0-58-0-feature.md`)
 VERSION_NAME = re.compile(r"(?:^|[-_.\s])(?:v\d+|version[-_]?\d+|\d+\.\d+)(?:$|[-_.\s])", re.IGNORECASE)
 
+# Folders of code written to show or exercise a project, not to be it: a doc pasting a class from
+# them pastes an example (in a flat layout the source root is the whole tree, these included).
+ILLUSTRATIVE_FOLDERS = frozenset({
+    "examples", "example", "docs", "doc", "docs_src", "e2e", "scripts", "benchmarks", "bench",
+    "samples", "sample", "tutorials", "tutorial", "demo", "demos", "cookbook", "recipes",
+})
+
+
+def illustrative(rel: str) -> bool:
+    """Whether a source file sits in an examples/docs/e2e/scripts/… folder of the tree."""
+    return any(part.lower() in ILLUSTRATIVE_FOLDERS for part in PurePosixPath(rel).parts[:-1])
+
+
 def history_reason(doc: str) -> str | None:
     """Why `doc` is a history doc (its folder or its file name), or None."""
     path = PurePosixPath(doc)
