@@ -187,3 +187,32 @@ def test_a_doc_pasting_an_example_app_is_not_a_paste_of_the_project(project: Pro
     rows, out = _init(project)
     assert rows == []  # examples/ holds code that shows the project, not the project
     assert "1 other name(s) the docs define are not defined under ." in out
+
+
+def test_a_class_writing_most_shared_members_otherwise_is_the_reader_s_own(project: Project) -> None:
+    _library(project)
+    project.write("src/lib/tools.py", """
+        class ToolMessage:
+            pass
+
+        class AnswerTool(ToolMessage):
+            purpose: str = "To package the answer"
+            request: str = "answer_tool"
+            answer: str
+    """)
+    project.write("docs/batch.md", paste("""
+        class AnswerTool(ToolMessage):
+            request: str = "answer"
+            purpose: str = "Provide an answer"
+            answer: str
+            confidence: float
+    """))
+    project.write("docs/reference.md", paste("""
+        class AnswerTool(ToolMessage):
+            purpose: str = "To package the answer"
+            request: str = "answer_tool"
+            answer: int
+    """))
+    rows, out = _init(project)
+    assert rows == [{"symbol": "lib.tools.AnswerTool", "docs": ["docs/reference.md"]}]  # one member drifted
+    assert "  AnswerTool: docs/batch.md:5" in out

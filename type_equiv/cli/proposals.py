@@ -61,17 +61,25 @@ def history_reason(doc: str) -> str | None:
     return None
 
 
-def _members(node: cst.ClassDef) -> set[str]:
-    out: set[str] = set()
+def _members(node: cst.ClassDef) -> dict[str, str]:
+    """Member name → how it is written (layout collapsed): a method by its signature only (a paste
+    often shows `...` for a body), a nested class by its name, an attribute as a whole statement."""
+    code = cst.Module([]).code_for_node
+    out: dict[str, str] = {}
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
     for stmt in body:
-        if isinstance(stmt, cst.FunctionDef | cst.ClassDef):
-            out.add(stmt.name.value)
+        if isinstance(stmt, cst.FunctionDef):
+            header = stmt.with_changes(body=cst.SimpleStatementSuite([cst.Expr(cst.Ellipsis())]),
+                                       decorators=[], leading_lines=[])
+            out[stmt.name.value] = " ".join(code(header).split())
+        elif isinstance(stmt, cst.ClassDef):
+            out[stmt.name.value] = ""
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
                            else [small.target] if isinstance(small, cst.AnnAssign) else [])
-                out.update(t.value for t in targets if isinstance(t, cst.Name))
+                out.update((t.value, " ".join(code(small).split())) for t in targets
+                           if isinstance(t, cst.Name))
     return out
 
 
@@ -107,14 +115,19 @@ def _most(doc: set[str], real: set[str]) -> bool:
 
 def resembles(pasted: cst.CSTNode, real: cst.CSTNode) -> bool:
     """Whether a doc's definition looks like the source's: same kind, and a class shares a base and
-    a member (or most members), an alias most arms."""
+    a member (or most members) and writes at least half the members both define alike, an alias
+    shares most arms."""
     kind = statement_kind(pasted)
     if kind != statement_kind(real):
         return False
     if isinstance(pasted, cst.ClassDef) and isinstance(real, cst.ClassDef):
         mine, theirs = _members(pasted), _members(real)
+        shared = mine.keys() & theirs.keys()
+        alike = sum(1 for name in shared if mine[name] == theirs[name])
+        if len(shared) >= 2 and 2 * alike < len(shared):
+            return False  # most of what both define is written otherwise: the reader's own class
         shared_base = bool(base_names(pasted) & base_names(real))
-        return (shared_base and (not mine or not theirs or bool(mine & theirs))) or _most(mine, theirs)
+        return (shared_base and (not mine or not theirs or bool(shared))) or _most(set(mine), set(theirs))
     return _most(_arms(pasted), _arms(real))
 
 
