@@ -216,3 +216,54 @@ def test_a_class_writing_most_shared_members_otherwise_is_the_reader_s_own(proje
     rows, out = _init(project)
     assert rows == [{"symbol": "lib.tools.AnswerTool", "docs": ["docs/reference.md"]}]  # one member drifted
     assert "  AnswerTool: docs/batch.md:5" in out
+
+
+def test_partial_pastes_single_arm_aliases_and_subclasses_of_the_same_name(project: Project) -> None:
+    _library(project)
+    project.write("src/lib/schema.py", """
+        from typing import Any, Callable, Protocol
+
+        ArgFilter = Callable[[dict[str, Any], "Info"], dict[str, Any]]
+
+        class BaseSchema(Protocol):
+            config: object
+            query: type
+
+            def process_errors(self, errors: list[str]) -> None:
+                for error in errors:
+                    print(error)
+
+        class Consumer:
+            def get_context(self, request: object) -> dict[str, object]:
+                return {}
+    """)
+    project.write("docs/schema.md", """
+        # Schema
+
+        ```python
+        # lib/schema.py
+        class BaseSchema:
+            ...
+
+            def process_errors(self, errors: list[str]) -> None:
+                for error in errors:
+                    log(error)
+        ```
+
+        ```python
+        ArgFilter = Callable[[Dict[str, Any], Info], Dict[str, Any]]
+        ```
+
+        ```python
+        from lib.channels import Consumer as BaseConsumer
+
+        class Consumer(BaseConsumer):
+            def get_context(self, request: object) -> dict[str, object]:
+                return {"user": request}
+        ```
+    """)
+    rows, out = _init(project)
+    assert rows == [{"symbol": f"lib.schema.{n}", "docs": ["docs/schema.md"]}
+                    for n in ("ArgFilter", "BaseSchema")]
+    assert "left out, an example that imports the module defining the name" in out  # or the name
+    assert "  Consumer: docs/schema.md:" in out

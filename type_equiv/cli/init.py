@@ -197,7 +197,7 @@ def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, 
     fits: dict[str, list[Paste]] = defaultdict(list)
     for paste in pastes:
         alike = [m for m, (_, node) in modules.items() if resembles(paste.node, node)]
-        own = [m for m in alike if not imports_module(paste.code.module, m)]
+        own = [m for m in alike if not imports_module(paste.code.module, m, name)]
         if not own:
             survey.leave_out(Reasons.EXAMPLE if alike else Reasons.SHAPE, name, paste)
             continue

@@ -91,7 +91,10 @@ def _arms(node: cst.CSTNode) -> set[str]:
     if value is None:
         return set()
     code = cst.Module([]).code_for_node
-    return {code(arm).strip() for arm in _flatten(value)}
+    arms = list(_flatten(value))
+    if len(arms) == 1 and (head := last_name(arms[0])) is not None:
+        return {head}  # `Callable[[Dict[str, Any]], …]`: one arm, told by what it is, not how spelled
+    return {code(arm).strip() for arm in arms}
 
 
 def _flatten(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
@@ -127,13 +130,24 @@ def resembles(pasted: cst.CSTNode, real: cst.CSTNode) -> bool:
         if len(shared) >= 2 and 2 * alike < len(shared):
             return False  # most of what both define is written otherwise: the reader's own class
         shared_base = bool(base_names(pasted) & base_names(real))
+        if _elided(pasted) and (shared_base or not base_names(pasted)):  # `...`: shows a part
+            return bool(mine) and 2 * len(shared) >= len(mine)
         return (shared_base and (not mine or not theirs or bool(shared))) or _most(set(mine), set(theirs))
     return _most(_arms(pasted), _arms(real))
 
 
-def imports_module(module: cst.Module, dotted: str) -> bool:
+def _elided(node: cst.ClassDef) -> bool:
+    """A bare `...` statement in the class body: the paste shows part of the class on purpose."""
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return any(isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+               and isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.Ellipsis)
+               for stmt in body)
+
+
+def imports_module(module: cst.Module, dotted: str, name: str = "") -> bool:
     """Whether a block imports the module `dotted` itself (`from pkg.mod import X`, `import
-    pkg.mod`): a block pasting that module's definition has no reason to, a reader's code does."""
+    pkg.mod`), or the very name it defines under another name (`from pkg import N as BaseN`): a block
+    pasting that module's definition has no reason to, a reader's code extending it does."""
     code = cst.Module([]).code_for_node
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
@@ -141,6 +155,9 @@ def imports_module(module: cst.Module, dotted: str) -> bool:
         for small in stmt.body:
             if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
                 spelled = [code(small.module)]
+                names = small.names if isinstance(small.names, Sequence) else ()
+                if name and any(code(alias.name) == name for alias in names):
+                    return True
             elif isinstance(small, cst.Import):
                 spelled = [code(alias.name) for alias in small.names]
             else:
@@ -167,7 +184,7 @@ class Reasons:
     NESTED = "inside a block (an if, with, try: only a block's own statements are pastes)"
     VARIABLE = "not a definition (an instance, a call's result, a function or logger bound to a name)"
     SHAPE = "same name, different shape (kind, bases, members or arms unlike the source's)"
-    EXAMPLE = "an example that imports the module defining the name"
+    EXAMPLE = "an example that imports the module defining the name (or the name itself)"
     UNMATCHED = "no top-level definition of that name under the source roots"
 
     @staticmethod
