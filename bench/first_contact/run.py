@@ -95,6 +95,7 @@ def measure(project: dict[str, Any], work: Path, mirrors: Path) -> dict[str, Any
     return {
         "name": project["name"], "repo": project["repo"], "commit": project["commit"][:12],
         "missing_in_mirror": project.get("missing", []),
+        "held_out": ("yes, round " + str(project.get("round", 1))) if project.get("held_out", True) else "no",
         "rows": len(manifest["symbols"]), "proposed_pairs": len(proposed), "real_pairs": len(real),
         "true_pairs": len(hits), "false_pairs": sorted(proposed - real),
         "missed_pairs": sorted(real - proposed),
@@ -112,18 +113,20 @@ def measure(project: dict[str, Any], work: Path, mirrors: Path) -> dict[str, Any
 
 
 def table(results: list[dict[str, Any]]) -> str:
-    head = ("| project | rows | real pastes | init precision | init recall | findings (cold check) |"
+    head = ("| project | held out | rows | real pastes | init precision | init recall |"
+            " findings (cold check) |"
             " sync writes (default) | sync --force writes | init s | cold check s | init / check |"
-            " after baseline |\n|" + " --- |" * 12 + "\n")
+            " after baseline |\n|" + " --- |" * 13 + "\n")
     rows = []
     for r in results:
         if "error" in r:
-            rows.append(f"| {r['name']} | {r['error']} |" + " |" * 11)
+            rows.append(f"| {r['name']} | {r['error']} |" + " |" * 12)
             continue
         precision = f"{r['true_pairs']}/{r['proposed_pairs']}" if r["proposed_pairs"] else "— (0 rows)"
         recall = f"{r['true_pairs']}/{r['real_pairs']}" if r["real_pairs"] else "— (none labelled)"
         rows.append(
-            f"| {r['name']} ({r['repo']}@{r['commit']}) | {r['rows']} | {r['real_pairs']} | {precision} |"
+            f"| {r['name']} ({r['repo']}@{r['commit']}) | {r.get('held_out', '')} |"
+            f" {r['rows']} | {r['real_pairs']} | {precision} |"
             f" {recall} | {r['findings']} | +{r['sync_changed'][0]} -{r['sync_changed'][1]} (exit"
             f" {r['sync_exit']}) | +{r['sync_force_changed'][0]} -{r['sync_force_changed'][1]} |"
             f" {r['init_s']} | {r['check_cold_s']} | {r['ratio']} | exit {r['after_baseline_exit']} |")
@@ -137,6 +140,8 @@ def main() -> int:
     parser.add_argument("--json", default=None)
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--write-doc", action="store_true")
+    parser.add_argument("--merge", default=None, metavar="FILE",
+                        help="results JSON of an earlier run: its projects not measured now are kept")
     args = parser.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -149,6 +154,12 @@ def main() -> int:
         results.append(result)
         shown = {k: v for k, v in result.items() if k != "init_report"}
         print(json.dumps(shown), flush=True)
+    if args.merge:
+        done = {r["name"] for r in results}
+        earlier = json.loads(Path(args.merge).read_text())
+        order = [p["name"] for p in labels["projects"]]
+        results = sorted([*results, *(r for r in earlier if r["name"] not in done)],
+                         key=lambda r: order.index(r["name"]) if r["name"] in order else len(order))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
     print(table(results))

@@ -99,3 +99,30 @@ def test_git_diff_after_sync_touches_only_the_drifted_statement(project: Project
     changed = [line for line in diff.splitlines()
                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert changed == ["-    input_tokens: str", "+    input_tokens: int"]
+
+
+def test_a_spelling_the_types_judge_clears_is_not_rewritten(project: Project) -> None:
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/models.py", """
+        class Plugin:
+            def generate(self, names: list[str]) -> list[int]:
+                return []
+    """)
+    doc = project.write("docs/plugin.md", """
+        # Plugin
+
+        ```python
+        from typing import List
+
+        class Plugin:
+            def generate(self, names: List[str]) -> List[int]:
+                return []
+        ```
+    """)
+    project.manifest([{"symbol": "pkg.models.Plugin", "docs": ["docs/plugin.md"], "producers": False}],
+                     source=["src"])
+    before = doc.read_text()
+    assert project.check().exit_code == 0  # mypy reads List[str] as list[str]: no drift
+    code, out = _sync(project, "--force")
+    assert code == 0, out
+    assert doc.read_text() == before

@@ -273,6 +273,7 @@ def run_sync(options: SyncOptions) -> SyncReport:
     lock = read_lock(lock_path(options.manifest), root)
     trusted = options.force or options.diff or bool(options.symbols)
     approved = None if trusted else set(lock.entries)
+    judged = judged_drift(options)
     reals: dict[str, Real | None] = {}
     for row in rows:
         found: list[Finding] = []
@@ -287,7 +288,7 @@ def run_sync(options: SyncOptions) -> SyncReport:
         for peer in peers:  # only paired with, never synced: what its lookup found is not reported
             if peer.symbol not in reals:
                 reals[peer.symbol] = load_real(project, peer, [])
-        result = _sync_one(root, shown, doc_rows, reals, report, peers, approved)
+        result = _sync_one(root, shown, doc_rows, reals, report, peers, approved, judged)
         if result is None:
             continue
         report.docs.append(result)
@@ -307,6 +308,26 @@ def run_sync(options: SyncOptions) -> SyncReport:
     return report
 
 
+def judged_drift(options: SyncOptions) -> dict[tuple[str, str], list[int]]:
+    """(symbol, doc) → the lines of the drift findings `check` reports. Sync rewrites only those
+    pastes: a spelling the syntax level reads apart but the types judge clears (`List[X]` against
+    `list[X]`) is no drift, and its paste stays as the author wrote it."""
+    from type_equiv.model.options import CheckOptions
+    from type_equiv.model.session import FindingEvent
+    from type_equiv.pipeline import Run, run_check
+    from type_equiv.store.cache import cache_folder
+
+    cache = cache_folder(options.root, options.root / ".type-equiv-cache")
+    check = CheckOptions(root=options.root, manifest=options.manifest, symbols=options.symbols,
+                         cache_dir=cache)
+    out: dict[tuple[str, str], list[int]] = {}
+    for event in run_check(Run(check)):
+        finding = event.finding if isinstance(event, FindingEvent) else None
+        if finding is not None and finding.kind == "drift" and finding.symbol is not None:
+            out.setdefault((finding.symbol, finding.path), []).append(finding.line)
+    return out
+
+
 def _peers(every: Sequence[SymbolRow], shown: str, rows: list[SymbolRow]) -> list[SymbolRow]:
     """The rows `--symbol` left out that list doc `shown` under a name one of `rows` has: the
     pairing of that name's pastes is the whole manifest's, as in check."""
@@ -319,6 +340,7 @@ def _peers(every: Sequence[SymbolRow], shown: str, rows: list[SymbolRow]) -> lis
 def _sync_one(
     root: Path, shown: str, rows: list[SymbolRow], reals: dict[str, Real | None], report: SyncReport,
     peers: Sequence[SymbolRow] = (), approved: set[tuple[str, str]] | None = None,
+    judged: dict[tuple[str, str], list[int]] | None = None,
 ) -> DocResult | None:
     try:
         doc = RawDoc.read(root, shown)
@@ -329,10 +351,13 @@ def _sync_one(
         report.notes.append(messages.doc_not_utf8(shown, 1, exc.reason))
         return None
     targets = find_targets(shown, doc.text(), rows, reals, report.notes, peers)
+    drifted = {t.site.key for t in targets if judged is None or any(
+        t.site.block.fence_line <= line <= t.site.block.end_line
+        for line in judged.get((t.row.symbol, shown), ()))}
     if approved is None:
-        return sync_doc(doc, targets)
-    refused = {t.site.key for t in targets if (t.row.symbol, shown) not in approved}
-    result = sync_doc(doc, targets, {t.site.key for t in targets} - refused)
+        return sync_doc(doc, targets, drifted)
+    refused = {t.site.key for t in targets if (t.row.symbol, shown) not in approved} & drifted
+    result = sync_doc(doc, targets, drifted - refused)
     if refused:
         _withhold(result, sync_doc(doc, targets, refused), targets)
     return result
