@@ -267,3 +267,37 @@ def test_partial_pastes_single_arm_aliases_and_subclasses_of_the_same_name(proje
                     for n in ("ArgFilter", "BaseSchema")]
     assert "left out, an example that imports the module defining the name" in out  # or the name
     assert "  Consumer: docs/schema.md:" in out
+
+
+def test_a_paste_laid_out_otherwise_still_resembles(project: Project) -> None:
+    _library(project)
+    project.write("src/lib/forms.py", """
+        class ConverterBase:
+            pass
+
+        class Converter(ConverterBase):
+            def conv_string(
+                self,
+                model: type,
+                kwargs: dict[str, int],
+            ) -> str:
+                return ""
+
+            def conv_text(self, model: type) -> str:
+                return ""
+
+            def conv_other(self, model: type) -> str:
+                return ""
+    """)
+    project.write("docs/converters.md", paste("""
+        class Converter(ConverterBase):
+            def conv_string(
+                self, model: type, kwargs: dict[str, int]
+            ) -> str:
+                return ""
+
+            def conv_text(self, model: type) -> str:
+                return ""
+    """))
+    rows, _ = _init(project)
+    assert rows == [{"symbol": "lib.forms.Converter", "docs": ["docs/converters.md"]}]

@@ -71,16 +71,21 @@ def _members(node: cst.ClassDef) -> dict[str, str]:
         if isinstance(stmt, cst.FunctionDef):
             header = stmt.with_changes(body=cst.SimpleStatementSuite([cst.Expr(cst.Ellipsis())]),
                                        decorators=[], leading_lines=[])
-            out[stmt.name.value] = " ".join(code(header).split())
+            out[stmt.name.value] = _layout_free(code(header))
         elif isinstance(stmt, cst.ClassDef):
             out[stmt.name.value] = ""
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
                            else [small.target] if isinstance(small, cst.AnnAssign) else [])
-                out.update((t.value, " ".join(code(small).split())) for t in targets
+                out.update((t.value, _layout_free(code(small))) for t in targets
                            if isinstance(t, cst.Name))
     return out
+
+
+def _layout_free(text: str) -> str:
+    """Code with no whitespace and no trailing commas: two layouts of one signature are equal."""
+    return "".join(text.split()).replace(",)", ")").replace(",]", "]")
 
 
 def _arms(node: cst.CSTNode) -> set[str]:
