@@ -132,9 +132,16 @@ def survey_tree(root: Path) -> Survey:
 
 
 def _may_hold_python(text: str) -> bool:
-    """A superset of the docs with a Python block: a fence (``` or ~~~) and `py` in some case (every
-    Python info string has it): most docs are then never given to the Markdown parser."""
-    return ("```" in text or "~~~" in text) and "py" in text.lower()
+    """A superset of the docs with a Python block: a line that opens a fence (``` or ~~~, after any
+    blockquote or list-item prefix) with `py` in its info string (every Python info string has it).
+    Most docs are then never given to the Markdown parser, which decides."""
+    if "```" not in text and "~~~" not in text:
+        return False
+    for line in text.splitlines():
+        bare = line.lstrip(" \t>-*+0123456789.)")
+        if bare.startswith(("```", "~~~")) and "py" in bare.lower():
+            return True
+    return False
 
 
 def _parse_if_defining(code: str, doc: str, line: int) -> PythonCode | ParseError:
