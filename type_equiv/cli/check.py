@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from type_equiv.model.run import Progress, ProgressSink
     from type_equiv.model.session import SessionEnd, SessionEvent
     from type_equiv.output import Renderer
-    from type_equiv.read.accepted import Baseline
 
 PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is worth drawing
 
@@ -130,17 +129,17 @@ def check(
 def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, colour: bool = False) -> int:
     """One check, rendered in `fmt`; the exit code."""
     from type_equiv.model.errors import InputError
-    from type_equiv.read.accepted import read_baseline
+    from type_equiv.read.accepted import parse, read_raw
     from type_equiv.warm import replay
 
     fmt = FORMAT_ALIASES.get(fmt, fmt)
     try:
-        accepted = read_baseline(options.root, options.manifest)
+        raw = read_raw(options.root, options.manifest)
     except InputError as exc:
         click.echo(f"type-equiv: {exc}", err=True)
         return EXIT_ERROR
     # What the bytes depend on besides the events (the baseline too); a colour view is never stored.
-    view = (fmt + ("+verbose" if verbose and fmt in VERBOSE else "") + _digest(accepted), quiet, colour)
+    view = (fmt + ("+verbose" if verbose and fmt in VERBOSE else "") + _digest(raw), quiet, colour)
     record = replay.Record.open(options)  # nothing this check reads has changed since the last one
     # Stored bytes cannot replay a side effect: the GitHub job summary is appended by the renderer.
     side_effect = fmt == "github" and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
@@ -154,6 +153,12 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
     from type_equiv.model.run import RunStats
     from type_equiv.output import RENDERERS
     from type_equiv.read.accepted import Hidden, apply
+
+    try:
+        accepted = parse(raw[1], raw[0]) if raw is not None else None
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        return EXIT_ERROR
 
     stats = RunStats()
     recording = None
@@ -183,14 +188,14 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
     return code
 
 
-def _digest(accepted: Baseline | None) -> str:
-    """A short hash of the baseline's entries for the replay's view key: a changed baseline must
-    not replay output rendered with the old one."""
-    if accepted is None:
+def _digest(raw: tuple[str, str] | None) -> str:
+    """A short hash of the baseline file for the replay's view key: a changed baseline must not
+    replay output rendered with the old one."""
+    if raw is None:
         return ""
     import hashlib
 
-    return "+baseline:" + hashlib.sha256(repr(accepted.entries).encode()).hexdigest()[:16]
+    return "+baseline:" + hashlib.sha256(raw[1].encode()).hexdigest()[:16]
 
 
 def _rendered(render: Renderer, events: list[SessionEvent], quiet: bool, verbose: bool) -> tuple[str, str]:

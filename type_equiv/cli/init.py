@@ -3,9 +3,11 @@
 It finds the Markdown docs (what git sees, never virtual environments or tool folders), the fenced
 Python blocks in them (read/pastes.py, so exactly what `check` will call a paste), and which of the
 names those blocks define at the top level are defined at the top level of a module under the guessed
-source roots (`src/` layout, else flat). One row per matched name, listing every doc that pastes it.
-A `check` right after `init` on the unchanged tree therefore finds every paste: drift is possible
-(the docs may already be stale), `paste-missing` and `source-missing` are not.
+source roots (`src/` layout, else flat). A row needs more than a shared name: cli/proposals.py says
+which statements are pastes (definitions that look like the source's, outside history docs and
+example folders) and why the others are left out. One row per proposed name, listing every doc that
+pastes it. A `check` right after `init` on the unchanged tree therefore finds every paste: drift is
+possible (the docs may already be stale), `paste-missing` and `source-missing` are not.
 """
 
 from __future__ import annotations

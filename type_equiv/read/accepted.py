@@ -18,28 +18,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from type_equiv.model import messages
 from type_equiv.model.codes import code_of
 from type_equiv.model.errors import InputError
-from type_equiv.model.findings import (
-    Drift,
-    Finding,
-    FixtureInvalid,
-    NoProducer,
-    RetiredSpelling,
-    StaleExemption,
-    UnusedSuppression,
-)
-from type_equiv.model.session import (
-    Clean,
-    Failed,
-    FindingEvent,
-    FindingsFound,
-    SessionEnd,
-    SessionEvent,
-)
 from type_equiv.store.safe import read_bounded
+
+if TYPE_CHECKING:  # pydantic models: a warm check replays without importing them (reading is light)
+    from type_equiv.model.findings import Finding
+    from type_equiv.model.session import SessionEvent
 
 BASELINE_NAME = "type-equiv-baseline.json"
 FORMAT = 1
@@ -54,6 +41,15 @@ def baseline_path(manifest: Path) -> Path:
 
 def _detail(finding: Finding) -> str:
     """What in the symbol the finding is about: a member, a variant (and field), a word, a pointer."""
+    from type_equiv.model.findings import (
+        Drift,
+        FixtureInvalid,
+        NoProducer,
+        RetiredSpelling,
+        StaleExemption,
+        UnusedSuppression,
+    )
+
     if isinstance(finding, Drift):
         return finding.member or ""
     if isinstance(finding, NoProducer):
@@ -108,17 +104,23 @@ def parse(text: str, shown: str) -> Baseline:
     return out
 
 
-def read_baseline(root: Path, manifest: Path) -> Baseline | None:
-    """The project's baseline, or None when it has none; raises InputError when it cannot be read."""
+def read_raw(root: Path, manifest: Path) -> tuple[str, str] | None:
+    """(shown path, text) of the project's baseline, or None when it has none; raises InputError
+    when it cannot be read. Light: a warm check keys its replay on this text without parsing it."""
     path = baseline_path(manifest)
     shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
     if not path.exists() and not path.is_symlink():
         return None
     try:
-        text = read_bounded(path, root).decode("utf-8")
+        return shown, read_bounded(path, root).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{shown}: cannot read the baseline: {exc}") from None
-    return parse(text, shown)
+
+
+def read_baseline(root: Path, manifest: Path) -> Baseline | None:
+    """The project's baseline, parsed, or None when it has none; raises InputError."""
+    raw = read_raw(root, manifest)
+    return None if raw is None else parse(raw[1], raw[0])
 
 
 @dataclass
@@ -131,6 +133,8 @@ class Hidden:
 def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden) -> Iterator[SessionEvent]:
     """The check's events without the findings the baseline accepts; before the end, one finding per
     entry that matched nothing, and the end's verdict recomputed from what is left."""
+    from type_equiv.model.session import Clean, Failed, FindingEvent, FindingsFound, SessionEnd
+
     left = Counter(key for key, _ in baseline.entries)
     errors = False
     for event in events:
@@ -150,6 +154,8 @@ def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden) ->
 
 
 def _stale(baseline: Baseline, left: Counter[Key]) -> list[Finding]:
+    from type_equiv.model import messages
+
     out: list[Finding] = []
     for key, line in baseline.entries:
         if left[key] > 0:
