@@ -99,7 +99,7 @@ def test_the_json_manifest_wins_over_the_table_with_one_warning(project: Project
 
 def test_sync_keeps_the_lock_beside_pyproject(project: Project) -> None:
     tree(project, PYPROJECT.split("\n[[tool.type-equiv.symbols]]\nsymbol = 'pkg.shapes.Gone'")[0])
-    run = project.run("sync", "--root", str(project.root))
+    run = project.run("sync", "--force", "--root", str(project.root))
     assert run.exit_code == 0, run.stdout + run.stderr
     assert (project.root / "type-equiv.lock").is_file()
     assert project.check().exit_code == 0

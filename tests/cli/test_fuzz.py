@@ -487,7 +487,7 @@ def hostile_fs_never_breaks(workdir: Path, case: tuple[bool, list[tuple[str, str
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
             resource.setrlimit(resource.RLIMIT_FSIZE, (10, 10))
 
-    args = ("check", "--format", "json") if command == "check" else ("sync",)
+    args = ("check", "--format", "json") if command == "check" else ("sync", "--force")
     got = run(root, *args, timeout=90, limit=limits)
     hostile_fs.no_crash(got)
     event(f"exit {got.returncode}")

@@ -753,7 +753,7 @@ def sync_subprocess(
     root: Path, prefix: tuple[str, ...] = (), **popen: Any
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [*prefix, sys.executable, "-m", "type_equiv", "sync", "--root", str(root)],
+        [*prefix, sys.executable, "-m", "type_equiv", "sync", "--force", "--root", str(root)],
         capture_output=True, text=True, timeout=60, cwd=REPO, **popen,
     )
 
@@ -829,7 +829,7 @@ def test_sync_on_hostile_input(tmp_path: Path, case: Case) -> None:
     root.mkdir()
     build(root, case.files, case.manifest, case.setup)
     before = snapshot(root)
-    result = CliRunner().invoke(cli, ["sync", "--root", str(root)], catch_exceptions=True)
+    result = CliRunner().invoke(cli, ["sync", "--force", "--root", str(root)], catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         pytest.fail(f"sync crashed: {result.exc_info}")
     _check_no_crash(result.exit_code, result.stdout, result.stderr)

@@ -91,7 +91,7 @@ def test_sync_never_writes_through_a_lock_linked_out_of_the_root(root: Path) -> 
     build(root, project(doc=DRIFTED))
     secret = outside_file(root, "secret.txt", "precious\n")
     (root / LOCK).symlink_to(secret)
-    got = cli(root, "sync")
+    got = cli(root, "sync", "--force")
     no_crash(got)
     assert secret.read_text() == "precious\n"
     assert (root / LOCK).is_symlink()
@@ -105,7 +105,7 @@ def test_sync_never_creates_the_target_of_a_dangling_lock_link(root: Path) -> No
     build(root, project(doc=DRIFTED))
     target = root.parent / "created-by-sync.lock"
     (root / LOCK).symlink_to(target)
-    got = cli(root, "sync")
+    got = cli(root, "sync", "--force")
     no_crash(got)
     assert not target.exists()
     assert got.returncode == 2 and "is a dangling symlink; lock not updated" in got.stderr
@@ -129,7 +129,8 @@ def special(kind: str) -> Callable[[Path], None]:
 def test_a_special_lock_never_hangs_nor_reads_without_end(root: Path, kind: str, command: str) -> None:
     build(root, project(doc=DRIFTED))  # a drift: check consults the lock
     special(kind)(root / LOCK)
-    got = cli(root, command, timeout=60, limit=memory_cap)
+    args = (command,) if command == "check" else (command, "--force")
+    got = cli(root, *args, timeout=60, limit=memory_cap)
     no_crash(got)
     if command == "check":
         assert got.returncode == 1 and "field `x` differs" in got.stdout
@@ -141,7 +142,7 @@ def test_a_special_lock_never_hangs_nor_reads_without_end(root: Path, kind: str,
 
 def test_the_first_lock_honours_the_umask(root: Path) -> None:
     build(root, project(doc=DRIFTED))
-    got = cli(root, "sync")
+    got = cli(root, "sync", "--force")
     assert got.returncode == 0, got.stderr
     assert (root / LOCK).stat().st_mode & 0o777 == 0o666 & ~_umask()
 
@@ -371,7 +372,7 @@ def test_deleting_a_stray_pyvenv_cfg_ends_the_replay(root: Path) -> None:
 
 def test_sync_exits_1_when_a_paste_is_left_unsynced(root: Path) -> None:
     build(root, project(doc=code_doc("class A(BaseModel:\n    x: int\n")))
-    got = cli(root, "sync")
+    got = cli(root, "sync", "--force")
     assert got.returncode == 1, got.stdout + got.stderr
     assert "cannot sync" in got.stdout
     assert cli(root, "check").returncode == 1
@@ -389,7 +390,7 @@ def test_sync_finishes_and_reports_when_a_later_doc_fails(root: Path) -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    got = cli(root, "sync", limit=limited)
+    got = cli(root, "sync", "--force", limit=limited)
     assert got.returncode == 2, got.stdout + got.stderr
     assert "docs/d.md: synced pkg.m.A" in got.stdout
     assert "type-equiv: docs/e.md: cannot write: File too large; the doc is unchanged" in got.stderr
@@ -408,7 +409,7 @@ def test_sync_never_hangs_on_a_special_doc(root: Path, kind: str) -> None:
           manifest=rows(row(docs=["docs/d.md", "docs/e.md"])))
     special(kind)(root / "docs/e.md")
     before = snapshot(root)
-    got = cli(root, "sync", timeout=60, limit=memory_cap)
+    got = cli(root, "sync", "--force", timeout=60, limit=memory_cap)
     no_crash(got)
     assert got.returncode == 2
     assert snapshot(root) == before

@@ -184,7 +184,7 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
     assert "field `h` differs" in blocked.stdout + blocked.stderr
     assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "1"  # nothing was committed
 
-    fixed = subprocess.run([str(BIN / "type-equiv"), "sync"], cwd=work, text=True,
+    fixed = subprocess.run([str(BIN / "type-equiv"), "sync", "--force"], cwd=work, text=True,
                            capture_output=True, timeout=120)  # fix the paste from the source
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert (work / "docs/size.md").read_text() == paste("class Size:\n    w: int\n    h: float")

@@ -56,7 +56,7 @@ def drifts(project: Project) -> list[dict[str, Any]]:
 
 
 def sync(project: Project, *args: str) -> int:
-    return project.run("sync", "--root", str(project.root), *args).exit_code
+    return project.run("sync", "--root", str(project.root), "--force", *args).exit_code
 
 
 def lock_file(project: Project) -> Path:

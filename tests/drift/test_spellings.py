@@ -272,8 +272,9 @@ def test_an_implicit_any_is_undecided_not_a_difference(checked: dict[str, list[d
     [finding] = checked["Unknown"]
     assert finding["level"] == "types"
     assert finding["message"] == (
-        "pkg.spell.Unknown: field `things` is spelled differently and undecided: mypy sees an implicit"
-        " Any in the source (an unresolved import), so it cannot tell the types apart")
+        "pkg.spell.Unknown: field `things` is written differently in the paste and the source, and mypy"
+        " could not compare them (mypy sees an implicit Any in the source (an unresolved import), so it"
+        " cannot tell the types apart)")
     assert finding["pasted"] == "things: list[Any]" and finding["real"] == "things: list[Thing]"
 
 

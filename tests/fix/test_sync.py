@@ -74,7 +74,7 @@ def setup(project: Project, doc: str, source: str = MODEL, symbols: tuple[str, .
 
 
 def sync(project: Project, *args: str) -> Run:
-    return project.run("sync", "--root", str(project.root), *args)
+    return project.run("sync", "--root", str(project.root), "--force", *args)
 
 
 def drift(project: Project) -> list[dict[str, object]]:

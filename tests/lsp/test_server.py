@@ -51,7 +51,7 @@ async def test_drift_shown_synced_by_a_code_action_cleared(client: LanguageClien
     copy = project.parent / "copy"
     shutil.copytree(project, copy)
     (copy / "docs/models.md").write_text(DRIFTED, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "type_equiv", "sync", "--root", str(copy)], check=True,
+    subprocess.run([sys.executable, "-m", "type_equiv", "sync", "--force", "--root", str(copy)], check=True,
                    capture_output=True)
     assert synced == (copy / "docs/models.md").read_text(encoding="utf-8") == DOC
     assert (project / "docs/models.md").read_text(encoding="utf-8") == DOC  # the server wrote nothing

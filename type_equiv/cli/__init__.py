@@ -11,11 +11,12 @@ import io
 import sys
 import warnings
 
-from type_equiv.cli import check, init, lsp, manifest_schema, monitor, producers, schema, sync
+from type_equiv.cli import baseline, check, init, lsp, manifest_schema, monitor, producers, schema, sync
 from type_equiv.cli.base import cli, reopen_closed_streams
 from type_equiv.store.children import keep_project_off_child_paths
 
-__all__ = ["check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers", "schema", "sync"]
+__all__ = ["baseline", "check", "cli", "init", "lsp", "main", "manifest_schema", "monitor", "producers",
+           "schema", "sync"]
 
 
 def main() -> None:

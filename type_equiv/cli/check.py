@@ -16,6 +16,7 @@ import click
 
 from type_equiv.cli.base import (
     EXIT_CLEAN,
+    EXIT_ERROR,
     EXIT_FINDINGS,
     cli,
     colour_wanted,
@@ -127,11 +128,18 @@ def check(
 
 def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, colour: bool = False) -> int:
     """One check, rendered in `fmt`; the exit code."""
+    from type_equiv.model.errors import InputError
+    from type_equiv.read.accepted import parse, read_raw
     from type_equiv.warm import replay
 
     fmt = FORMAT_ALIASES.get(fmt, fmt)
-    # What the bytes depend on besides the events; a colour view is never stored (replay.py).
-    view = (fmt + ("+verbose" if verbose and fmt in VERBOSE else ""), quiet, colour)
+    try:
+        raw = read_raw(options.root, options.manifest)
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        return EXIT_ERROR
+    # What the bytes depend on besides the events (the baseline too); a colour view is never stored.
+    view = (fmt + ("+verbose" if verbose and fmt in VERBOSE else "") + _digest(raw), quiet, colour)
     record = replay.Record.open(options)  # nothing this check reads has changed since the last one
     # Stored bytes cannot replay a side effect: the GitHub job summary is appended by the renderer.
     side_effect = fmt == "github" and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
@@ -141,8 +149,16 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
             sys.stdout.write(shown[0])
             sys.stderr.write(shown[1])
             return shown[2]
+    from type_equiv.model import messages
     from type_equiv.model.run import RunStats
     from type_equiv.output import RENDERERS
+    from type_equiv.read.accepted import Hidden, apply
+
+    try:
+        accepted = parse(raw[1], raw[0]) if raw is not None else None
+    except InputError as exc:
+        click.echo(f"type-equiv: {exc}", err=True)
+        return EXIT_ERROR
 
     stats = RunStats()
     recording = None
@@ -153,10 +169,13 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
         recording = replay.Recording(options)
         run = Run(options, recording.log, stats, _progress_bar())
         events = recording.record(run_check(run), stats)
-    tap = _Tap(events)
+    hidden = Hidden()
+    tap = _Tap(events if accepted is None else apply(events, accepted, hidden))
     out, err = _Copy(sys.stdout), _Copy(sys.stderr)
     RENDERERS[fmt](tap, out, err, quiet=quiet, stats=stats, verbose=verbose,  # type: ignore[arg-type]
                    colour=colour)
+    if hidden.count and accepted is not None and not quiet:
+        err.write(messages.baseline_hid(hidden.count, accepted.shown) + "\n")
     code = exit_code(tap.end)
     kept = record or (recording.stored if recording is not None else None)
     if kept is not None:
@@ -167,6 +186,16 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
             written = _rendered(RENDERERS[fmt], tap.seen, quiet, verbose)
         kept.keep(view, written[0], written[1], code)
     return code
+
+
+def _digest(raw: tuple[str, str] | None) -> str:
+    """A short hash of the baseline file for the replay's view key: a changed baseline must not
+    replay output rendered with the old one."""
+    if raw is None:
+        return ""
+    import hashlib
+
+    return "+baseline:" + hashlib.sha256(raw[1].encode()).hexdigest()[:16]
 
 
 def _rendered(render: Renderer, events: list[SessionEvent], quiet: bool, verbose: bool) -> tuple[str, str]:

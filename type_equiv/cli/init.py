@@ -3,9 +3,11 @@
 It finds the docs in every format read/docs/ reads (what git sees, never virtual environments or
 tool folders), the Python blocks in them (so exactly what `check` will call a paste), and which of the
 names those blocks define at the top level are defined at the top level of a module under the guessed
-source roots (`src/` layout, else flat). One row per matched name, listing every doc that pastes it.
-A `check` right after `init` on the unchanged tree therefore finds every paste: drift is possible
-(the docs may already be stale), `paste-missing` and `source-missing` are not.
+source roots (`src/` layout, else flat). A row needs more than a shared name: cli/proposals.py says
+which statements are pastes (definitions that look like the source's, outside history docs and
+example folders) and why the others are left out. One row per proposed name, listing every doc that
+pastes it. A `check` right after `init` on the unchanged tree therefore finds every paste: drift is
+possible (the docs may already be stale), `paste-missing` and `source-missing` are not.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from type_equiv.model.options import DEFAULT_MANIFEST
 if TYPE_CHECKING:
     import libcst as cst
 
+    from type_equiv.model.findings import ParseError
     from type_equiv.read.definitions import PythonCode
     from type_equiv.read.docs import Paste
 
@@ -44,11 +47,18 @@ class Survey:
     docs: list[str] = field(default_factory=list)
     blocks: int = 0
     rows: dict[str, list[str]] = field(default_factory=dict)  # symbol → docs
-    unmatched: dict[str, list[str]] = field(default_factory=dict)  # name → `doc:line` places
+    kinds: dict[str, str] = field(default_factory=dict)  # symbol → class, enum, alias
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # symbol chosen → other modules
     formats: dict[str, int] = field(default_factory=dict)  # doc format → docs of it read
     unread: dict[str, int] = field(default_factory=dict)  # doc format no reader reads → docs found
     included: list[str] = field(default_factory=list)  # `doc:line: path` of each include of source
+    left_out: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # reason → name → places
+    undefined: set[str] = field(default_factory=set)  # defined by docs only: their own examples
+    history: list[str] = field(default_factory=list)  # history docs, never read for pastes
+
+    def leave_out(self, reason: str, name: str, paste: Paste) -> None:
+        places = self.left_out.setdefault(reason, {}).setdefault(name, [])
+        places.append(_place(paste))
 
 
 @cli.command("init")
@@ -97,8 +107,10 @@ def guess_source(root: Path) -> list[str]:
 
 
 def survey_tree(root: Path) -> Survey:
+    from type_equiv.cli.proposals import history_reason
     from type_equiv.guards.retired import project_files
-    from type_equiv.read.docs import UNREAD, doc_suffixes, format_of, read_doc
+    from type_equiv.read.docs import UNREAD, doc_suffixes, format_of, parse_doc
+    from type_equiv.store.safe import read_bounded
 
     source = guess_source(root)
     tests = [name for name in ("tests", "test") if (root / name).is_dir()]
@@ -109,32 +121,130 @@ def survey_tree(root: Path) -> Survey:
         if unread is not None:
             survey.unread[unread] = survey.unread.get(unread, 0) + 1
             continue
-        read = read_doc(root, doc)
+        if history_reason(doc) is not None:
+            survey.history.append(doc)
+            continue
+        try:
+            text = read_bounded(root / doc, root).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):  # check reports it once the doc is listed
+            continue
+        kind = format_of(doc)
+        if kind.name == "Markdown" and not _may_hold_python(text):
+            survey.formats[kind.name] = survey.formats.get(kind.name, 0) + 1
+            continue
+        read = parse_doc(doc, text, _parse_if_defining)
         if read.unreadable is not None:
             continue
-        kind = format_of(doc).name
-        survey.formats[kind] = survey.formats.get(kind, 0) + 1
+        survey.formats[kind.name] = survey.formats.get(kind.name, 0) + 1
         survey.included += [f"{doc}:{i.line}: {i.written}" + (f" ({i.pyobject})" if i.pyobject else "")
                             for i in read.includes]
         if read.pastes or read.broken:
             survey.docs.append(doc)
         survey.blocks += len({id(p.block) for found in read.pastes.values() for p in found})
         for name, found in read.pastes.items():
-            wanted[name].extend(found)
+            for paste in found:
+                reason = _not_a_paste(paste)
+                if reason is None:
+                    wanted[name].append(paste)
+                else:
+                    survey.leave_out(reason, name, paste)
     defined = _definitions(root, source, tests, set(wanted))
     for name, pastes in sorted(wanted.items()):
-        modules = defined.get(name, {})
-        if not modules:
-            survey.unmatched[name] = sorted({_place(p) for p in pastes})
-            continue
-        chosen, *others = sorted(modules, key=lambda m: (
-            _drifts(name, pastes[0], modules[m]) if len(modules) > 1 else 0, m.count("."), m,
-        ))
-        symbol = f"{chosen}.{name}"
-        survey.rows[symbol] = sorted({p.block.doc for p in pastes})
-        if others:
-            survey.ambiguous[symbol] = others
+        _propose(survey, name, pastes, defined.get(name, {}))
     return survey
+
+
+def _may_hold_python(text: str) -> bool:
+    """A superset of the Markdown docs with a Python block: a line that opens a fence (```, ~~~ or
+    MyST's :::, after any blockquote or list-item prefix) with `py` in its info string (every Python
+    info string has it: python, pycon, ipython3). Most docs are then never given to the Markdown
+    parser, which decides."""
+    if "```" not in text and "~~~" not in text and ":::" not in text:
+        return False
+    for line in text.splitlines():
+        bare = line.lstrip(" \t>-*+0123456789.)")
+        if bare.startswith(("```", "~~~", ":::")) and "py" in bare.lower():
+            return True
+    return False
+
+
+def _parse_if_defining(code: str, doc: str, line: int) -> PythonCode | ParseError:
+    """A block parsed with libcst only when `ast` sees a statement in it that may define a type (a
+    class, an alias, an assignment of anything but a plain call, or an `if`/`try`/`with` holding one):
+    most doc blocks are calls and examples, and libcst costs ten times what `ast` does."""
+    import ast
+
+    from type_equiv.model.findings import ParseError
+    from type_equiv.read.definitions import parse_python
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return parse_python(code, doc, line)  # libcst says where and why, as check will
+    if any(_may_be_type(stmt) for stmt in ast.walk(tree) if isinstance(stmt, ast.stmt)):
+        return parse_python(code, doc, line)
+    return ParseError(path=doc, line=line, message="")  # no definition: nothing to read here
+
+
+def _may_be_type(stmt: object) -> bool:
+    """`ast`'s superset of read/kinds.py's definitions: a class, `type X = …`, or an assignment of
+    a subscript, a `|`, a name, or a `TypeAliasType`/`NewType` call (never a dict, a string, a call)."""
+    import ast
+
+    if isinstance(stmt, ast.ClassDef) or type(stmt).__name__ == "TypeAlias":
+        return True
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if isinstance(value, ast.Call):
+        func = value.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return called in ("TypeAliasType", "NewType")
+    return isinstance(value, ast.Subscript | ast.Name | ast.Attribute) or (
+        isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr))
+
+
+def _not_a_paste(paste: Paste) -> str | None:
+    """Why a doc block's statement cannot be a paste whatever the source says, or None."""
+    from type_equiv.cli.proposals import Reasons, is_top_level
+    from type_equiv.read.kinds import statement_kind
+
+    if not is_top_level(paste.code.module, paste.node):
+        return Reasons.NESTED
+    if statement_kind(paste.node) == "variable":
+        return Reasons.VARIABLE
+    return None
+
+
+def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, Definition]) -> None:
+    """The row for `name`: the modules whose definition each paste resembles, the one with the
+    fewest differences chosen (a name defined in two modules is most likely the one pasted without
+    drift); pastes resembling none are left out with the reason."""
+    from type_equiv.cli.proposals import Reasons, imports_module, resembles
+    from type_equiv.read.kinds import statement_kind
+
+    if not modules:
+        survey.undefined.add(name)
+        return
+    taken: list[Paste] = []
+    fits: dict[str, list[Paste]] = defaultdict(list)
+    for paste in pastes:
+        alike = [m for m, (_, node) in modules.items() if resembles(paste.node, node)]
+        own = [m for m in alike if not imports_module(paste.code.module, m, name)]
+        if not own:
+            survey.leave_out(Reasons.EXAMPLE if alike else Reasons.SHAPE, name, paste)
+            continue
+        taken.append(paste)
+        for module in own:
+            fits[module].append(paste)
+    if not taken:
+        return
+    chosen, *others = sorted(fits, key=lambda m: (
+        -len(fits[m]), _drifts(name, fits[m][0], modules[m]) if len(fits) > 1 else 0, m.count("."), m,
+    ))
+    symbol = f"{chosen}.{name}"
+    survey.rows[symbol] = sorted({p.block.doc for p in taken})
+    survey.kinds[symbol] = statement_kind(modules[chosen][1])
+    if others:
+        survey.ambiguous[symbol] = others
 
 
 def _place(paste: Paste) -> str:
@@ -144,8 +254,7 @@ def _place(paste: Paste) -> str:
 
 
 def _drifts(name: str, paste: Paste, real: Definition) -> int:
-    """How far a candidate definition is from the paste: a name defined in two modules is most likely
-    the one the doc pastes without drift."""
+    """How far a candidate definition is from the paste."""
     from type_equiv.drift.compare import compare
     from type_equiv.read.shapes import lower
 
@@ -156,10 +265,17 @@ def _definitions(
     root: Path, source: list[str], tests: list[str], names: set[str]
 ) -> dict[str, dict[str, Definition]]:
     """name → {dotted module: its definition} under the source roots, read as `check` reads
-    definitions (read/definitions.py); files that never spell a wanted name are not parsed."""
+    definitions (read/definitions.py). A file is indexed with `ast` and only a statement defining a
+    wanted name is parsed with libcst: files that never spell a wanted name are not parsed at all."""
+    from type_equiv.cli.proposals import illustrative
     from type_equiv.guards.retired import project_files
     from type_equiv.model.findings import ParseError
-    from type_equiv.read.definitions import parse_python, top_level_definitions
+    from type_equiv.read.definitions import (
+        definition_in,
+        find_definition,
+        index_module,
+        parse_python,
+    )
     from type_equiv.read.tree import is_test_name
 
     out: dict[str, dict[str, Definition]] = defaultdict(dict)
@@ -167,21 +283,45 @@ def _definitions(
         return out
     for rel in project_files(root, [f"{t}/**" for t in tests], frozenset({".py"})):
         module = _module(rel, source)
-        if module is None or is_test_name(PurePosixPath(rel).name):
+        if module is None or is_test_name(PurePosixPath(rel).name) or illustrative(rel):
             continue
         try:
             text = (root / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if not any(name in text for name in names):
+        spelled = [name for name in names if _may_define(text, name)]
+        if not spelled:
             continue
-        parsed = parse_python(text, rel)
-        if isinstance(parsed, ParseError):
+        index = index_module(text)
+        here = spelled if index is None else [n for n in spelled if index.first_candidate(n)]
+        if not here:
             continue
-        for name, node in top_level_definitions(parsed.module):
-            if name in names and module not in out[name]:  # the first definition in file order wins
-                out[name][module] = (parsed, node)
+        whole: PythonCode | ParseError | None = None
+        lines = text.splitlines(keepends=True)
+        parsed: dict[int, PythonCode | ParseError] = {}
+        for name in here:
+            found = definition_in(lines, index, rel, name, parsed) if index is not None else False
+            if found is False:  # only the whole module can tell
+                whole = parse_python(text, rel) if whole is None else whole
+                node = None if isinstance(whole, ParseError) else find_definition(whole, name)
+                found = None if node is None or isinstance(whole, ParseError) else (whole, node)
+            if isinstance(found, tuple) and module not in out[name]:
+                out[name][module] = found
     return out
+
+
+def _may_define(text: str, name: str) -> bool:
+    """Whether `text` may define `name` at module level (a superset, by substring): a top-level
+    statement starts at column 0, so a class, alias or assignment of it spells `class Name`, `type
+    Name`, `Name =`, `Name=` or `Name:` after a line break, unless it sits in a top-level `if` or
+    `try`. Most files that merely mention a name (Django's nested `class Meta`) are never parsed."""
+    if name not in text:
+        return False
+    spellings = (f"class {name}", f"type {name}", f"{name} =", f"{name}=", f"{name}:")
+    if any(text.startswith(s) or f"\n{s}" in text for s in spellings):
+        return True
+    nests = text.startswith(("if ", "try:")) or "\nif " in text or "\ntry:" in text
+    return nests and any(s in text for s in spellings)
 
 
 def _module(rel: str, source: list[str]) -> str | None:
@@ -265,7 +405,15 @@ def write_pyproject(root: Path, path: Path, survey: Survey) -> list[Path]:
     return _write_all(root, {path: tomlkit.dumps(document)})
 
 
+LINE_MAX = 200  # no line of init's report is longer: a long list is cut, with the count left out
+PLACES_SHOWN = 3
+
+
 def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
+    """What init found, for a person: one line per row, the left-out names grouped by reason (only
+    those spelled like definitions; the rest counted), places capped, no line over LINE_MAX."""
+    from type_equiv.cli.proposals import Reasons, looks_like_definition
+
     names = ", ".join(str(p.relative_to(root)) for p in written)
     lines = [
         f"type-equiv init: {len(survey.docs)} doc(s) with Python blocks, {survey.blocks} block(s)"
@@ -277,18 +425,50 @@ def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
     if survey.unread:
         lines.append("  not read (no reader for the format): " + ", ".join(
             f"{n} {kind}" for kind, n in sorted(survey.unread.items())))
+    if survey.history:
+        lines.append(f"skipped {len(survey.history)} history doc(s) (blog posts, changelogs, release"
+                     " notes, decision records): " + _capped(survey.history))
+    if survey.rows:
+        lines.append(f"{len(survey.rows)} row(s): review them, delete any that is not a paste of the"
+                     " source's definition")
     for symbol, docs in sorted(survey.rows.items()):
-        lines.append(f"  {symbol}: {', '.join(docs)}")
-        if symbol in survey.ambiguous:
-            lines.append(f"    (also defined in {', '.join(survey.ambiguous[symbol])}: edit the row if"
-                         " that one is meant)")
-    if survey.unmatched:
-        lines.append(f"not matched to a top-level definition under {', '.join(survey.source)}"
-                     " (left out; add rows by hand if they should be checked):")
-        lines.extend(f"  {name}: {', '.join(places)}" for name, places in sorted(survey.unmatched.items()))
+        also = survey.ambiguous.get(symbol, [])
+        note = f"; also defined in {_capped(also)}: edit the row if that one is meant" if also else ""
+        lines.append(f"  {symbol}  {survey.kinds.get(symbol, '')}, {len(docs)} doc(s){note}")
+    for reason in Reasons.order():
+        found = survey.left_out.get(reason, {})
+        shown = {n: places for n, places in found.items()
+                 if looks_like_definition(n) or reason in (Reasons.SHAPE, Reasons.EXAMPLE)}
+        if not shown:
+            continue
+        hidden = len(found) - len(shown)
+        more = f" (+{hidden} lowercase or constant name(s))" if hidden else ""
+        lines.append(f"left out, {reason}: {len(shown)} name(s){more}")
+        lines.extend(f"  {name}: {_capped(sorted(set(places)), LINE_MAX - len(name) - 20)}"
+                     for name, places in sorted(shown.items()))
+    if survey.undefined:
+        lines.append(f"{len(survey.undefined)} other name(s) the docs define are not defined under"
+                     f" {', '.join(survey.source)} (the docs' own examples)")
     if survey.included:
         lines.append("included, nothing to check (the doc shows the source itself):")
         lines.extend(f"  {place}" for place in survey.included)
     lines.append(f"wrote {names}: {len(survey.rows)} row(s)")
-    lines.append("next: type-equiv check   (then type-equiv sync to fix any drift it reports)")
-    return lines
+    lines.append("next: type-equiv check   (then `type-equiv baseline` to accept today's findings, or"
+                 " `type-equiv sync` to fix drift)")
+    return [_clip(line) for line in lines]
+
+
+def _capped(items: list[str], room: int = LINE_MAX // 2) -> str:
+    """`a, b, c … +297 more`: at most PLACES_SHOWN items, as many as fit in `room` characters,
+    so the count of the rest is never cut off."""
+    shown: list[str] = []
+    for item in items[:PLACES_SHOWN]:
+        if shown and len(", ".join([*shown, item])) > room:
+            break
+        shown.append(item if len(item) <= room else item[: room - 1] + "…")
+    rest = len(items) - len(shown)
+    return ", ".join(shown) + (f" … +{rest} more" if rest else "")
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…"

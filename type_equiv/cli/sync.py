@@ -26,18 +26,24 @@ if TYPE_CHECKING:  # the command imports its stages only when it runs
     help="Sync only this manifest symbol (dotted, as in the manifest); repeatable.",
 )
 @click.option("--diff", is_flag=True, help="Print the patch as a unified diff; write nothing.")
-def sync(root: str | None, manifest: str | None, symbols: tuple[str, ...], diff: bool) -> None:
+@click.option("--force", is_flag=True,
+              help="Also rewrite pastes of rows never synced before (no lock entry); without it, or"
+              " --symbol naming the row, their diff is printed and sync exits 1.")
+def sync(root: str | None, manifest: str | None, symbols: tuple[str, ...], diff: bool, force: bool) -> None:
     """Rewrite drifted pastes to match the source, as a minimal patch; record the lock file.
 
     Only drifted members change; comments, layout and `...` elisions of the paste stay, and so does
-    every other byte of the doc. A missing paste is reported, never invented. Exit 0 when nothing
+    every other byte of the doc. A missing paste is reported, never invented; a paste whose statement
+    is another kind than the source's (a variable against a class) is never rewritten, nor one of a
+    row never synced before unless --symbol names it or --force. Exit 0 when nothing
     is left to fix, 1 when drift or a finding remains (with --diff: when the patch is not empty), 2
     when it cannot judge or could not write a doc or the lock.
     """
     from type_equiv.fix.sync import SyncOptions
 
     root_path, manifest_path = resolve_root(root, manifest)
-    sys.exit(run(SyncOptions(root=root_path, manifest=manifest_path, symbols=symbols, diff=diff)))
+    sys.exit(run(SyncOptions(root=root_path, manifest=manifest_path, symbols=symbols, diff=diff,
+                             force=force)))
 
 
 def run(options: SyncOptions) -> int:
@@ -49,11 +55,12 @@ def run(options: SyncOptions) -> int:
     except InputError as exc:
         click.echo(f"type-equiv: {exc}", err=True)
         return EXIT_ERROR
-    if options.diff:
-        for result in report.docs:
-            if result.changed:
-                sys.stdout.buffer.write(unified_diff(result).encode("utf-8"))
-        sys.stdout.flush()
+    for result in report.docs:
+        if options.diff and result.changed:
+            sys.stdout.buffer.write(unified_diff(result).encode("utf-8"))
+        elif result.withheld is not None:  # refused: what it would have written, for the review
+            sys.stdout.buffer.write(unified_diff(result, result.withheld).encode("utf-8"))
+    sys.stdout.flush()
     click.echo("\n".join(report_lines(report, options.diff)), err=options.diff)
     for failure in report.failed:  # after the report: what was done is said before what was not
         click.echo(f"type-equiv: {failure}", err=True)
@@ -62,10 +69,11 @@ def run(options: SyncOptions) -> int:
     return exit_code(report, options.diff)
 
 
-def unified_diff(result: DocResult) -> str:
-    """A `git apply`-able unified diff of one doc (root-relative paths under a/ and b/)."""
+def unified_diff(result: DocResult, after: str | None = None) -> str:
+    """A `git apply`-able unified diff of one doc (root-relative paths under a/ and b/), from the
+    doc as read to `after` (by default the text sync made)."""
     a = _diff_lines(result.doc.bom + result.before)
-    b = _diff_lines(result.doc.bom + result.after)
+    b = _diff_lines(result.doc.bom + (result.after if after is None else after))
     out = []
     for line in difflib.unified_diff(a, b, f"a/{result.shown}", f"b/{result.shown}"):
         out.append(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n")

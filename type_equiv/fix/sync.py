@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from type_equiv.drift.baseline import Entry, Lock, fingerprint, lock_path, parse_lock, updated
+from type_equiv.drift.baseline import Entry, Lock, fingerprint, lock_path, parse_lock, read_lock, updated
 from type_equiv.drift.compare import compare
 from type_equiv.fix.docfile import Changed, RawDoc, Snapshot, split_lines, write_atomic
 from type_equiv.fix.patch import Block, CannotPatch, Edit, Planner, Real, Site, apply_edits, string_lines
@@ -35,6 +35,7 @@ from type_equiv.read.definitions import (
     top_level_definitions,
 )
 from type_equiv.read.docs import Paste, python_blocks
+from type_equiv.read.kinds import statement_kind
 from type_equiv.read.manifest import SymbolRow, load_manifest
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
@@ -103,6 +104,7 @@ class DocResult:
     unfixed: list[Unfixed] = field(default_factory=list)
     pastes: dict[str, int] = field(default_factory=dict)  # symbol → how many pastes it has here
     clean: dict[tuple[str, int], tuple[str, str]] = field(default_factory=dict)  # → (source, paste fp)
+    withheld: str | None = None  # the doc as sync would write it with the pastes it refused to rewrite
 
     @property
     def shown(self) -> str:
@@ -139,8 +141,13 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
     server's "sync this paste".
     """
     drifting = [t for t in targets if (only is None or t.site.key in only) and _drifts(t.site, t)]
-    strategy = {t.site.key: "minimal" for t in drifting}
     reasons: dict[tuple[str, int], str] = {}
+    for target in list(drifting):  # a variable (an instance, a call's result) is never a paste
+        doc_kind, real_kind = statement_kind(target.site.node), statement_kind(target.real.node)
+        if "variable" in (doc_kind, real_kind):
+            drifting.remove(target)
+            reasons[target.site.key] = messages.sync_kind_differs(doc_kind, real_kind)
+    strategy = {t.site.key: "minimal" for t in drifting}
     final = (doc.lines, doc.eols)
     for _ in range(2 * len(drifting) + 1):
         edits: list[Edit] = []
@@ -181,7 +188,7 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
             result.clean[(symbol, index)] = (fingerprint(target.real.shape), fingerprint(pasted))
             if target in drifting and symbol not in result.synced:
                 result.synced.append(symbol)
-        elif target in drifting:
+        elif target in drifting or key in reasons:
             line = lower(target.site.code, target.site.node).line
             result.unfixed.append(Unfixed(doc.shown, line, symbol, reasons.get(key, "cannot rewrite")))
     return result
@@ -226,6 +233,7 @@ class SyncOptions:
     manifest: Path
     symbols: tuple[str, ...] = ()  # --symbol NAME…: only these rows
     diff: bool = False  # --diff: print the patch, write nothing
+    force: bool = False  # --force: rewrite pastes of rows never synced before too
 
 
 @dataclass
@@ -268,6 +276,12 @@ def _run_sync(options: SyncOptions) -> SyncReport:
         rows = [r for r in rows if r.symbol in options.symbols]
     project = Project.open(manifest)
     report = SyncReport()
+    # a row named by --symbol, or synced before (its lock entry), is the user's to rewrite; any other
+    # is shown as a diff and refused: nothing is written that the user did not mean
+    lock = read_lock(lock_path(options.manifest), root)
+    trusted = options.force or options.diff or bool(options.symbols)
+    approved = None if trusted else set(lock.entries)
+    judged = judged_drift(options)
     reals: dict[str, Real | None] = {}
     for row in rows:
         found: list[Finding] = []
@@ -282,7 +296,7 @@ def _run_sync(options: SyncOptions) -> SyncReport:
         for peer in peers:  # only paired with, never synced: what its lookup found is not reported
             if peer.symbol not in reals:
                 reals[peer.symbol] = load_real(project, peer, [])
-        result = _sync_one(root, shown, doc_rows, reals, report, peers)
+        result = _sync_one(root, shown, doc_rows, reals, report, peers, approved, judged)
         if result is None:
             continue
         report.docs.append(result)
@@ -302,6 +316,26 @@ def _run_sync(options: SyncOptions) -> SyncReport:
     return report
 
 
+def judged_drift(options: SyncOptions) -> dict[tuple[str, str], list[int]]:
+    """(symbol, doc) → the lines of the drift findings `check` reports. Sync rewrites only those
+    pastes: a spelling the syntax level reads apart but the types judge clears (`List[X]` against
+    `list[X]`) is no drift, and its paste stays as the author wrote it."""
+    from type_equiv.model.options import CheckOptions
+    from type_equiv.model.session import FindingEvent
+    from type_equiv.pipeline import Run, run_check
+    from type_equiv.store.cache import cache_folder
+
+    cache = cache_folder(options.root, options.root / ".type-equiv-cache")
+    check = CheckOptions(root=options.root, manifest=options.manifest, symbols=options.symbols,
+                         cache_dir=cache)
+    out: dict[tuple[str, str], list[int]] = {}
+    for event in run_check(Run(check)):
+        finding = event.finding if isinstance(event, FindingEvent) else None
+        if finding is not None and finding.kind == "drift" and finding.symbol is not None:
+            out.setdefault((finding.symbol, finding.path), []).append(finding.line)
+    return out
+
+
 def _peers(every: Sequence[SymbolRow], shown: str, rows: list[SymbolRow]) -> list[SymbolRow]:
     """The rows `--symbol` left out that list doc `shown` under a name one of `rows` has: the
     pairing of that name's pastes is the whole manifest's, as in check."""
@@ -313,17 +347,41 @@ def _peers(every: Sequence[SymbolRow], shown: str, rows: list[SymbolRow]) -> lis
 
 def _sync_one(
     root: Path, shown: str, rows: list[SymbolRow], reals: dict[str, Real | None], report: SyncReport,
-    peers: Sequence[SymbolRow] = (),
+    peers: Sequence[SymbolRow] = (), approved: set[tuple[str, str]] | None = None,
+    judged: dict[tuple[str, str], list[int]] | None = None,
 ) -> DocResult | None:
     try:
         doc = RawDoc.read(root, shown)
     except OSError as exc:
-        report.notes.append(ParseError(path=shown, line=1, message=f"cannot read doc: {exc.strerror}"))
+        report.notes.append(messages.doc_unreadable(shown, exc.strerror))
         return None
     except UnicodeDecodeError as exc:
-        report.notes.append(ParseError(path=shown, line=1, message=f"doc is not UTF-8: {exc.reason}"))
+        report.notes.append(messages.doc_not_utf8(shown, 1, exc.reason))
         return None
-    return sync_doc(doc, find_targets(shown, doc.text(), rows, reals, report.notes, peers))
+    targets = find_targets(shown, doc.text(), rows, reals, report.notes, peers)
+    drifted = {t.site.key for t in targets if judged is None or any(
+        t.site.block.fence_line <= line <= t.site.block.end_line
+        for line in judged.get((t.row.symbol, shown), ()))}
+    if approved is None:
+        return sync_doc(doc, targets, drifted)
+    refused = {t.site.key for t in targets if (t.row.symbol, shown) not in approved} & drifted
+    result = sync_doc(doc, targets, drifted - refused)
+    if refused:
+        _withhold(result, sync_doc(doc, targets, refused), targets)
+    return result
+
+
+def _withhold(result: DocResult, would: DocResult, targets: list[Target]) -> None:
+    """Record what sync would have done to pastes of rows never synced: the text (shown as a diff,
+    never written) and, per paste, a refusal; why a paste could not be rewritten anyway stays."""
+    result.unfixed += would.unfixed
+    if not would.synced:
+        return
+    result.withheld = would.after
+    for symbol in would.synced:
+        target = next(t for t in targets if t.row.symbol == symbol)
+        line = lower(target.site.code, target.site.node).line
+        result.unfixed.append(Unfixed(result.shown, line, symbol, messages.sync_never_synced(symbol)))
 
 
 def find_targets(

@@ -244,3 +244,52 @@ def unrecognised_form(symbol: str, kind: str, why: str, instead: str | None, row
         path=row[0], line=row[1], symbol=symbol, source_path=source[0], source_line=source[1],
         message=f"{symbol}: checked only as a plain shape, with no producer check: {why}; {fix}",
     )
+
+
+def sync_kind_differs(pasted: str, real: str) -> str:
+    """Why sync leaves a paste alone when either side binds a variable, not a definition."""
+    return (f"the doc's statement is {_a(pasted)} and the source's {_a(real)}: a variable is not a"
+            " pasted definition (rename it in the doc, or delete the manifest row)")
+
+
+def sync_never_synced(symbol: str) -> str:
+    """Why sync does not rewrite a paste of a row it has never synced (no lock entry)."""
+    return (f"never synced before (no lock entry): review the diff above, then run `type-equiv sync"
+            f" --symbol {symbol}` or `type-equiv sync --force`")
+
+
+def _a(kind: str) -> str:
+    return {"alias": "a type alias", "enum": "an enum", "class": "a class"}.get(kind, "a variable")
+
+
+def stale_baseline_entry(path: str, line: int, rule: str, symbol: str, detail: str,
+                         doc: str) -> UnusedSuppression:
+    """A baseline entry no finding matches any more: what it accepted was fixed, so it goes."""
+    what = " ".join(part for part in (symbol, f"`{detail}`" if detail else "", f"in {doc}") if part)
+    return UnusedSuppression(
+        path=path, line=line, names=[rule],
+        message=f"baseline entry {rule} {what} matches no finding any more (it was fixed): delete it,"
+        " or run `type-equiv baseline --shrink`",
+    )
+
+
+def baseline_hid(count: int, baseline: str) -> str:
+    """The line `check` adds when a baseline hid findings, so a green gate never hides that it did."""
+    return (f"type-equiv: {count} finding(s) accepted in {baseline} not shown (`type-equiv baseline"
+            " --shrink` drops entries once fixed)")
+
+
+def doc_unreadable(path: str, why: str | None) -> ParseError:
+    """A listed doc that cannot be read (sync and the doc reader say it alike)."""
+    return ParseError(path=path, line=1, message=f"cannot read doc: {why}")
+
+
+def doc_not_utf8(path: str, line: int, reason: str) -> ParseError:
+    return ParseError(path=path, line=line, message=f"doc is not UTF-8: {reason}")
+
+
+def written_differently(head: str, reason: str) -> str:
+    """A member the syntax level found written differently, which mypy could not judge: say that the
+    two sides are written differently, and why the types judge could not clear it."""
+    return (f"{head} is written differently in the paste and the source, and mypy could not compare"
+            f" them ({reason})")

@@ -1,8 +1,9 @@
-"""`--format github`: GitHub Actions workflow commands, one annotation per side of each finding.
+"""`--format github`: GitHub Actions workflow commands, one annotation per finding.
 
 GitHub shows `::error file=F,line=N,title=T::message` lines of a job's log as annotations on the pull
-request's diff. A finding with two sides (a paste and its source) gets a second annotation on the
-source line, so whichever file a reviewer is looking at carries it.
+request's diff. A finding with two sides (a paste and its source) is annotated once, on the doc, and
+its message shows both sides with where the source side is: GitHub's annotation budget is spent on
+findings, not on their second halves.
 
 GitHub keeps only the first 10 annotations of each level per step and drops the rest silently, so the
 renderer spends them itself: errors first, at most `LIMIT` of each level, and every finding left
@@ -47,21 +48,21 @@ def command(name: str, message: str, **properties: str | int | None) -> str:
 
 
 def annotations_for(finding: Finding) -> list[str]:
-    """One annotation on the finding's own location, and one on its source side when that differs."""
+    """One annotation on the finding's own location; its message names the source side and, for a
+    drift, shows both sides."""
     name = COMMANDS.get(finding.severity, "error")
     title = f"type-equiv {finding.kind}" + (f": {finding.symbol}" if finding.symbol else "")
     details = finding.message
-    if isinstance(finding, Drift) and (finding.pasted is not None or finding.real is not None):
-        details += (f"\n- paste:  {finding.pasted if finding.pasted is not None else '(absent)'}"
-                    f"\n+ source: {finding.real if finding.real is not None else '(absent)'}")
-    lines = [command(name, details, file=finding.path, line=finding.line, title=title)]
     source = (finding.source_path, finding.source_line)
-    if finding.source_path is not None and source != (finding.path, finding.line):
-        lines.append(command(
-            name, f"{details}\n(source side of {finding.path}:{finding.line})",
-            file=finding.source_path, line=finding.source_line, title=f"{title} (source)",
-        ))
-    return lines
+    where = (f"{finding.source_path}:{finding.source_line}" if finding.source_line is not None
+             else f"{finding.source_path}")
+    if isinstance(finding, Drift) and (finding.pasted is not None or finding.real is not None):
+        details += (f"\n- paste  {finding.path}:{finding.line}: "
+                    f"{finding.pasted if finding.pasted is not None else '(absent)'}"
+                    f"\n+ source {where}: {finding.real if finding.real is not None else '(absent)'}")
+    elif finding.source_path is not None and source != (finding.path, finding.line):
+        details += f"\n(source: {where})"
+    return [command(name, details, file=finding.path, line=finding.line, title=title)]
 
 
 def render_github(

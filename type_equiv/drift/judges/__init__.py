@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from type_equiv.drift.compare import Compared, keyed
 from type_equiv.drift.judges.types import DIFFERENT, Namespace, Pair, Verdict, split_qualifiers
+from type_equiv.model import messages
 from type_equiv.model.findings import Drift
 from type_equiv.model.session import FindingEvent, SymbolChecked
 from type_equiv.read.manifest import SymbolRow
@@ -276,7 +277,7 @@ def _explained(message: str, verdict: Verdict, hint: bool = False) -> str:
     if verdict.undecided:
         if message.endswith(" differs"):
             head = message.removesuffix(" differs")
-            return f"{head} is spelled differently and undecided: {verdict.reason}"
+            return messages.written_differently(head, verdict.reason)
         return f"{message} (undecided: {verdict.reason})"
     if verdict.reason == DIFFERENT:
         return message
