@@ -25,7 +25,8 @@ from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.fields import fields_report
-from type_equiv.producers.join import Join, TreeScan
+from type_equiv.producers.index import TreeScan, derived
+from type_equiv.producers.join import CARRIER_LEVELS, Join
 from type_equiv.producers.records import AnnSite, Keys, Spellings
 from type_equiv.producers.scan import Needles, TreeScanner, file_size
 from type_equiv.producers.sites import read_text
@@ -47,7 +48,6 @@ from type_equiv.store.memory import collector_paused
 
 ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
-CARRIER_DEPTH = 4  # levels of carriers followed: a model whose field is a model carrying the vocabulary
 
 
 def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
@@ -277,8 +277,9 @@ class Analysis:
         names = set(spellings.names)
         found = TreeScan(files=scan.files, scans=dict(scan.scans))  # declarations, level by level
         added: set[str] = set()
-        for _ in range(CARRIER_DEPTH):
-            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(found)}
+        for _ in range(CARRIER_LEVELS):
+            index = found.index(self.resolver.canonical)
+            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(index)}
             new = {c.rsplit(".", 1)[-1] for c in carriers} - names
             if not new:
                 break
@@ -350,19 +351,7 @@ class Analysis:
 
     def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:
         """Classes in the scanned files that derive (at any depth seen so far) from a variant class."""
-        found: set[str] = set()
-        sites = [s for fs in scan.scans.values() for s in fs.classes]
-        changed = True
-        while changed:
-            changed = False
-            for site in sites:
-                if site.qualname not in found and any(
-                    self.resolver.canonical(b) in classes or self.resolver.canonical(b) in found
-                    for b in site.bases
-                ):
-                    found.add(site.qualname)
-                    changed = True
-        return found
+        return set(derived(scan.index(self.resolver.canonical).classes, classes))
 
     # joining ------------------------------------------------------------------------------------
 

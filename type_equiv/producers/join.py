@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
+from type_equiv.producers.index import Index, TreeScan, derived
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
     NO_KEYS,
     PRODUCER_FORMS,
     UNKNOWN_KEYS,
-    AnnKind,
     ArgKind,
+    ClassSite,
     DictSite,
-    FileScan,
     Form,
     Keys,
     LitSite,
@@ -38,26 +38,9 @@ from type_equiv.producers.records import (
 from type_equiv.read.tree import SourceFile
 from type_equiv.read.vocabularies import Span, Variant, Vocabulary
 
-# Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py
-# (CARRIER_DEPTH, one level each across files) and this join (within the files read) keep to the same.
+# Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py (one
+# level each across files) and this join (within the files read) keep to the same.
 CARRIER_LEVELS = 4
-
-
-@dataclass
-class TreeScan:
-    """Every scanned file's records, plus what the scan cost (for `--format json` and benchmarks)."""
-
-    files: dict[str, SourceFile]
-    scans: dict[str, FileScan]
-    read: int = 0
-    parsed: int = 0
-    seconds: float = 0.0
-
-    def fold(self, more: TreeScan) -> None:
-        """Take in a further scan of the same tree: its records and what it read and parsed."""
-        self.scans.update(more.scans)
-        self.read += more.read
-        self.parsed += more.parsed
 
 
 @dataclass(frozen=True)
@@ -105,36 +88,20 @@ class Join:
                 out.append((key, tag))
         return tuple(out)
 
-    def subclasses(self, scan: TreeScan) -> dict[str, str]:
+    def subclasses(self, index: Index) -> dict[str, str]:
         """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
 
         A subclass produces its base's variant unless it redeclares the tag field with other values.
         """
-        out: dict[str, str] = {}
-        sites = [s for fs in scan.scans.values() for s in fs.classes]
-        changed = True
-        while changed:
-            changed = False
-            for site in sites:
-                qualname = site.qualname
-                if qualname in out or qualname in self.by_class:
-                    continue
-                for base in site.bases:
-                    target = self.canonical(base)
-                    target = out.get(target, target)
-                    variants = self.by_class.get(target)
-                    if variants is None:
-                        continue
-                    field_name = variants[0].tag_field
-                    tags = dict(site.tags).get(field_name) if field_name else None
-                    if tags is not None and not set(tags) & {v.key for v in variants}:
-                        continue
-                    out[qualname] = target
-                    changed = True
-                    break
-        return out
+        def admit(site: ClassSite, target: str) -> bool:
+            variants = self.by_class[target]
+            field_name = variants[0].tag_field
+            tags = dict(site.tags).get(field_name) if field_name else None
+            return tags is None or bool(set(tags) & {v.key for v in variants})
 
-    def carrier_map(self, scan: TreeScan) -> dict[str, str]:
+        return derived(index.classes, self.by_class, admit, skip=self.by_class)
+
+    def carrier_map(self, index: Index) -> dict[str, str]:
         """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
         another carrier, and the project subclasses of a carrier class (they inherit its fields):
         decoding one decodes the vocabulary's values. Each maps to the name it carries (`Candidate`
@@ -147,17 +114,14 @@ class Join:
         out: dict[str, str] = {}
         # an enum's members are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
         level: dict[str, int] = dict.fromkeys([*seeds, *self._member_refs()], 0)
-        edges = self._edges(scan)
         changed = True
         while changed:
             changed = False
-            for name, names, step in edges:
-                owner = self.canonical(name)
+            for owner, names, step in index.edges:
                 if owner in seeds:
                     continue
                 known = level if step else out
-                via = min(((level[c], c) for n in names if (c := self.canonical(n)) in known),
-                          default=None)
+                via = min(((level[c], c) for c in names if c in known), default=None)
                 if via is None or via[0] + step > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + step:
                     continue
                 out[owner], level[owner] = via[1], via[0] + step
@@ -167,22 +131,14 @@ class Join:
     def _member_refs(self) -> list[str]:
         return [f"{self.vocab.qualname}.{m}" for m in self.members]
 
-    @staticmethod
-    def _edges(scan: TreeScan) -> list[tuple[str, tuple[str, ...], int]]:
-        """(owner, the names it is built from, levels added): a field or alias one level up from what
-        it names, the vocabulary included; a subclass at its base's level, of a carrier only."""
-        edges = [(a.owner, a.refs, 1) for fs in scan.scans.values() for a in fs.anns
-                 if a.kind in (AnnKind.FIELD, AnnKind.ALIAS)]
-        return edges + [(c.qualname, c.bases, 0) for fs in scan.scans.values() for c in fs.classes]
-
-    def admitted(self, scan: TreeScan) -> dict[str, frozenset[str]]:
+    def admitted(self, index: Index) -> dict[str, frozenset[str]]:
         """The carriers that bring only some of an enum's members — a field typed by a `Literal` of
         members, or a carrier of such — each with those members; decoding one decodes only them."""
         members = {ref: ref.rsplit(".", 1)[-1] for ref in self._member_refs()}
         if not members or not any(v in members for v in self.carriers.values()):
             return {}
         whole, some = set(self.family), dict[str, set[str]]()
-        edges = [(self.canonical(o), [self.canonical(n) for n in ns]) for o, ns, _ in self._edges(scan)]
+        edges = [(owner, names) for owner, names, _ in index.edges]
         for _ in range(CARRIER_LEVELS + 1):  # each pass follows one more level
             for owner, names in edges:
                 if owner not in self.carriers or owner in whole:
@@ -194,34 +150,23 @@ class Join:
                     m for n in names for m in ([members[n]] if n in members else some.get(n, ())))
         return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
 
-    def holders(self, scan: TreeScan) -> set[str]:
+    def holders(self, index: Index) -> set[str]:
         """The names (as `_field_key` spells them) of the fields that can hold the vocabulary: annotated
         with it, a variant's class or a carrier. A dict display nested under another key is the value
         of a field no variant can be, whatever its tag says (`{"delta": {"message": {"role": …}}}`)."""
         targets = self.family | set(self.by_class) | set(self.carriers)
-        return {name for name, held in self._fields_held(scan).items() if not held.isdisjoint(targets)}
+        return {name for name, held in index.fields_held.items() if not held.isdisjoint(targets)}
 
-    def _fields_held(self, scan: TreeScan) -> dict[str, set[str]]:
-        """Each field name (as `_field_key` spells it) → the names its annotations hold, resolved."""
-        out: dict[str, set[str]] = {}
-        for fs in scan.scans.values():
-            for ann in fs.anns:
-                if ann.kind is AnnKind.FIELD:
-                    out.setdefault(field_key(ann.name), set()).update(map(self.canonical, ann.refs))
-        return out
-
-    def called_methods(self, scan: TreeScan) -> bool:
+    def called_methods(self, index: Index) -> bool:
         """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
         members its body returns are then produced by those calls."""
         prefix = self.vocab.qualname + "."
-        for rel, fs in scan.scans.items():
-            if scan.files[rel].test:
+        for (i, _), target, ref in index.refs_under([self.vocab.qualname]):
+            if index.scan.files[index.rels[i]].test:
                 continue
-            for ref in fs.refs:
-                if ref.form is Form.CALL and not ref.consumer:
-                    target = self.canonical(ref.ref)
-                    if target.startswith(prefix) and target[len(prefix):] not in self.members:
-                        return True
+            if (ref.form is Form.CALL and not ref.consumer and target.startswith(prefix)
+                    and target[len(prefix):] not in self.members):
+                return True
         return False
 
     def _inside(self, rel: str, ref: RefSite, spans: list[Span], body: bool) -> bool:
@@ -237,32 +182,42 @@ class Join:
                     and ref.form not in CONSUMER_FORMS)
 
     def collect(self, scan: TreeScan) -> list[Found]:
-        found: list[Found] = []
-        subclasses = self.subclasses(scan) if self.by_class else {}
-        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
-        self.carriers = {c: v for c, v in self.carrier_map(scan).items() if c not in subclasses}
-        self.some = self.admitted(scan)
-        body = self.vocab.form == "enum" and self.called_methods(scan)
-        holders: set[str] | None = None
-        self.readers = self._readers(scan) if self.by_class else Receivers()
-        for rel, fs in scan.scans.items():
-            file = scan.files[rel]
-            spans = [s for s in self.vocab.spans if s.path == rel]
-            for ref in fs.refs:
-                if not self._inside(rel, ref, spans, body):
-                    found.extend(self._ref(file, ref, subclasses))
-            if self.by_class:
-                for site in fs.dicts:
-                    if site.within and holders is None:
-                        holders = self.holders(scan)
-                    if site.within and field_key(site.within) not in (holders or ()):
-                        continue  # nested under a key no field of the vocabulary has
-                    if not any(s.line <= site.line <= s.end_line for s in spans):
-                        found.extend(self._dict(file, site))
-            for lit in fs.lits:
-                if not any(s.line <= lit.line <= s.end_line for s in spans):
-                    found.extend(self._lit(file, lit, annotated))
-        return found
+        """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
+        dicts, literals): only the records the index finds under the vocabulary's names are read."""
+        index = scan.index(self.canonical)
+        subclasses = self.subclasses(index) if self.by_class else {}
+        annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
+        self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
+        self.some = self.admitted(index)
+        body = self.vocab.form == "enum" and self.called_methods(index)
+        self.readers = self._readers(index) if self.by_class else Receivers()
+        rels, files = index.rels, scan.files
+        spans: dict[str, list[Span]] = {}
+
+        def spans_of(rel: str) -> list[Span]:
+            if rel not in spans:
+                spans[rel] = [s for s in self.vocab.spans if s.path == rel]
+            return spans[rel]
+
+        found: list[tuple[tuple[int, int, int], list[Found]]] = []
+        heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
+        for (i, j), _, ref in index.refs_under(heads):
+            if not self._inside(rels[i], ref, spans_of(rels[i]), body):
+                found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
+        if self.by_class:
+            holders: set[str] | None = None
+            for (i, j), site in index.dicts():
+                if site.within and holders is None:
+                    holders = self.holders(index)
+                if site.within and field_key(site.within) not in (holders or ()):
+                    continue  # nested under a key no field of the vocabulary has
+                if not any(s.line <= site.line <= s.end_line for s in spans_of(rels[i])):
+                    found.append(((i, 1, j), list(self._dict(files[rels[i]], site))))
+        for (i, j), lit in index.lits_of(self.by_key):
+            if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
+                found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
+        found.sort(key=lambda item: item[0])
+        return [f for _, fs in found for f in fs]
 
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
@@ -380,12 +335,12 @@ class Join:
         for variant in variants:
             yield Found(variant.name, self._site(file, site.line, "dict", consumer), site.keys)
 
-    def _readers(self, scan: TreeScan) -> Receivers:
+    @staticmethod
+    def _readers(index: Index) -> Receivers:
         """The parameters their functions only read (records.ReaderSite), by owner and position."""
         out = Receivers()
-        for fs in scan.scans.values():
-            for site in fs.readers:
-                out.add(self.canonical(site.owner), Slot(site.name), site.position)
+        for owner, slot, position in index.readers:
+            out.add(owner, slot, position)
         return out
 
     def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
@@ -463,15 +418,15 @@ class Join:
         declared = self.declaring(owner, key.name)
         return declared is not None and annotated.receives(Receiver(ReceiverKind.OWNER, declared), key)
 
-    def _annotated(self, scan: TreeScan) -> Receivers:
+    def _annotated(self, index: Index) -> Receivers:
         """The fields and parameters annotated with this (literal or enum) vocabulary; and, for a
         dict nested under a key, which classes the fields of that name hold (`held_by`)."""
         out = Receivers()
-        self.held_by = self._fields_held(scan)
-        for fs in scan.scans.values():
-            for ann in fs.anns:
-                if self._mentions(ann.refs):
-                    out.add(self.canonical(ann.owner), ann.slot(), ann.position)
+        self.held_by = index.fields_held
+        family = self.family
+        for ann, refs in index.anns:
+            if any(r in family for r in refs):
+                out.add(self.canonical(ann.owner), ann.slot(), ann.position)
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
