@@ -50,7 +50,7 @@ class TreeScan:
 
     def index(self, canonical: Callable[[str], str]) -> Index:
         """The index of the records as they are now (`canonical`: the run's one resolver)."""
-        if self._index is None or self._index.canonical is not canonical:
+        if self._index is None or self._index.canonical != canonical:  # a bound method: equal, not same
             self._index = Index(self, canonical)
         return self._index
 
