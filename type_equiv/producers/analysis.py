@@ -24,8 +24,10 @@ from type_equiv.model.findings import Site
 from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
-from type_equiv.producers.join import Join, TreeScan, fields_report
-from type_equiv.producers.records import Spellings
+from type_equiv.producers.fields import fields_report
+from type_equiv.producers.index import TreeScan, derived
+from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.records import AnnSite, Keys, Spellings
 from type_equiv.producers.scan import Needles, TreeScanner, file_size
 from type_equiv.producers.sites import read_text
 from type_equiv.producers.verdicts import (
@@ -46,7 +48,6 @@ from type_equiv.store.memory import collector_paused
 
 ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
-CARRIER_DEPTH = 4  # levels of carriers followed: a model whose field is a model carrying the vocabulary
 
 
 def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
@@ -78,6 +79,12 @@ def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> fro
             out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
     classes = {v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None}
     return frozenset(out - classes)
+
+
+def _binder(ann: AnnSite) -> str:
+    """The name that binds a quoted tag to an annotated field or parameter, as a file spells it;
+    the items of a mapping field as `name[]` (a query string's `kinds[]=`)."""
+    return f"{ann.name}[]" if ann.items else ann.name
 
 
 def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, int],
@@ -270,8 +277,9 @@ class Analysis:
         names = set(spellings.names)
         found = TreeScan(files=scan.files, scans=dict(scan.scans))  # declarations, level by level
         added: set[str] = set()
-        for _ in range(CARRIER_DEPTH):
-            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(found)}
+        for _ in range(CARRIER_LEVELS):
+            index = found.index(self.resolver.canonical)
+            carriers = {c for vocab in vocabs for c in self.joiner(vocab).carrier_map(index)}
             new = {c.rsplit(".", 1)[-1] for c in carriers} - names
             if not new:
                 break
@@ -331,7 +339,7 @@ class Analysis:
             rest = [f.rel for f in self.files if f.rel not in scan.scans]
             scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
         anns = [a for fs in scan.scans.values() for a in fs.anns]
-        binders = set(need.tag_fields) | {a.name for a in anns}
+        binders = set(need.tag_fields) | {_binder(a) for a in anns}
         if not quoted or not binders:
             return scan
         calls = {f"{a.owner.rsplit('.', 1)[-1]}(" for a in anns if a.position >= 0}  # by position
@@ -343,19 +351,7 @@ class Analysis:
 
     def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:
         """Classes in the scanned files that derive (at any depth seen so far) from a variant class."""
-        found: set[str] = set()
-        sites = [s for fs in scan.scans.values() for s in fs.classes]
-        changed = True
-        while changed:
-            changed = False
-            for site in sites:
-                if site.qualname not in found and any(
-                    self.resolver.canonical(b) in classes or self.resolver.canonical(b) in found
-                    for b in site.bases
-                ):
-                    found.add(site.qualname)
-                    changed = True
-        return found
+        return set(derived(scan.index(self.resolver.canonical).classes, classes))
 
     # joining ------------------------------------------------------------------------------------
 
@@ -389,8 +385,8 @@ class Analysis:
         with collector_paused():
             found = self.joiner(vocab).collect(self.scan)
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
-        built: dict[str, list[tuple[Site, tuple[str, ...]]]] = {v.name: [] for v in vocab.variants}
-        wire: list[Site] = []
+        built: dict[str, list[tuple[Site, Keys]]] = {v.name: [] for v in vocab.variants}
+        wire: list[tuple[Site, bool]] = []  # a door, and whether it passes through a carrier
         seen: set[tuple[str | None, Site]] = set()
         for item in found:
             if item.variant is not None and item.site.role == "producer":
@@ -400,7 +396,7 @@ class Analysis:
             seen.add((item.variant, item.site))
             if item.variant is None:
                 if not self.by_rel[item.site.path].test:  # a test decoding data is no door
-                    wire.append(item.site)
+                    wire.append((item.site, item.via))
             else:
                 sites[item.variant].append(item.site)
         order = {"producer": 0, "test": 1, "consumer": 2, "wire": 3}
@@ -410,8 +406,8 @@ class Analysis:
         stats = {"files": len(self.files), "read": self.scan.read, "parsed": self.scan.parsed,
                  "seconds": round(self.scan.seconds, 3)}
         # the vocabulary's own doors first: where a reader sees its values come in, not a carrier's
-        wire.sort(key=lambda s: ("(via " in s.form, s.path, s.line))
-        return VocabularyReport(row, vocab, sites, wire, fields, stats,
+        wire.sort(key=lambda door: (door[1], door[0].path, door[0].line))
+        return VocabularyReport(row, vocab, sites, [site for site, _ in wire], fields, stats,
                                 unread_files(self.scan, [vocab]), self._registries(vocab))
 
     def _registries(self, vocab: Vocabulary) -> list[Hook]:

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Literal
 
 from type_equiv.producers.doors import is_type_alias, pep695_alias
+from type_equiv.producers.records import NO_SLOT, Form, Receiver, Slot
 from type_equiv.producers.syntax import Scope, class_arg, last_name
 from type_equiv.producers.walker import Walker
 from type_equiv.read.names import Bindings
@@ -33,12 +34,12 @@ class DeclarationWalker(Walker):
     def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
         return
 
-    def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
-            refs: tuple[str, ...] = ()) -> None:
+    def lit(self, node: ast.expr | None, form: Form, consumer: bool = False, key: Slot = NO_SLOT,
+            names: tuple[str, ...] = (), receivers: tuple[Receiver, ...] = ()) -> None:
         return
 
-    def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
-              key: str = "") -> None:
+    def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
+              key: Slot = NO_SLOT) -> None:
         return
 
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:

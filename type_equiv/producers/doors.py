@@ -32,9 +32,10 @@ import ast
 import re
 from collections.abc import Callable
 
+from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import last_name
 
-DOOR_FORMS = frozenset({"decode", "route", "command", "settings", "cli"})
+DOOR_FORMS = frozenset({Form.DECODE, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 
 # Functions (or classes) that validate data into a type passed to them.
 DECODER = re.compile(
@@ -72,7 +73,7 @@ def unpickles(node: ast.expr | None) -> bool:
             and node.func.value.id in PICKLERS)
 
 
-def decorator_door(decorators: list[ast.expr]) -> str | None:
+def decorator_door(decorators: list[ast.expr]) -> Form | None:
     """`route` when a decorator registers the function as a web route, `command` as a CLI command.
 
     Only a decorator *call* counts (`@app.get("/x")`, `@app.command()`): a bare `@property` or
@@ -82,9 +83,9 @@ def decorator_door(decorators: list[ast.expr]) -> str | None:
         if isinstance(deco, ast.Call):
             name = last_name(deco.func)
             if name in ROUTE_DECORATORS:
-                return "route"
+                return Form.ROUTE
             if name in COMMAND_DECORATORS:
-                return "command"
+                return Form.COMMAND
     return None
 
 

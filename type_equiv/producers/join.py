@@ -14,38 +14,33 @@ from dataclasses import dataclass, field
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
+from type_equiv.producers.fields import field_key, fits
+from type_equiv.producers.index import Index, TreeScan, derived
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
+    NO_KEYS,
     PRODUCER_FORMS,
+    UNKNOWN_KEYS,
+    ArgKind,
+    ClassSite,
     DictSite,
-    FileScan,
+    Form,
+    Keys,
     LitSite,
+    Receiver,
+    ReceiverKind,
     RefSite,
+    Slot,
+    Value,
+    ValueKind,
 )
 from type_equiv.read.tree import SourceFile
 from type_equiv.read.vocabularies import Span, Variant, Vocabulary
 
-# Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py
-# (CARRIER_DEPTH, one level each across files) and this join (within the files read) keep to the same.
+# Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py (one
+# level each across files) and this join (within the files read) keep to the same.
 CARRIER_LEVELS = 4
-
-
-@dataclass
-class TreeScan:
-    """Every scanned file's records, plus what the scan cost (for `--format json` and benchmarks)."""
-
-    files: dict[str, SourceFile]
-    scans: dict[str, FileScan]
-    read: int = 0
-    parsed: int = 0
-    seconds: float = 0.0
-
-    def fold(self, more: TreeScan) -> None:
-        """Take in a further scan of the same tree: its records and what it read and parsed."""
-        self.scans.update(more.scans)
-        self.read += more.read
-        self.parsed += more.parsed
 
 
 @dataclass(frozen=True)
@@ -54,17 +49,8 @@ class Found:
 
     variant: str | None
     site: Site
-    keys: tuple[str, ...] = ()  # what the construction sets (fields check)
-
-
-@dataclass
-class FieldReport:
-    name: str
-    declared_on: str
-    path: str
-    line: int
-    variants: list[str]
-    set_at: list[Site] = field(default_factory=list)
+    keys: Keys = NO_KEYS  # what the construction sets (fields check)
+    via: bool = False  # a door through a carrier, not to the vocabulary itself
 
 
 class Join:
@@ -91,47 +77,31 @@ class Join:
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
 
-    def _pairs(self, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-        """Enum members given as a tag (`kind=Kind.STARTED`, recorded `@dotted`) as the tag's key."""
-        if not self.member_tags or not any(v.startswith("@") for _, v in pairs):
-            return pairs
+    def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
+        """(keyword, literal key): a literal as itself, an enum member given as a tag
+        (`kind=Kind.STARTED`) as the tag's key (a member no variant is tagged with matches none)."""
         out = []
         for key, value in pairs:
-            if value.startswith("@"):
-                value = self.member_tags.get(self.canonical(value[1:]), value)
-            out.append((key, value))
+            if value.kind is ValueKind.LITERAL:
+                out.append((key, value.text))
+            elif (tag := self.member_tags.get(self.canonical(value.text))) is not None:
+                out.append((key, tag))
         return tuple(out)
 
-    def subclasses(self, scan: TreeScan) -> dict[str, str]:
+    def subclasses(self, index: Index) -> dict[str, str]:
         """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
 
         A subclass produces its base's variant unless it redeclares the tag field with other values.
         """
-        out: dict[str, str] = {}
-        sites = [s for fs in scan.scans.values() for s in fs.classes]
-        changed = True
-        while changed:
-            changed = False
-            for site in sites:
-                qualname = site.qualname
-                if qualname in out or qualname in self.by_class:
-                    continue
-                for base in site.bases:
-                    target = self.canonical(base)
-                    target = out.get(target, target)
-                    variants = self.by_class.get(target)
-                    if variants is None:
-                        continue
-                    field_name = variants[0].tag_field
-                    tags = dict(site.tags).get(field_name) if field_name else None
-                    if tags is not None and not set(tags) & {v.key for v in variants}:
-                        continue
-                    out[qualname] = target
-                    changed = True
-                    break
-        return out
+        def admit(site: ClassSite, target: str) -> bool:
+            variants = self.by_class[target]
+            field_name = variants[0].tag_field
+            tags = dict(site.tags).get(field_name) if field_name else None
+            return tags is None or bool(set(tags) & {v.key for v in variants})
 
-    def carrier_map(self, scan: TreeScan) -> dict[str, str]:
+        return derived(index.classes, self.by_class, admit, skip=self.by_class)
+
+    def carrier_map(self, index: Index) -> dict[str, str]:
         """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
         another carrier, and the project subclasses of a carrier class (they inherit its fields):
         decoding one decodes the vocabulary's values. Each maps to the name it carries (`Candidate`
@@ -144,17 +114,14 @@ class Join:
         out: dict[str, str] = {}
         # an enum's members are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
         level: dict[str, int] = dict.fromkeys([*seeds, *self._member_refs()], 0)
-        edges = self._edges(scan)
         changed = True
         while changed:
             changed = False
-            for name, names, step in edges:
-                owner = self.canonical(name)
+            for owner, names, step in index.edges:
                 if owner in seeds:
                     continue
                 known = level if step else out
-                via = min(((level[c], c) for n in names if (c := self.canonical(n)) in known),
-                          default=None)
+                via = min(((level[c], c) for c in names if c in known), default=None)
                 if via is None or via[0] + step > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + step:
                     continue
                 out[owner], level[owner] = via[1], via[0] + step
@@ -164,22 +131,14 @@ class Join:
     def _member_refs(self) -> list[str]:
         return [f"{self.vocab.qualname}.{m}" for m in self.members]
 
-    @staticmethod
-    def _edges(scan: TreeScan) -> list[tuple[str, tuple[str, ...], int]]:
-        """(owner, the names it is built from, levels added): a field or alias one level up from what
-        it names, the vocabulary included; a subclass at its base's level, of a carrier only."""
-        edges = [(a.owner, a.refs, 1) for fs in scan.scans.values() for a in fs.anns
-                 if a.kind in ("field", "alias")]
-        return edges + [(c.qualname, c.bases, 0) for fs in scan.scans.values() for c in fs.classes]
-
-    def admitted(self, scan: TreeScan) -> dict[str, frozenset[str]]:
+    def admitted(self, index: Index) -> dict[str, frozenset[str]]:
         """The carriers that bring only some of an enum's members — a field typed by a `Literal` of
         members, or a carrier of such — each with those members; decoding one decodes only them."""
         members = {ref: ref.rsplit(".", 1)[-1] for ref in self._member_refs()}
         if not members or not any(v in members for v in self.carriers.values()):
             return {}
         whole, some = set(self.family), dict[str, set[str]]()
-        edges = [(self.canonical(o), [self.canonical(n) for n in ns]) for o, ns, _ in self._edges(scan)]
+        edges = [(owner, names) for owner, names, _ in index.edges]
         for _ in range(CARRIER_LEVELS + 1):  # each pass follows one more level
             for owner, names in edges:
                 if owner not in self.carriers or owner in whole:
@@ -191,34 +150,23 @@ class Join:
                     m for n in names for m in ([members[n]] if n in members else some.get(n, ())))
         return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
 
-    def holders(self, scan: TreeScan) -> set[str]:
+    def holders(self, index: Index) -> set[str]:
         """The names (as `_field_key` spells them) of the fields that can hold the vocabulary: annotated
         with it, a variant's class or a carrier. A dict display nested under another key is the value
         of a field no variant can be, whatever its tag says (`{"delta": {"message": {"role": …}}}`)."""
         targets = self.family | set(self.by_class) | set(self.carriers)
-        return {name for name, held in self._fields_held(scan).items() if not held.isdisjoint(targets)}
+        return {name for name, held in index.fields_held.items() if not held.isdisjoint(targets)}
 
-    def _fields_held(self, scan: TreeScan) -> dict[str, set[str]]:
-        """Each field name (as `_field_key` spells it) → the names its annotations hold, resolved."""
-        out: dict[str, set[str]] = {}
-        for fs in scan.scans.values():
-            for ann in fs.anns:
-                if ann.kind == "field":
-                    out.setdefault(_field_key(ann.name), set()).update(map(self.canonical, ann.refs))
-        return out
-
-    def called_methods(self, scan: TreeScan) -> bool:
+    def called_methods(self, index: Index) -> bool:
         """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
         members its body returns are then produced by those calls."""
         prefix = self.vocab.qualname + "."
-        for rel, fs in scan.scans.items():
-            if scan.files[rel].test:
+        for (i, _), target, ref in index.refs_under([self.vocab.qualname]):
+            if index.scan.files[index.rels[i]].test:
                 continue
-            for ref in fs.refs:
-                if ref.form == "call" and not ref.consumer:
-                    target = self.canonical(ref.ref)
-                    if target.startswith(prefix) and target[len(prefix):] not in self.members:
-                        return True
+            if (ref.form is Form.CALL and not ref.consumer and target.startswith(prefix)
+                    and target[len(prefix):] not in self.members):
+                return True
         return False
 
     def _inside(self, rel: str, ref: RefSite, spans: list[Span], body: bool) -> bool:
@@ -234,36 +182,46 @@ class Join:
                     and ref.form not in CONSUMER_FORMS)
 
     def collect(self, scan: TreeScan) -> list[Found]:
-        found: list[Found] = []
-        subclasses = self.subclasses(scan) if self.by_class else {}
-        annotated = self._annotated(scan) if self.vocab.form in ("literal", "enum") else Receivers()
-        self.carriers = {c: v for c, v in self.carrier_map(scan).items() if c not in subclasses}
-        self.some = self.admitted(scan)
-        body = self.vocab.form == "enum" and self.called_methods(scan)
-        holders: set[str] | None = None
-        self.readers = self._readers(scan) if self.by_class else Receivers()
-        for rel, fs in scan.scans.items():
-            file = scan.files[rel]
-            spans = [s for s in self.vocab.spans if s.path == rel]
-            for ref in fs.refs:
-                if not self._inside(rel, ref, spans, body):
-                    found.extend(self._ref(file, ref, subclasses))
-            if self.by_class:
-                for site in fs.dicts:
-                    if site.within and holders is None:
-                        holders = self.holders(scan)
-                    if site.within and _field_key(site.within) not in (holders or ()):
-                        continue  # nested under a key no field of the vocabulary has
-                    if not any(s.line <= site.line <= s.end_line for s in spans):
-                        found.extend(self._dict(file, site))
-            for lit in fs.lits:
-                if not any(s.line <= lit.line <= s.end_line for s in spans):
-                    found.extend(self._lit(file, lit, annotated))
-        return found
+        """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
+        dicts, literals): only the records the index finds under the vocabulary's names are read."""
+        index = scan.index(self.canonical)
+        subclasses = self.subclasses(index) if self.by_class else {}
+        annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
+        self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
+        self.some = self.admitted(index)
+        body = self.vocab.form == "enum" and self.called_methods(index)
+        self.readers = self._readers(index) if self.by_class else Receivers()
+        rels, files = index.rels, scan.files
+        spans: dict[str, list[Span]] = {}
+
+        def spans_of(rel: str) -> list[Span]:
+            if rel not in spans:
+                spans[rel] = [s for s in self.vocab.spans if s.path == rel]
+            return spans[rel]
+
+        found: list[tuple[tuple[int, int, int], list[Found]]] = []
+        heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
+        for (i, j), _, ref in index.refs_under(heads):
+            if not self._inside(rels[i], ref, spans_of(rels[i]), body):
+                found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
+        if self.by_class:
+            holders: set[str] | None = None
+            for (i, j), site in index.dicts():
+                if site.within and holders is None:
+                    holders = self.holders(index)
+                if site.within and field_key(site.within) not in (holders or ()):
+                    continue  # nested under a key no field of the vocabulary has
+                if not any(s.line <= site.line <= s.end_line for s in spans_of(rels[i])):
+                    found.append(((i, 1, j), list(self._dict(files[rels[i]], site))))
+        for (i, j), lit in index.lits_of(self.by_key):
+            if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
+                found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
+        found.sort(key=lambda item: item[0])
+        return [f for _, fs in found for f in fs]
 
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
-        return Site(path=file.rel, line=line, form=form, role=role)
+        return Site(path=file.rel, line=line, form=str(form), role=role)
 
     def _door(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         """A door to the vocabulary itself or to a carrier: wire data of some variant, none in
@@ -272,29 +230,32 @@ class Join:
         if head is None or ref.consumer:
             return
         if rest:
-            data = any(a == "?" for a in ref.args) or any(not k.startswith("#") for k in ref.keys)
+            keys = ref.keys
+            data = (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names) or keys.starred
+                    or keys.unknown)
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
             own = head == self.vocab.qualname and self.vocab.form == "enum"
-            if own and ref.form == "decode" and len(rest) == 1 and rest[0] in self.members:
+            if own and ref.form is Form.DECODE and len(rest) == 1 and rest[0] in self.members:
                 # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
                 yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
-            if not (len(rest) == 1 and ref.form == "call" and data
+            if not (len(rest) == 1 and ref.form is Form.CALL and data
                     and (own or DECODE_METHOD.match(rest[0]))):
                 return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
         elif ref.form in DOOR_FORMS:
-            form = ref.form
+            form = str(ref.form)
         else:
             return
-        if head in self.carriers:
+        via = head in self.carriers
+        if via:
             form += f" (via {head.rsplit('.', 1)[-1]})"
         site = Site(path=file.rel, line=ref.line, form=form, role="wire")
         if head in self.some:  # a carrier of some members only: their door, not the others'
-            yield from (Found(member, site) for member in sorted(self.some[head]))
+            yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
             return
-        yield Found(None, site)
+        yield Found(None, site, via=via)
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
@@ -305,7 +266,7 @@ class Join:
         if vocab.form == "enum":
             yield from self._enum_ref(file, ref, target)
             return
-        if ref.form == "iterate":  # only an enum class hands out values when iterated
+        if ref.form is Form.ITERATE:  # only an enum class hands out values when iterated
             return
         cls, rest = _split(target, self.by_class, subclasses, self.family)
         if cls is None:
@@ -314,31 +275,31 @@ class Join:
         consumer = ref.consumer or ref.form in CONSUMER_FORMS
         if cls in self.family:
             if rest:
-                if rest[0] in CONSTRUCTORS and len(rest) == 1 and ref.form == "call":
+                if rest[0] in CONSTRUCTORS and len(rest) == 1 and ref.form is Form.CALL:
                     yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
-            if ref.form in ("call", "factory") and not consumer:
+            if ref.form in (Form.CALL, Form.FACTORY) and not consumer:
                 for variant in self._by_tag(self._pairs(ref.pairs), None):
                     yield Found(variant.name, self._site(file, ref.line, "tag-keyword", False), ref.keys)
             return
         built = subclasses.get(cls, cls)
         variants = self.by_class.get(built, [])
-        form = ref.form
+        form = str(ref.form)
         if rest:
-            if rest[0] not in CONSTRUCTORS or len(rest) > 1 or form != "call":
+            if rest[0] not in CONSTRUCTORS or len(rest) > 1 or ref.form is not Form.CALL:
                 return
             form = "validate"
-        elif form in ("reference", "item"):
+        elif ref.form in (Form.REFERENCE, Form.ITEM):
             return
         if built != cls and form in PRODUCER_FORMS:
             form = f"{form} (subclass {cls.rsplit('.', 1)[-1]})"
         keys = ref.keys
         if form != "call":  # positional arguments of a factory or `model_validate` are no fields
-            keys = tuple(k for k in keys if not k.startswith("#"))
-        if form == "validate" and "?" in ref.args[:1]:
-            keys = ("**",)
-        if ref.form == "table":
-            keys = ("**",)
+            keys = keys.fields_only()
+        if form == "validate" and ref.args[:1] and ref.args[0].kind is ArgKind.DATA:
+            keys = UNKNOWN_KEYS
+        if ref.form is Form.TABLE:
+            keys = UNKNOWN_KEYS
         for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
             yield Found(variant.name, self._site(file, ref.line, form, consumer), keys)
 
@@ -356,12 +317,12 @@ class Join:
         default = variants[0].tag_default
         return [v for v in variants if default is not None and v.tag == default]
 
-    def _by_tag(self, pairs: tuple[tuple[str, str], ...], keys: tuple[str, ...] | None) -> list[Variant]:
+    def _by_tag(self, pairs: tuple[tuple[str, str], ...], keys: Keys | None) -> list[Variant]:
         out: list[Variant] = []
         for variant in self.vocab.variants:
             if variant.tag_field is None or (variant.tag_field, variant.key) not in pairs:
                 continue
-            if keys is not None and not _fits(variant, keys, self.extras):
+            if keys is not None and not fits(variant, keys, self.extras):
                 continue
             out.append(variant)
         return out
@@ -374,42 +335,43 @@ class Join:
         for variant in variants:
             yield Found(variant.name, self._site(file, site.line, "dict", consumer), site.keys)
 
-    def _readers(self, scan: TreeScan) -> Receivers:
+    @staticmethod
+    def _readers(index: Index) -> Receivers:
         """The parameters their functions only read (records.ReaderSite), by owner and position."""
         out = Receivers()
-        for fs in scan.scans.values():
-            for site in fs.readers:
-                out.add(self.canonical(site.owner), site.name, site.position)
+        for owner, slot, position in index.readers:
+            out.add(owner, slot, position)
         return out
 
-    def _consumed(self, given: tuple[str, ...]) -> bool:
+    def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
         """A dict handed to a parameter its function only reads is consumed there: nothing of it
         leaves the function to be decoded back into the vocabulary."""
-        if len(given) != 2:
+        if given is None:
             return False
         receiver, key = given
-        owner = receiver if receiver.startswith("*.") else self.canonical(receiver)
-        return self.readers.receives(owner, key)
+        if receiver.kind is not ReceiverKind.NAMED:
+            receiver = Receiver(ReceiverKind.OWNER, self.canonical(receiver.name))
+        return self.readers.receives(receiver, key)
 
-    def _untagged(self, keys: tuple[str, ...]) -> list[Variant]:
+    def _untagged(self, keys: Keys) -> list[Variant]:
         """The variants a dict lacking the tag can be, where the vocabulary is expected: a TypedDict
         arm whose tag key is not required (`total=False`, `NotRequired`), when the keys fit it. A
         pydantic discriminated union needs its tag in the data, so no model arm is built without one."""
-        if self.vocab.form != "union" or not keys:
+        if self.vocab.form != "union" or keys.empty():
             return []
         out: list[Variant] = []
         for variant in self.vocab.variants:
             cls, tag = variant.cls, variant.tag_field
             info = cls.field(tag) if cls is not None and tag else None
             if (cls is not None and cls.typeddict and info is not None and info.optional
-                    and tag not in keys and _fits(variant, keys, self.extras)):
+                    and tag not in keys.names and fits(variant, keys, self.extras)):
                 out.append(variant)
         return out
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname
         consumer = ref.consumer or ref.form in CONSUMER_FORMS
-        if ref.form == "iterate":  # `list(Kind)`: every member handed out (or, tested, consumed)
+        if ref.form is Form.ITERATE:  # `list(Kind)`: every member handed out (or, tested, consumed)
             if target == qualname:
                 for name in self.members:
                     yield Found(name, self._site(file, ref.line, "iterate", consumer))
@@ -425,44 +387,46 @@ class Join:
         if target != qualname:
             yield from self._door(file, ref, target)
             return
-        if ref.form == "item" and ref.args == ("?",):  # `Kind[name]` of a name from data
+        first = ref.args[0] if ref.args else None
+        if ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
+            # `Kind[name]` of a name from data
             yield Found(None, Site(path=file.rel, line=ref.line, form="decode item", role="wire"))
-        elif ref.form == "item" and ref.args:
-            name = ast.literal_eval(ref.args[0])
+        elif ref.form is Form.ITEM and first is not None:
+            name = ast.literal_eval(first.key)
             if name in self.members:
                 yield Found(name, self._site(file, ref.line, "item", consumer))
-        elif ref.form == "call" and ref.args:
-            variants = self.by_key.get(ref.args[0], [])
+        elif ref.form is Form.CALL and first is not None:
+            variants = self.by_key.get(first.key, []) if first.kind is ArgKind.LITERAL else []
             if not variants:
                 yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
 
-    def _receives(self, annotated: Receivers, receiver: str, key: str) -> bool:
+    def _receives(self, annotated: Receivers, receiver: Receiver, key: Slot) -> bool:
         """The receiver's field or parameter `key` is annotated with this vocabulary — declared on
         the receiver itself or, for a class, on a base (`NoProducer(severity=…)`)."""
-        if receiver == "*" or receiver.startswith("*."):
+        if receiver.kind in (ReceiverKind.ANY, ReceiverKind.NAMED):
             return annotated.receives(receiver, key)
-        if receiver.startswith("@"):  # a dict nested under key `k`: the classes fields `k` hold
-            return any(self._receives(annotated, held, key)
-                       for held in self.held_by.get(_field_key(receiver[1:]), ()))
-        owner = self.canonical(receiver)
-        if annotated.receives(owner, key):
+        if receiver.kind is ReceiverKind.NESTED:  # a dict nested under key `k`: the classes fields `k` hold
+            return any(self._receives(annotated, Receiver(ReceiverKind.OWNER, held), key)
+                       for held in self.held_by.get(field_key(receiver.name), ()))
+        owner = self.canonical(receiver.name)
+        if annotated.receives(Receiver(ReceiverKind.OWNER, owner), key):
             return True
-        if key.startswith("#") or key not in annotated.names:
+        if key.positional() or key not in annotated.names:
             return False
-        declared = self.declaring(owner, key.removesuffix("[]"))
-        return declared is not None and annotated.receives(declared, key)
+        declared = self.declaring(owner, key.name)
+        return declared is not None and annotated.receives(Receiver(ReceiverKind.OWNER, declared), key)
 
-    def _annotated(self, scan: TreeScan) -> Receivers:
+    def _annotated(self, index: Index) -> Receivers:
         """The fields and parameters annotated with this (literal or enum) vocabulary; and, for a
         dict nested under a key, which classes the fields of that name hold (`held_by`)."""
         out = Receivers()
-        self.held_by = self._fields_held(scan)
-        for fs in scan.scans.values():
-            for ann in fs.anns:
-                if self._mentions(ann.refs):
-                    out.add(self.canonical(ann.owner), ann.name, ann.position)
+        self.held_by = index.fields_held
+        family = self.family
+        for ann, refs in index.anns:
+            if any(r in family for r in refs):
+                out.add(self.canonical(ann.owner), ann.slot(), ann.position)
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
@@ -470,26 +434,28 @@ class Join:
         return any(self.canonical(r) in family for r in refs)
 
     def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:
-        variants = self.by_key.get(lit.value)
+        if lit.value.kind is not ValueKind.LITERAL:
+            return
+        variants = self.by_key.get(lit.value.text)
         if not variants:
             return
         vocab = self.vocab
         if lit.consumer:
             if vocab.form in ("literal", "enum"):
-                if lit.form != "table-key" or self._mentions(lit.refs):
+                if lit.form is not Form.TABLE_KEY or self._mentions(lit.names):
                     for variant in variants:
                         yield Found(variant.name, self._site(file, lit.line, lit.form, True))
-            elif lit.form in ("compare", "match", "membership"):
+            elif lit.form in (Form.COMPARE, Form.MATCH, Form.MEMBERSHIP):
                 for variant in variants:
-                    if lit.key and lit.key == variant.tag_field:
+                    if lit.key.name and lit.key.name == variant.tag_field:
                         yield Found(variant.name, self._site(file, lit.line, lit.form, True))
             return
         if vocab.form not in ("literal", "enum"):
             return
-        if lit.form in ("return", "assign", "default", "table-value"):
-            bound = self._mentions(lit.refs)
-        elif lit.form in ("keyword", "positional", "dict-value", "attr"):
-            bound = any(self._receives(annotated, r, lit.key) for r in lit.refs)
+        if lit.form in (Form.RETURN, Form.ASSIGN, Form.DEFAULT, Form.TABLE_VALUE):
+            bound = self._mentions(lit.names)
+        elif lit.form in (Form.KEYWORD, Form.POSITIONAL, Form.DICT_VALUE, Form.ATTR):
+            bound = any(self._receives(annotated, r, lit.key) for r in lit.receivers)
         else:
             bound = False
         if bound:
@@ -504,23 +470,26 @@ class Receivers:
     argument or dict key binds only where its receiver is one of them — the called function or
     class, the dict's declared type — not wherever a field of that name exists."""
 
-    named: set[tuple[str, str]] = field(default_factory=set)  # (owner, name)
-    placed: set[tuple[str, str]] = field(default_factory=set)  # (owner, "#i")
-    names: set[str] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
+    named: set[tuple[Receiver, Slot]] = field(default_factory=set)
+    placed: set[tuple[Receiver, int]] = field(default_factory=set)  # (owner, position)
+    names: set[Slot] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
 
-    def add(self, owner: str, name: str, index: int) -> None:
-        last = "*." + owner.rsplit(".", 1)[-1]
-        self.named.update({(owner, name), (last, name)})
+    def add(self, owner: str, name: Slot, index: int) -> None:
+        own = Receiver(ReceiverKind.OWNER, owner)
+        last = Receiver(ReceiverKind.NAMED, owner.rsplit(".", 1)[-1])
+        self.named.update({(own, name), (last, name)})
         self.names.add(name)
         if index >= 0:
-            self.placed.update({(owner, f"#{index}"), (last, f"#{index}")})
+            self.placed.update({(own, index), (last, index)})
 
-    def receives(self, receiver: str, key: str) -> bool:
-        """`receiver` is a dotted owner, `*.name` (a method or local function known by name only) or
-        `*` (an attribute of an object of unknown type: any field of that name)."""
-        if receiver == "*":
+    def receives(self, receiver: Receiver, key: Slot) -> bool:
+        """`receiver` is a dotted owner, a method or local function known by name only, or an
+        object of unknown type (any field of that name)."""
+        if receiver.kind is ReceiverKind.ANY:
             return key in self.names
-        return (receiver, key) in (self.placed if key.startswith("#") else self.named)
+        if key.positional():
+            return (receiver, key.position) in self.placed
+        return (receiver, key) in self.named
 
 
 def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],
@@ -532,57 +501,3 @@ def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str,
         if head in classes or head in subclasses or head in family:
             return head, tuple(parts[i:])
     return None, ()
-
-
-def _field_key(name: str) -> str:
-    """A field's name as data may spell it: case and underscores dropped, so the key of an alias
-    generator's camel case (`firstEvent`) meets the field (`first_event`)."""
-    return name.replace("_", "").lower()
-
-
-def _fits(variant: Variant, keys: tuple[str, ...], extras: Callable[[str], bool]) -> bool:
-    """A dict's keys fit a variant when they could validate as it: every required field is there
-    (by name or alias), and every key is a field — unless the class accepts undeclared keys
-    (`extras`: a pydantic model that does not forbid them ignores or keeps them). `**` (keys
-    unknown) fits anything."""
-    cls = variant.cls
-    if cls is None or "**" in keys:
-        return True
-    given = set(keys)
-    for info in cls.fields:
-        required = info.init and not info.optional and info.name != variant.tag_field
-        if required and info.name not in given and (info.alias is None or info.alias not in given):
-            return False
-    names = {f.name for f in cls.fields} | {f.alias for f in cls.fields if f.alias}
-    return all(k in names for k in keys) or extras(cls.qualname)
-
-
-def fields_report(vocab: Vocabulary, built: dict[str, list[tuple[Site, tuple[str, ...]]]]
-            ) -> list[FieldReport]:
-    """Optional payload fields, each once at its declaring class, with the producers that set one."""
-    reports: dict[tuple[str, str], FieldReport] = {}
-    for variant in vocab.variants:
-        cls = variant.cls
-        if cls is None:
-            continue
-        init_fields = [f.name for f in cls.fields if f.init]
-        for info in cls.fields:
-            if not info.optional or info.name == variant.tag_field or not info.init:
-                continue
-            report = reports.setdefault(
-                (info.declared_on, info.name),
-                FieldReport(info.name, info.declared_on, info.path, info.line, []),
-            )
-            if variant.name not in report.variants:
-                report.variants.append(variant.name)
-            for site, set_keys in built[variant.name]:
-                if _sets(info.name, info.alias, set_keys, init_fields) and site not in report.set_at:
-                    report.set_at.append(site)
-    return list(reports.values())
-
-
-def _sets(name: str, alias: str | None, keys: tuple[str, ...], init_fields: list[str]) -> bool:
-    if "**" in keys or "*" in keys or name in keys or (alias is not None and alias in keys):
-        return True
-    positional = [int(k[1:]) for k in keys if k.startswith("#")]
-    return any(i < len(init_fields) and init_fields[i] == name for i in positional)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 
-from type_equiv.producers.records import Spellings
+from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
 from type_equiv.producers.syntax import Scope, forward_ref, last_name, lookup_default
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.vocabularies import literal_key
@@ -24,7 +24,7 @@ class NameReader:
         self.tag_fields = spellings.tag_fields
         self.bindings = bindings
         self.hot: dict[str, bool] = {}
-        self.local_values: dict[str, list[str]] = {}  # the current function's `x = "lit"` names
+        self.local_values: dict[str, list[Value]] = {}  # the current function's `x = "lit"` names
         # type variables of this module (and the PEP 695 parameters in scope) → the spelled names
         # their bound, constraints and default involve: what an annotation naming one admits
         self.typevars: dict[str, tuple[str, ...]] = {}
@@ -111,28 +111,28 @@ class NameReader:
                     out.append(found)
         return tuple(dict.fromkeys(out))
 
-    def receiver(self, func: ast.expr, scope: Scope) -> str:
+    def receiver(self, func: ast.expr, scope: Scope) -> Receiver | None:
         """Who receives a call's arguments: the callee through imports (`pkg.mod.f`), a method of the
-        enclosing class for `self.m(...)`, else `*.m` — a function or method known only by name."""
+        enclosing class for `self.m(...)`, else a function or method known only by its name `m`."""
         parts = dotted_name(func)
         if parts is not None and len(parts) == 2 and parts[0] in ("self", "cls") and scope.method_of:
-            return f"{scope.method_of}.{parts[1]}"
+            return Receiver(ReceiverKind.OWNER, f"{scope.method_of}.{parts[1]}")
         found = self.dotted(func, scope, spelled_only=False)
         if found is not None:
-            return found
-        return "*." + last_name(func) if last_name(func) else ""
+            return Receiver(ReceiverKind.OWNER, found)
+        return Receiver(ReceiverKind.NAMED, last_name(func)) if last_name(func) else None
 
     def names_in(self, text: str) -> list[str]:  # a forward reference is parsed only then
         return [n for n in self.bindings.names if n in text] if len(text) < 200 else []
 
-    def dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, str]]:
+    def dict_pairs(self, node: ast.Dict) -> Iterator[tuple[str, Value]]:
         """(key, literal) for each string key of a dict display and the literals its value can be."""
         for key, value in zip(node.keys, node.values, strict=True):
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 for lit in self.literals(value):
                     yield key.value, lit
 
-    def literals(self, node: ast.expr | None, follow: bool = False) -> list[str]:
+    def literals(self, node: ast.expr | None, follow: bool = False) -> list[Value]:
         """Spelled literal keys a producing expression can evaluate to (both arms of `a if c else b`).
 
         With `follow`, a local name stands for the literals last assigned to it in the same
@@ -149,7 +149,7 @@ class NameReader:
             value = node.value
             if isinstance(value, str | int | bool) and value is not None:
                 key = literal_key(value)
-                return [key] if key in self.values else []
+                return [Value(ValueKind.LITERAL, key)] if key in self.values else []
             return []
         if isinstance(node, ast.IfExp):
             return self.literals(node.body, follow) + self.literals(node.orelse, follow)
@@ -162,13 +162,13 @@ class NameReader:
             return [k for e in node.elts for k in self.literals(e, follow)]
         return []
 
-    def member(self, node: ast.Attribute) -> str | None:
-        """`Kind.STARTED` of a spelled enum as a tag value: `@` and its dotted target (`join.py`
-        matches it against a variant's enum-member tag)."""
+    def member(self, node: ast.Attribute) -> Value | None:
+        """`Kind.STARTED` of a spelled enum as a tag value, dotted as imported (`join.py` matches it
+        against a variant's enum-member tag)."""
         parts = dotted_name(node)
         if parts is None or len(parts) < 2 or parts[-2] not in self.names:
             return None
         target = self.bindings.names.get(parts[0])
         if target is None:
             return None
-        return "@" + ".".join([target, *parts[1:]])
+        return Value(ValueKind.MEMBER, ".".join([target, *parts[1:]]))

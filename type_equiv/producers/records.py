@@ -1,5 +1,5 @@
-"""The site records one file's scan yields: plain tuples, so they cross from worker processes and are
-stored in the cache as JSON; and the spellings a scan looks for.
+"""The site records one file's scan yields: typed named tuples (enums for kinds), so they cross from
+worker processes and are stored in the cache as JSON; and the spellings a scan looks for.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import ast
 import hashlib
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 # Class methods that build an instance of the class they are called on.
@@ -38,7 +39,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 4
+RECORDS = 5
 
 
 @dataclass(frozen=True)
@@ -69,41 +70,158 @@ class Spellings:
         return sorted(out, key=len, reverse=True)
 
 
+class Form(StrEnum):
+    """How a record's name or literal is used where it stands (docs/producers.md's table)."""
+
+    CALL = "call"
+    FACTORY = "factory"  # a bare class handed to a call
+    TABLE = "table"  # a class as a dict display's value
+    ITEM = "item"  # `Kind["A"]`, `Kind[name]`
+    ISINSTANCE = "isinstance"
+    MATCH = "match"
+    COMPARE = "compare"
+    DISPATCH = "dispatch"  # a class or member keying a table or a decorator
+    REFERENCE = "reference"
+    ITERATE = "iterate"  # `list(Kind)`: every member handed out
+    MEMBERSHIP = "membership"
+    # doors (doors.py): a value decoded from data
+    DECODE = "decode"
+    ROUTE = "route"
+    COMMAND = "command"
+    SETTINGS = "settings"
+    # where a literal stands
+    RETURN = "return"
+    ASSIGN = "assign"
+    DEFAULT = "default"
+    TABLE_KEY = "table-key"
+    TABLE_VALUE = "table-value"
+    KEYWORD = "keyword"
+    POSITIONAL = "positional"
+    DICT_VALUE = "dict-value"
+    ATTR = "attr"
+
+
+class ValueKind(StrEnum):
+    LITERAL = "literal"  # a literal's key (`repr`: `'text'`, `1`, `True`)
+    MEMBER = "member"  # an enum member given as a tag, dotted as the file's imports see it
+
+
+class Value(NamedTuple):
+    """A value an expression can evaluate to: a spelled literal, or a spelled enum's member."""
+
+    kind: ValueKind
+    text: str
+
+
+class ArgKind(StrEnum):
+    LITERAL = "literal"
+    DICT = "dict"  # a dict display
+    DATA = "data"  # anything else: a value from data, as far as the file says
+
+
+class Arg(NamedTuple):
+    """A positional argument of a call (or the key of a subscript) as the join reads it."""
+
+    kind: ArgKind
+    key: str = ""  # a literal's key (ArgKind.LITERAL)
+
+
+class Keys(NamedTuple):
+    """What a call or dict display sets: keywords and string keys by name, positions by index."""
+
+    names: tuple[str, ...] = ()
+    positions: tuple[int, ...] = ()
+    starred: bool = False  # a `*args`: the later positions are unknown
+    unknown: bool = False  # a `**kwargs` (or `d.update(other)`) of keys no reading knows
+
+    def plus(self, more: Keys) -> Keys:
+        return Keys(self.names + more.names, self.positions + more.positions,
+                    self.starred or more.starred, self.unknown or more.unknown)
+
+    def empty(self) -> bool:
+        return not (self.names or self.positions or self.starred or self.unknown)
+
+    def fields_only(self) -> Keys:
+        """The keys that name fields: a factory's or `model_validate`'s positions are none."""
+        return self._replace(positions=())
+
+
+NO_KEYS = Keys()
+UNKNOWN_KEYS = Keys(unknown=True)
+
+
+class Slot(NamedTuple):
+    """Where a value goes in its receiver: a keyword, field, dict key or attribute by name, or a
+    positional argument by position; `items`: the values of the mapping field `name` (`dict[K, V]`)."""
+
+    name: str = ""
+    position: int = -1
+    items: bool = False
+
+    def positional(self) -> bool:
+        return self.position >= 0
+
+
+NO_SLOT = Slot()
+
+
+class ReceiverKind(StrEnum):
+    OWNER = "owner"  # a class or function, dotted as the file's imports see it
+    NAMED = "named"  # a method or local function known only by its name
+    ANY = "any"  # an attribute of an object of unknown type: any field of that name
+    NESTED = "nested"  # a dict held under key `name` of some dict: the classes fields `name` hold
+
+
+class Receiver(NamedTuple):
+    """Who receives a literal or a dict display handed on: a callee, a class, a dict's type."""
+
+    kind: ReceiverKind
+    name: str = ""
+
+
 class RefSite(NamedTuple):
     """A use of a spelled name. `ref` is dotted as the file's imports see it (`pkg.core.TextBlock`)."""
 
     line: int
     ref: str
-    form: str  # call, factory, table, item, isinstance, match, compare, dispatch, reference
+    form: Form
     consumer: bool
-    keys: tuple[str, ...] = ()  # keywords set ("#0".. positional, "**" unknown)
-    pairs: tuple[tuple[str, str], ...] = ()  # keyword → literal key, for spelled literals
-    args: tuple[str, ...] = ()  # positional arguments: literal keys, "?" when not literal
+    keys: Keys = NO_KEYS  # what a call sets
+    pairs: tuple[tuple[str, Value], ...] = ()  # keyword → spelled value
+    args: tuple[Arg, ...] = ()  # positional arguments
 
 
 class DictSite(NamedTuple):
     """A dict display or `dict(...)` call that holds a tag key with a spelled literal value."""
 
     line: int
-    keys: tuple[str, ...]
-    pairs: tuple[tuple[str, str], ...]
+    keys: Keys
+    pairs: tuple[tuple[str, Value], ...]
     consumer: bool
     within: str = ""  # the key of the dict display it is the value of (in a list or not); "" if none
-    given: tuple[str, ...] = ()  # handed to a call: (receiver as `LitSite.refs` spells it, "#i" or keyword)
+    given: tuple[Receiver, Slot] | None = None  # handed to a call: the callee and where it goes
 
 
 class LitSite(NamedTuple):
     """A spelled literal in a position that may bind it to a literal vocabulary (or consume it)."""
 
     line: int
-    value: str  # literal key
-    form: str  # return, assign, default, table-value, keyword, dict-value, attr, compare, match, ...
+    value: Value
+    form: Form
     consumer: bool
-    key: str = ""  # keyword / dict key / attribute / compared attribute; `#i` for a positional
-    # names in the governing annotation (dotted as imported); for a keyword or positional argument
-    # the callee, for a dict value the dict's declared type, for `self.x =` the class — each a dotted
-    # target, or `*.name` for a method or local function known only by its name
-    refs: tuple[str, ...] = ()
+    key: Slot = NO_SLOT  # keyword / dict key / attribute / compared attribute, or a position
+    # a return, assignment, default or table entry: the names in the governing annotation (dotted
+    # as imported)
+    names: tuple[str, ...] = ()
+    # a keyword, positional argument, dict value or attribute: who receives it
+    receivers: tuple[Receiver, ...] = ()
+
+
+class AnnKind(StrEnum):
+    PARAM = "param"
+    FIELD = "field"  # of class `owner`
+    ALIAS = "alias"  # `owner = A | B` at module level
+    ITEM = "item"  # the values of a `dict[K, Vocab]` field
 
 
 class AnnSite(NamedTuple):
@@ -114,8 +232,11 @@ class AnnSite(NamedTuple):
     name: str
     refs: tuple[str, ...]
     position: int = -1  # a parameter's position in a call (after a method's `self`); -1: keyword-only
-    kind: str = "param"  # param, field (of class `owner`), alias (`owner = A | B` at module level),
-    # item (the values of a `dict[K, Vocab]` field, named `field[]`)
+    kind: AnnKind = AnnKind.PARAM
+    items: bool = False  # the annotation's mapping values (`dict[K, Vocab]`), of a field or parameter
+
+    def slot(self) -> Slot:
+        return Slot(self.name, items=self.items)
 
 
 class ClassSite(NamedTuple):
@@ -139,7 +260,7 @@ class ReaderSite(NamedTuple):
 
 
 class FileScan(NamedTuple):
-    """One file's records: plain tuples of str/int/bool, so a cache can store them as JSON."""
+    """One file's records: named tuples of str/int/bool and str enums, so a cache stores them as JSON."""
 
     refs: tuple[RefSite, ...] = ()
     dicts: tuple[DictSite, ...] = ()
@@ -162,14 +283,46 @@ class FileScan(NamedTuple):
         """`from_json` of what `json.loads` made of it (the cache stores records inside its JSON)."""
         refs, dicts, lits, anns, classes, error, readers = value
         return cls(
-            tuple(RefSite(*_tuples(r)) for r in refs),
-            tuple(DictSite(*_tuples(d)) for d in dicts),
-            tuple(LitSite(*_tuples(x)) for x in lits),
-            tuple(AnnSite(*_tuples(a)) for a in anns),
+            tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
+                          tuple(Arg(ArgKind(k), str(t)) for k, t in args))
+                  for line, ref, form, consumer, keys, pairs, args in refs),
+            tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
+                           None if given is None else (_receiver(given[0]), _slot(given[1])))
+                  for line, keys, pairs, consumer, within, given in dicts),
+            tuple(LitSite(int(line), _value(v), Form(form), bool(consumer), _slot(key),
+                          tuple(map(str, names)), tuple(map(_receiver, receivers)))
+                  for line, v, form, consumer, key, names, receivers in lits),
+            tuple(AnnSite(int(line), str(owner), str(name), tuple(map(str, refs)), int(position),
+                          AnnKind(kind), bool(items))
+                  for line, owner, name, refs, position, kind, items in anns),
             tuple(ClassSite(*_tuples(c)) for c in classes),
             (int(error[0]), str(error[1])) if error is not None else None,
             tuple(ReaderSite(*_tuples(r)) for r in readers),
         )
+
+
+def _keys(value: Any) -> Keys:
+    names, positions, starred, unknown = value
+    return Keys(tuple(map(str, names)), tuple(map(int, positions)), bool(starred), bool(unknown))
+
+
+def _value(value: Any) -> Value:
+    kind, text = value
+    return Value(ValueKind(kind), str(text))
+
+
+def _pairs(value: Any) -> tuple[tuple[str, Value], ...]:
+    return tuple((str(key), _value(v)) for key, v in value)
+
+
+def _slot(value: Any) -> Slot:
+    name, position, items = value
+    return Slot(str(name), int(position), bool(items))
+
+
+def _receiver(value: Any) -> Receiver:
+    kind, name = value
+    return Receiver(ReceiverKind(kind), str(name))
 
 
 def _tuples(value: Any) -> Any:

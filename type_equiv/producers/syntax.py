@@ -11,7 +11,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
-from type_equiv.producers.records import ANNOTATION_WRAPPERS, MAPPING_HEADS, ReaderSite
+from type_equiv.producers.records import (
+    ANNOTATION_WRAPPERS,
+    MAPPING_HEADS,
+    UNKNOWN_KEYS,
+    Arg,
+    ArgKind,
+    Keys,
+    ReaderSite,
+    Receiver,
+    ReceiverKind,
+)
 from type_equiv.read.vocabularies import literal_key
 
 
@@ -58,13 +68,13 @@ def describe(node: ast.expr) -> str:
     return ""
 
 
-def dict_keys(node: ast.expr) -> tuple[str, ...]:
-    """Keys a `**x` sets: the display's keys when `x` is one, else unknown (`**`)."""
+def dict_keys(node: ast.expr) -> Keys:
+    """Keys a `**x` sets: the display's keys when `x` is one, else unknown."""
     if isinstance(node, ast.Dict):
         keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if len(keys) == len(node.keys):
-            return tuple(keys)
-    return ("**",)
+            return Keys(tuple(keys))
+    return UNKNOWN_KEYS
 
 
 def tuple_parts(annotation: ast.expr | None) -> list[ast.expr] | None:
@@ -140,11 +150,11 @@ def held_displays(node: ast.expr) -> list[ast.Dict]:
     return dict_displays(node)
 
 
-def arg_key(node: ast.expr) -> str:
-    """A call's positional argument as recorded: a literal's key, `{}` for a dict display, else `?`."""
+def arg_key(node: ast.expr) -> Arg:
+    """A call's positional argument as recorded: a literal's key, a dict display, else data."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
-        return literal_key(node.value)
-    return "{}" if isinstance(node, ast.Dict) else "?"
+        return Arg(ArgKind.LITERAL, literal_key(node.value))
+    return Arg(ArgKind.DICT) if isinstance(node, ast.Dict) else Arg(ArgKind.DATA)
 
 
 READ_METHODS = frozenset({"get", "items", "keys", "values"})
@@ -307,14 +317,19 @@ def grown(node: ast.Call) -> tuple[str, ast.expr, ast.expr] | None:
 
 
 def item_receiver(key: str, base: ast.expr,
-                  declared: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+                  declared: Mapping[str, tuple[str, ...]]) -> tuple[Receiver, ...]:
     """What binds a value stored under key `key` of `base` (`base["key"] = …`): the dict's declared
     type, or, deeper in data (`cfg["inputs"][0]["roles"] = [...]`), the fields `key` of what fields
-    `inputs` hold (`@inputs`, join.py), as for a dict display nested there."""
+    `inputs` hold (a nested receiver, join.py), as for a dict display nested there."""
     if isinstance(base, ast.Name):
-        return declared.get(base.id, ())
+        return owners(declared.get(base.id, ()))
     within = enclosing_key(base)
-    return (f"@{within}",) if within else ()
+    return (Receiver(ReceiverKind.NESTED, within),) if within else ()
+
+
+def owners(names: tuple[str, ...]) -> tuple[Receiver, ...]:
+    """Dotted classes or functions as receivers."""
+    return tuple(Receiver(ReceiverKind.OWNER, name) for name in names)
 
 
 def match_parts(node: ast.pattern, subject: str) -> Iterator[tuple[int, ast.expr, str, bool]]:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from type_equiv.model import messages
 from type_equiv.model.findings import Finding, NoProducer, Site
 from type_equiv.model.messages import Hook
-from type_equiv.producers.join import FieldReport, TreeScan
+from type_equiv.producers.fields import FieldReport
+from type_equiv.producers.index import TreeScan
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.vocabularies import Variant, Vocabulary
 

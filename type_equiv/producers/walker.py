@@ -1,5 +1,7 @@
 """One pass over a module's statements (`Walker`): what it records is sites.py's docstring; the
-doors (where a value is decoded from data) are doors.py's readers. Joining is join.py's work."""
+expressions are expressions.py's, the doors (where a value is decoded from data) doors.py's readers.
+Joining is join.py's work."""
+
 
 from __future__ import annotations
 
@@ -7,8 +9,6 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
-    decoded_parts,
-    decoded_refs,
     decorator_door,
     injected,
     is_settings,
@@ -17,86 +17,39 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
-from type_equiv.producers.naming import NameReader
+from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.records import (
-    CONSUMER_FORMS,
-    LOOKUP_METHODS,
-    NEUTRAL_CALLS,
-    TYPE_CALLS,
+    UNKNOWN_KEYS,
+    AnnKind,
     AnnSite,
     ClassSite,
-    DictSite,
-    LitSite,
-    ReaderSite,
+    Form,
+    Keys,
+    Receiver,
+    ReceiverKind,
     RefSite,
-    Spellings,
+    Slot,
 )
 from type_equiv.producers.syntax import (
     Scope,
-    arg_key,
     class_arg,
-    comprehended,
     declared_default,
     describe,
-    dict_displays,
-    dict_keys,
-    grown,
     held_displays,
     item_key,
-    item_receiver,
     iterated,
     last_name,
     mapping_parts,
     match_parts,
     only_tested,
     reader_sites,
-    tuple_parts,
 )
-from type_equiv.read.names import Bindings, bind_import
+from type_equiv.read.names import bind_import
 from type_equiv.read.vocabularies import literal_key, literal_values
 
-VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 
-
-class Walker(NameReader):
+class Walker(ExpressionWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
-
-    def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
-        super().__init__(module, package, spellings, bindings)
-        self.refs: list[RefSite] = []
-        self.dicts: list[DictSite] = []
-        self.lits: list[LitSite] = []
-        self.anns: list[AnnSite] = []
-        self.classes: list[ClassSite] = []
-        self.decorator = False
-        self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
-        self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
-        self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
-        self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
-        self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
-        self.given: dict[int, tuple[str, str]] = {}  # id of a dict display → (receiver, "#i" or keyword)
-        self.readers: list[ReaderSite] = []
-        self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
-
-    def bound(self, value: ast.expr, annotation: ast.expr | None, form: str, scope: Scope,
-              key: str = "") -> None:
-        """The literals of `value` bound to `annotation`. A tuple display against `tuple[A, B]` binds
-        element by element: only the element at a vocabulary's position produces it."""
-        parts = tuple_parts(annotation)
-        if parts is not None and isinstance(value, ast.Tuple) and len(parts) == len(value.elts):
-            for part, elt in zip(parts, value.elts, strict=True):
-                refs = self.annotation_refs(part, scope)
-                if refs:
-                    self.lit(elt, form, key=key, refs=refs)
-            return
-        refs = self.annotation_refs(annotation, scope)
-        if refs:
-            self.lit(value, form, key=key, refs=refs)
-
-    def lit(self, node: ast.expr | None, form: str, consumer: bool = False, key: str = "",
-            refs: tuple[str, ...] = ()) -> None:
-        for value in self.literals(node, follow=not consumer):
-            self.lits.append(LitSite(getattr(node, "lineno", 0), value, form, consumer, key, refs))
 
     # statements ---------------------------------------------------------------------------------
 
@@ -114,7 +67,7 @@ class Walker(NameReader):
                 if isinstance(node.value, ast.Dict) and scope.returns_any:
                     self.dict_types[id(node.value)] = scope.returns_any
                 if scope.returns:
-                    self.bound(node.value, scope.return_ann, "return", scope)
+                    self.bound(node.value, scope.return_ann, Form.RETURN, scope)
                 self.expr(node.value, scope, VALUE)
         elif isinstance(node, ast.AnnAssign):
             self.ann_assign(node, scope)
@@ -173,12 +126,13 @@ class Walker(NameReader):
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
             if refs:
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
-                self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, "param")
+                self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, AnnKind.PARAM)
                 if door and not injected(arg.annotation, default):
                     self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs)
                 inner.annotated[arg.arg] = refs
-                self.lit(default, "default", key=arg.arg, refs=refs)
-                self.lit(declared_default(default), "default", key=arg.arg, refs=refs)  # `Query("a")`
+                self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
+                # `Query("a")`
+                self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
             if default is not None:
                 self.expr(default, scope, VALUE)
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
@@ -224,9 +178,10 @@ class Walker(NameReader):
             self.type_alias(node.lineno, target.id, node.value, scope)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
-                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind="field"))
-                self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, "item")
-                self.refs.extend(RefSite(node.lineno, r, "settings", False) for r in refs if scope.settings)
+                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind=AnnKind.FIELD))
+                self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, AnnKind.ITEM)
+                self.refs.extend(RefSite(node.lineno, r, Form.SETTINGS, False) for r in refs
+                                 if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
         self.unpickled(node.lineno, value, refs)
@@ -237,20 +192,20 @@ class Walker(NameReader):
         if value is None:
             return
         if refs:
-            form = "default" if scope.cls is not None else "assign"
-            name = target.id if isinstance(target, ast.Name) else ""
+            form = Form.DEFAULT if scope.cls is not None else Form.ASSIGN
+            name = Slot(target.id if isinstance(target, ast.Name) else "")
             self.bound(value, node.annotation, form, scope, key=name)
             # `x: V = Field(default="a")`, `field(default="a")`, `Field("a")`
-            self.lit(declared_default(value), form, key=name, refs=refs)
+            self.lit(declared_default(value), form, key=name, names=refs)
             table = mapping_parts(node.annotation)
             if table is not None and isinstance(value, ast.Dict):
                 key_refs = self.annotation_refs(table[0], scope)
                 value_refs = self.annotation_refs(table[1], scope)
                 for k, v in zip(value.keys, value.values, strict=True):
                     if key_refs:
-                        self.lit(k, "table-key", consumer=True, refs=key_refs)
+                        self.lit(k, Form.TABLE_KEY, consumer=True, names=key_refs)
                     if value_refs:
-                        self.lit(v, "table-value", refs=value_refs)
+                        self.lit(v, Form.TABLE_VALUE, names=value_refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
@@ -275,13 +230,14 @@ class Walker(NameReader):
                 else:
                     self.local_members.pop(target.id, None)
                 if target.id in scope.annotated:
-                    self.lit(value, "assign", key=target.id, refs=scope.annotated[target.id])
+                    self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id])  # declared before
                 self.local_alias(target.id, value, scope)
             elif isinstance(target, ast.Attribute):
                 own = (scope.method_of if isinstance(target.value, ast.Name)
                        and target.value.id in ("self", "cls") else None)
-                self.lit(value, "attr", key=target.attr, refs=(own,) if own else ("*",))
+                self.lit(value, Form.ATTR, key=Slot(target.attr), receivers=(
+                    Receiver(ReceiverKind.OWNER, own) if own else Receiver(ReceiverKind.ANY),))
                 self.expr(target.value, scope, VALUE)
                 listed = tested_in(value) if own else []
                 if listed and only_tested(scope.class_body, target.attr, attribute=True):
@@ -290,7 +246,7 @@ class Walker(NameReader):
             elif isinstance(target, ast.Subscript):
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
                 found = item_key(target)
-                self.add_keys(held, (found[0],) if found else ("**",))
+                self.add_keys(held, Keys((found[0],)) if found else UNKNOWN_KEYS)
                 if found is not None:
                     self.stored(*found, value, scope)
                     for inner in held_displays(value):  # `request["input"] = [{...}]`
@@ -326,14 +282,10 @@ class Walker(NameReader):
             scope.aliases[name] = alias
             self.hot.pop(alias, None)
 
-    def stored(self, key: str, base: ast.expr, value: ast.expr, scope: Scope) -> None:
-        """A value stored under `key` of `base` (`base["key"] = value`, `.append(value)` there)."""
-        self.lit(value, "dict-value", key=key, refs=item_receiver(key, base, scope.declared))
-
     def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...]) -> None:
         """`pickle.loads(raw)` bound to a name annotated `refs`: a door to what they name."""
         if refs and unpickles(value):
-            self.refs.extend(RefSite(line, r, "decode", False) for r in refs)
+            self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs)
 
     def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by
@@ -353,245 +305,29 @@ class Walker(NameReader):
                     if isinstance(sub, ast.Name) and sub.id in self.tables:
                         first, last = self.tables.pop(sub.id)
                         for i in range(first, last):
-                            if self.refs[i].form == "table":
-                                self.refs[i] = self.refs[i]._replace(form="decode")
+                            if self.refs[i].form == Form.TABLE:
+                                self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
 
     def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
-                 kind: str) -> None:
-        """A field or parameter typed `dict[K, Vocab]`: its values bind as `name[]`, so a dict display
-        given to it (`_kinds={k: "question"}`) produces its literal values."""
+                 kind: AnnKind) -> None:
+        """A field or parameter typed `dict[K, Vocab]`: its values bind as its items, so a dict
+        display given to it (`_kinds={k: "question"}`) produces its literal values."""
         table = mapping_parts(annotation) if annotation is not None else None
         refs = self.annotation_refs(table[1], scope) if table is not None else ()
         if refs:
-            self.anns.append(AnnSite(line, owner, f"{name}[]", refs, kind=kind))
+            self.anns.append(AnnSite(line, owner, name, refs, kind=kind, items=True))
 
     def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
         """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""
         refs = self.annotation_refs(value, scope)
         if refs and not injected(value):  # `Common = Annotated[dict, Depends(f)]`: f's return value
-            self.anns.append(AnnSite(line, f"{self.module}.{name}", "", refs, kind="alias"))
-
-    def add_keys(self, name: str, keys: tuple[str, ...]) -> None:
-        """Keys a function adds later to its local dict display (`d["result"] = r`,
-        `d.update(...)`): a dict that fits a variant only once they are there is that variant."""
-        index = self.local_dicts.get(name)
-        if index is not None:
-            site = self.dicts[index]
-            self.dicts[index] = site._replace(keys=site.keys + keys)
+            self.anns.append(AnnSite(line, f"{self.module}.{name}", "", refs, kind=AnnKind.ALIAS))
 
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
         for line, value, key, is_class in match_parts(node, subject):
             ref = self.dotted(value, scope) if is_class or isinstance(value, ast.Attribute) else None
             if ref is not None:
-                self.refs.append(RefSite(line, ref, "match", True))
+                self.refs.append(RefSite(line, ref, Form.MATCH, True))
             elif not is_class:
-                self.lit(value, "match", consumer=True, key=key)
+                self.lit(value, Form.MATCH, consumer=True, key=Slot(key))
 
-    # expressions --------------------------------------------------------------------------------
-
-    def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
-        if isinstance(node, ast.Name | ast.Attribute):
-            ref = self.dotted(node, scope)
-            if ref is not None:
-                if ctx != TYPE:
-                    form = "compare" if ctx == CONSUMER else "reference"
-                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER))
-            elif isinstance(node, ast.Attribute):
-                if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
-                    self.quiet.add(id(node.value))
-                self.expr(node.value, scope, ctx)
-        elif isinstance(node, ast.Call):
-            self.call(node, scope, ctx)
-        elif isinstance(node, ast.Compare):
-            self.compare(node, scope)
-        elif isinstance(node, ast.Dict):
-            self.dict_display(node, scope, ctx)
-        elif isinstance(node, ast.List | ast.Tuple | ast.Set):
-            for elt in node.elts:  # often an isinstance tuple: neutral; kept only for `x in`: consumed
-                self.element(elt, scope, CONSUMER if id(node) in self.quiet else ctx, "reference")
-        elif isinstance(node, ast.Subscript):
-            self.subscript(node, scope, ctx)
-        elif isinstance(node, ast.Constant):
-            return
-        else:
-            listed = comprehended(node) if id(node) not in self.quiet else None
-            ref = self.dotted(listed, scope) if listed is not None else None
-            if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
-                self.refs.append(RefSite(node.lineno, ref, "iterate", ctx == CONSUMER))
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, scope, ctx)
-                elif isinstance(child, ast.comprehension):
-                    self.expr(child.iter, scope, ctx)
-                    for cond in child.ifs:
-                        self.expr(cond, scope, ctx)
-                elif isinstance(child, ast.keyword):
-                    self.expr(child.value, scope, ctx)
-
-    def element(self, node: ast.expr, scope: Scope, ctx: int, form: str,
-                keys: tuple[str, ...] = (), pairs: tuple[tuple[str, str], ...] = ()) -> None:
-        """An element that may be a bare class: a class-valued table entry or a factory argument.
-
-        `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
-        """
-        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
-            if self.dotted(node.value, scope) is not None:
-                node = node.value
-        elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
-              and not node.keywords):
-            node = node.args[1]
-        if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
-            ref = self.dotted(node, scope)
-            if ref is not None:
-                self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs))
-                return
-        self.expr(node, scope, ctx)
-
-    def call(self, node: ast.Call, scope: Scope, ctx: int) -> None:
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        consumer = ctx == CONSUMER
-        if name in TYPE_CALLS:
-            return
-        if name in ("isinstance", "issubclass") and len(node.args) == 2:
-            self.expr(node.args[0], scope, ctx)
-            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
-            for kind in kinds:
-                self.element(kind, scope, VALUE, "isinstance")
-            return
-        keys: list[str] = []
-        pairs: list[tuple[str, str]] = []
-        for i, arg in enumerate(node.args):
-            keys.append("*" if isinstance(arg, ast.Starred) else f"#{i}")
-        for keyword in node.keywords:
-            if keyword.arg is None:
-                keys.extend(dict_keys(keyword.value))
-                continue
-            keys.append(keyword.arg)
-            for value in self.literals(keyword.value):
-                pairs.append((keyword.arg, value))
-        key_t, pair_t = tuple(keys), tuple(pairs)
-        added = grown(node)
-        if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
-            self.stored(*added, scope)
-        parts = decoded_parts(node)
-        for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
-            self.refs.append(RefSite(line, ref, "decode", False))
-        self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
-        listed = iterated(node) if id(node) not in self.quiet else None
-        ref_of = self.dotted(listed, scope) if listed is not None else None
-        if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
-            self.refs.append(RefSite(node.lineno, ref_of, "iterate", consumer))
-        callee = self.dotted(func, scope)
-        if callee is not None:
-            args = tuple(arg_key(a) for a in node.args)
-            if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
-                key_t = key_t + dict_keys(node.args[0])
-                pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
-            self.refs.append(RefSite(node.lineno, callee, "call", consumer, key_t, pair_t, args))
-        else:
-            self.expr(func, scope, ctx)
-        if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
-            self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
-        plain = "reference" if name in NEUTRAL_CALLS else "factory"
-        # a decorator's positional arguments key what it registers (`@on(Kind.A)`: dispatch); its
-        # keywords configure the registration, values like any call's (`@command(mode=Kind.B)`)
-        form = "dispatch" if self.decorator else plain
-        receiver = self.receiver(func, scope)
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            if func.attr == "update":
-                self.add_keys(func.value.id, key_t if node.keywords and not node.args else ("**",))
-            elif func.attr == "setdefault" and node.args:
-                first = node.args[0]
-                named = first.value if isinstance(first, ast.Constant) else None
-                self.add_keys(func.value.id, (named,) if isinstance(named, str) else ("**",))
-        for i, arg in enumerate(node.args):
-            if isinstance(arg, ast.Starred):
-                break  # later positions are unknown
-            if receiver and not consumer:
-                self.lit(arg, "positional", key=f"#{i}", refs=(receiver,))
-                if isinstance(arg, ast.Dict):
-                    self.given[id(arg)] = (receiver, f"#{i}")
-        for keyword in node.keywords:
-            if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
-                self.given[id(keyword.value)] = (receiver, keyword.arg)
-        lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
-        for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
-            self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
-                         CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t)
-        for keyword in node.keywords:
-            if keyword.arg is not None:
-                self.lit(keyword.value, "keyword", consumer, key=keyword.arg,
-                         refs=(receiver,) if receiver else ())
-                if receiver and not consumer:  # a dict given to a `dict[K, Vocab]` field
-                    for display in dict_displays(keyword.value):
-                        for item in display.values:
-                            self.lit(item, "keyword", key=f"{keyword.arg}[]", refs=(receiver,))
-            self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
-
-    def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
-        """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
-        refs = (self.dotted(x, scope) for x in listed)
-        self.refs.extend(RefSite(line, r, "decode", False) for r in refs if r)
-
-    def compare(self, node: ast.Compare, scope: Scope) -> None:
-        operands = [node.left, *node.comparators]
-        for i, op in enumerate(node.ops):
-            left, right = operands[i], operands[i + 1]
-            if isinstance(op, ast.In | ast.NotIn):
-                if not isinstance(left, ast.Constant):  # `level in list(Kind)`: data tested
-                    self.tested(node.lineno, self.local_members.get(right.id, [])
-                                if isinstance(right, ast.Name) else tested_in(right), scope)
-                self.lit(right, "membership", consumer=True, key=describe(left))
-                self.lit(left, "membership", consumer=True, key=describe(right))
-            else:
-                self.lit(right, "compare", consumer=True, key=describe(left))
-                self.lit(left, "compare", consumer=True, key=describe(right))
-        for operand in operands:
-            if isinstance(operand, ast.Name | ast.Attribute):
-                ref = self.dotted(operand, scope)
-                if ref is not None:
-                    self.refs.append(RefSite(operand.lineno, ref, "compare", True))
-                    continue
-            self.expr(operand, scope, CONSUMER)
-
-    def dict_display(self, node: ast.Dict, scope: Scope, ctx: int) -> None:
-        keys: list[str] = []
-        pairs: list[tuple[str, str]] = []
-        consumer = ctx == CONSUMER
-        within = self.nested.pop(id(node), "")
-        # a dict of no declared type nested under key `k` is field `k`'s value: `@k` (join.py)
-        declared = self.dict_types.get(id(node)) or ((f"@{within}",) if within else ())
-        for key, value in zip(node.keys, node.values, strict=True):
-            if key is None:
-                keys.extend(dict_keys(value))
-                self.expr(value, scope, ctx)
-                continue
-            if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                keys.append(key.value)
-                for lit in self.literals(value):
-                    pairs.append((key.value, lit))
-                self.lit(value, "dict-value", consumer, key=key.value, refs=declared)
-                for inner in held_displays(value):
-                    self.nested[id(inner)] = key.value
-            else:  # a member (or a tuple of them) keying a lookup table is consumed
-                for part in key.elts if isinstance(key, ast.Tuple) else [key]:
-                    self.element(part, scope, ctx, "dispatch")
-            self.element(value, scope, ctx, "table")
-        given = self.given.pop(id(node), ())
-        if (within and keys and "**" not in keys) or any(k in self.tag_fields for k, _ in pairs):
-            self.dicts.append(DictSite(node.lineno, tuple(keys), tuple(pairs), consumer, within, given))
-
-    def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
-        base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
-        key = node.slice
-        if base is not None and isinstance(key, ast.Constant) and isinstance(key.value, str):
-            self.refs.append(RefSite(node.lineno, base, "item", ctx == CONSUMER,
-                                     args=(literal_key(key.value),)))
-            return
-        if base is None:
-            self.expr(node.value, scope, ctx)
-        elif ctx == VALUE and isinstance(key, ast.Name | ast.Attribute | ast.Call):  # `Kind[name]`
-            self.refs.append(RefSite(node.lineno, base, "item", False, args=("?",)))
-        typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
-        self.expr(key, scope, TYPE if typed else ctx)

@@ -1,0 +1,327 @@
+"""The expressions of the walk (`ExpressionWalker`): names used, calls and what they set, dict
+displays, comparisons and subscripts, each recorded as site records; the literals a value can be and
+where they are bound. Statements are walker.py's."""
+
+from __future__ import annotations
+
+import ast
+
+from type_equiv.producers.doors import (
+    decoded_parts,
+    decoded_refs,
+    tested_in,
+)
+from type_equiv.producers.naming import NameReader
+from type_equiv.producers.records import (
+    CONSUMER_FORMS,
+    LOOKUP_METHODS,
+    NEUTRAL_CALLS,
+    NO_KEYS,
+    NO_SLOT,
+    TYPE_CALLS,
+    UNKNOWN_KEYS,
+    AnnSite,
+    Arg,
+    ArgKind,
+    ClassSite,
+    DictSite,
+    Form,
+    Keys,
+    LitSite,
+    ReaderSite,
+    Receiver,
+    ReceiverKind,
+    RefSite,
+    Slot,
+    Spellings,
+    Value,
+)
+from type_equiv.producers.syntax import (
+    Scope,
+    arg_key,
+    comprehended,
+    describe,
+    dict_displays,
+    dict_keys,
+    grown,
+    held_displays,
+    item_receiver,
+    iterated,
+    last_name,
+    owners,
+    tuple_parts,
+)
+from type_equiv.read.names import Bindings
+from type_equiv.read.vocabularies import literal_key
+
+VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
+
+
+class ExpressionWalker(NameReader):
+    """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
+
+    def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
+        super().__init__(module, package, spellings, bindings)
+        self.refs: list[RefSite] = []
+        self.dicts: list[DictSite] = []
+        self.lits: list[LitSite] = []
+        self.anns: list[AnnSite] = []
+        self.classes: list[ClassSite] = []
+        self.decorator = False
+        self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
+        self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
+        self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
+        self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
+        self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
+        self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
+        self.readers: list[ReaderSite] = []
+        self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+
+    def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
+              key: Slot = NO_SLOT) -> None:
+        """The literals of `value` bound to `annotation`. A tuple display against `tuple[A, B]` binds
+        element by element: only the element at a vocabulary's position produces it."""
+        parts = tuple_parts(annotation)
+        if parts is not None and isinstance(value, ast.Tuple) and len(parts) == len(value.elts):
+            for part, elt in zip(parts, value.elts, strict=True):
+                refs = self.annotation_refs(part, scope)
+                if refs:
+                    self.lit(elt, form, key=key, names=refs)
+            return
+        refs = self.annotation_refs(annotation, scope)
+        if refs:
+            self.lit(value, form, key=key, names=refs)
+
+    def lit(self, node: ast.expr | None, form: Form, consumer: bool = False, key: Slot = NO_SLOT,
+            names: tuple[str, ...] = (), receivers: tuple[Receiver, ...] = ()) -> None:
+        """The spelled literals `node` can evaluate to, bound by the annotation `names` or handed to
+        `receivers`."""
+        for value in self.literals(node, follow=not consumer):
+            self.lits.append(LitSite(getattr(node, "lineno", 0), value, form, consumer, key, names,
+                                     receivers))
+
+    def stored(self, key: str, base: ast.expr, value: ast.expr, scope: Scope) -> None:
+        """A value stored under `key` of `base` (`base["key"] = value`, `.append(value)` there)."""
+        self.lit(value, Form.DICT_VALUE, key=Slot(key), receivers=item_receiver(key, base, scope.declared))
+
+
+    def add_keys(self, name: str, keys: Keys) -> None:
+        """Keys a function adds later to its local dict display (`d["result"] = r`,
+        `d.update(...)`): a dict that fits a variant only once they are there is that variant."""
+        index = self.local_dicts.get(name)
+        if index is not None:
+            site = self.dicts[index]
+            self.dicts[index] = site._replace(keys=site.keys.plus(keys))
+
+
+    # expressions --------------------------------------------------------------------------------
+
+    def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
+        if isinstance(node, ast.Name | ast.Attribute):
+            ref = self.dotted(node, scope)
+            if ref is not None:
+                if ctx != TYPE:
+                    form = Form.COMPARE if ctx == CONSUMER else Form.REFERENCE
+                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER))
+            elif isinstance(node, ast.Attribute):
+                if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
+                    self.quiet.add(id(node.value))
+                self.expr(node.value, scope, ctx)
+        elif isinstance(node, ast.Call):
+            self.call(node, scope, ctx)
+        elif isinstance(node, ast.Compare):
+            self.compare(node, scope)
+        elif isinstance(node, ast.Dict):
+            self.dict_display(node, scope, ctx)
+        elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+            for elt in node.elts:  # often an isinstance tuple: neutral; kept only for `x in`: consumed
+                self.element(elt, scope, CONSUMER if id(node) in self.quiet else ctx, Form.REFERENCE)
+        elif isinstance(node, ast.Subscript):
+            self.subscript(node, scope, ctx)
+        elif isinstance(node, ast.Constant):
+            return
+        else:
+            listed = comprehended(node) if id(node) not in self.quiet else None
+            ref = self.dotted(listed, scope) if listed is not None else None
+            if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
+                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child, scope, ctx)
+                elif isinstance(child, ast.comprehension):
+                    self.expr(child.iter, scope, ctx)
+                    for cond in child.ifs:
+                        self.expr(cond, scope, ctx)
+                elif isinstance(child, ast.keyword):
+                    self.expr(child.value, scope, ctx)
+
+    def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
+                keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = ()) -> None:
+        """An element that may be a bare class: a class-valued table entry or a factory argument.
+
+        `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
+        """
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
+            if self.dotted(node.value, scope) is not None:
+                node = node.value
+        elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
+              and not node.keywords):
+            node = node.args[1]
+        if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
+            ref = self.dotted(node, scope)
+            if ref is not None:
+                self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs))
+                return
+        self.expr(node, scope, ctx)
+
+    def call(self, node: ast.Call, scope: Scope, ctx: int) -> None:
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        consumer = ctx == CONSUMER
+        if name in TYPE_CALLS:
+            return
+        if name in ("isinstance", "issubclass") and len(node.args) == 2:
+            self.expr(node.args[0], scope, ctx)
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            for kind in kinds:
+                self.element(kind, scope, VALUE, Form.ISINSTANCE)
+            return
+        names: list[str] = []
+        pairs: list[tuple[str, Value]] = []
+        spread = Keys()
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                spread = spread.plus(dict_keys(keyword.value))
+                continue
+            names.append(keyword.arg)
+            for value in self.literals(keyword.value):
+                pairs.append((keyword.arg, value))
+        positions = tuple(i for i, arg in enumerate(node.args) if not isinstance(arg, ast.Starred))
+        starred = len(positions) < len(node.args)
+        key_t, pair_t = Keys(tuple(names), positions, starred).plus(spread), tuple(pairs)
+        added = grown(node)
+        if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
+            self.stored(*added, scope)
+        parts = decoded_parts(node)
+        for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
+            self.refs.append(RefSite(line, ref, Form.DECODE, False))
+        self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
+        listed = iterated(node) if id(node) not in self.quiet else None
+        ref_of = self.dotted(listed, scope) if listed is not None else None
+        if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
+            self.refs.append(RefSite(node.lineno, ref_of, Form.ITERATE, consumer))
+        callee = self.dotted(func, scope)
+        if callee is not None:
+            args = tuple(arg_key(a) for a in node.args)
+            if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
+                key_t = key_t.plus(dict_keys(node.args[0]))
+                pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
+            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args))
+        else:
+            self.expr(func, scope, ctx)
+        if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
+            self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
+        plain = Form.REFERENCE if name in NEUTRAL_CALLS else Form.FACTORY
+        # a decorator's positional arguments key what it registers (`@on(Kind.A)`: dispatch); its
+        # keywords configure the registration, values like any call's (`@command(mode=Kind.B)`)
+        form = Form.DISPATCH if self.decorator else plain
+        receiver = self.receiver(func, scope)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.attr == "update":
+                self.add_keys(func.value.id, key_t if node.keywords and not node.args else UNKNOWN_KEYS)
+            elif func.attr == "setdefault" and node.args:
+                first = node.args[0]
+                named = first.value if isinstance(first, ast.Constant) else None
+                self.add_keys(func.value.id, Keys((named,)) if isinstance(named, str) else UNKNOWN_KEYS)
+        for i, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # later positions are unknown
+            if receiver and not consumer:
+                self.lit(arg, Form.POSITIONAL, key=Slot(position=i), receivers=(receiver,))
+                if isinstance(arg, ast.Dict):
+                    self.given[id(arg)] = (receiver, Slot(position=i))
+        for keyword in node.keywords:
+            if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
+                self.given[id(keyword.value)] = (receiver, Slot(keyword.arg))
+        lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
+        for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
+            self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
+                         CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t)
+        for keyword in node.keywords:
+            if keyword.arg is not None:
+                self.lit(keyword.value, Form.KEYWORD, consumer, key=Slot(keyword.arg),
+                         receivers=(receiver,) if receiver else ())
+                if receiver and not consumer:  # a dict given to a `dict[K, Vocab]` field
+                    for display in dict_displays(keyword.value):
+                        for item in display.values:
+                            self.lit(item, Form.KEYWORD, key=Slot(keyword.arg, items=True),
+                                     receivers=(receiver,))
+            self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
+
+    def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
+        """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
+        refs = (self.dotted(x, scope) for x in listed)
+        self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs if r)
+
+    def compare(self, node: ast.Compare, scope: Scope) -> None:
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            left, right = operands[i], operands[i + 1]
+            if isinstance(op, ast.In | ast.NotIn):
+                if not isinstance(left, ast.Constant):  # `level in list(Kind)`: data tested
+                    self.tested(node.lineno, self.local_members.get(right.id, [])
+                                if isinstance(right, ast.Name) else tested_in(right), scope)
+                self.lit(right, Form.MEMBERSHIP, consumer=True, key=Slot(describe(left)))
+                self.lit(left, Form.MEMBERSHIP, consumer=True, key=Slot(describe(right)))
+            else:
+                self.lit(right, Form.COMPARE, consumer=True, key=Slot(describe(left)))
+                self.lit(left, Form.COMPARE, consumer=True, key=Slot(describe(right)))
+        for operand in operands:
+            if isinstance(operand, ast.Name | ast.Attribute):
+                ref = self.dotted(operand, scope)
+                if ref is not None:
+                    self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True))
+                    continue
+            self.expr(operand, scope, CONSUMER)
+
+    def dict_display(self, node: ast.Dict, scope: Scope, ctx: int) -> None:
+        keys = Keys()
+        pairs: list[tuple[str, Value]] = []
+        consumer = ctx == CONSUMER
+        within = self.nested.pop(id(node), "")
+        # a dict of no declared type nested under key `k` is field `k`'s value (join.py)
+        declared = owners(self.dict_types.get(id(node), ())) or (
+            (Receiver(ReceiverKind.NESTED, within),) if within else ())
+        for key, value in zip(node.keys, node.values, strict=True):
+            if key is None:
+                keys = keys.plus(dict_keys(value))
+                self.expr(value, scope, ctx)
+                continue
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                keys = keys.plus(Keys((key.value,)))
+                for lit in self.literals(value):
+                    pairs.append((key.value, lit))
+                self.lit(value, Form.DICT_VALUE, consumer, key=Slot(key.value), receivers=declared)
+                for inner in held_displays(value):
+                    self.nested[id(inner)] = key.value
+            else:  # a member (or a tuple of them) keying a lookup table is consumed
+                for part in key.elts if isinstance(key, ast.Tuple) else [key]:
+                    self.element(part, scope, ctx, Form.DISPATCH)
+            self.element(value, scope, ctx, Form.TABLE)
+        given = self.given.pop(id(node), None)
+        if (within and keys.names and not keys.unknown) or any(k in self.tag_fields for k, _ in pairs):
+            self.dicts.append(DictSite(node.lineno, keys, tuple(pairs), consumer, within, given))
+
+    def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
+        base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
+        key = node.slice
+        if base is not None and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            self.refs.append(RefSite(node.lineno, base, Form.ITEM, ctx == CONSUMER,
+                                     args=(Arg(ArgKind.LITERAL, literal_key(key.value)),)))
+            return
+        if base is None:
+            self.expr(node.value, scope, ctx)
+        elif ctx == VALUE and isinstance(key, ast.Name | ast.Attribute | ast.Call):  # `Kind[name]`
+            self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(Arg(ArgKind.DATA),)))
+        typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
+        self.expr(key, scope, TYPE if typed else ctx)
