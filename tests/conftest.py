@@ -53,9 +53,14 @@ class Run:
 
 @dataclass
 class Project:
-    """A project tree on disk: write files, write a manifest, run `type-equiv` on it."""
+    """A project tree on disk: write files, write a manifest, run `type-equiv` on it.
+
+    `cache`: the type-equiv cache folder `check` uses unless told otherwise (`--cache-dir`,
+    `--no-cache`); None for the default, `<root>/.type-equiv-cache`.
+    """
 
     root: Path
+    cache: Path | None = None
 
     def write(self, rel: str, text: str) -> Path:
         path = self.root / rel
@@ -76,12 +81,29 @@ class Project:
         return Run(result.exit_code, result.stdout, result.stderr)
 
     def check(self, *args: str, fmt: str = "json") -> Run:
-        return self.run("check", "--root", str(self.root), "--format", fmt, *args)
+        told = any(a in ("--no-cache", "--cache-dir") or a.startswith("--cache-dir=") for a in args)
+        cache = ("--cache-dir", str(self.cache)) if self.cache is not None and not told else ()
+        return self.run("check", "--root", str(self.root), "--format", fmt, *cache, *args)
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Project:
     return Project(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One type-equiv cache folder (mypy's in its `mypy/`) for the session, or for each xdist worker
+    (each has its own temporary folder): typeshed and pydantic are analysed once, by whichever test
+    builds mypy first. Roots sharing a cache folder keep their stores apart (store/cache.py)."""
+    return tmp_path_factory.mktemp("type-equiv-cache")
+
+
+@pytest.fixture
+def mypy_project(tmp_path: Path, mypy_cache: Path) -> Project:
+    """A project whose checks use the session's cache folder: a check that builds mypy reuses the
+    analysis of typeshed and pydantic rather than building them from nothing."""
+    return Project(tmp_path, cache=mypy_cache)
 
 
 def paste(code: str, info: str = "python") -> str:
