@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,6 +99,30 @@ def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (each has its own temporary folder): typeshed and pydantic are analysed once, by whichever test
     builds mypy first. Roots sharing a cache folder keep their stores apart (store/cache.py)."""
     return tmp_path_factory.mktemp("type-equiv-cache")
+
+
+@pytest.fixture
+def cold_cache(tmp_path_factory: pytest.TempPathFactory, mypy_cache: Path) -> Callable[[], Path]:
+    """A new type-equiv cache folder per call, for a baseline check that must not replay: it holds
+    no store of type-equiv's, only a copy of mypy's cache from `mypy_cache`, so mypy analyses again
+    only what it has not seen (mypy checks each cached module's size and hash itself), and typeshed
+    and pydantic are not built from nothing on every call."""
+
+    if not (mypy_cache / "mypy").is_dir():  # no test built mypy yet: one small build that does
+        seed = Project(tmp_path_factory.mktemp("mypy-seed"), cache=mypy_cache)
+        seed.write("src/pkg/__init__.py", "")
+        seed.write("src/pkg/m.py", "from typing import List\nfrom pydantic import BaseModel\n\n"
+                   "class M(BaseModel):\n    x: List[int]\n")
+        seed.write("docs/m.md", paste("class M(BaseModel):\n    x: list[int]"))
+        seed.manifest([{"symbol": "pkg.m.M", "docs": ["docs/m.md"]}], source=["src"])
+        assert seed.check().json["summary"]["mypy_runs"] == 1
+
+    def fresh() -> Path:
+        folder = tmp_path_factory.mktemp("cold-cache")
+        shutil.copytree(mypy_cache / "mypy", folder / "mypy")
+        return folder
+
+    return fresh
 
 
 @pytest.fixture
