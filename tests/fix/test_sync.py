@@ -1010,6 +1010,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("sync-property")
 
 
+@pytest.mark.slow  # 60 generated docs, each synced twice through the CLI; `pytest -m fuzz` runs 10,000
 @settings(max_examples=60, **PROPERTY)  # type: ignore[arg-type]
 @given(case=document())
 def test_sync_is_lossless_and_idempotent(workdir: Path, case: dict[str, object]) -> None:
