@@ -20,6 +20,12 @@ from type_equiv.read.definitions import PythonCode, find_definition, parse_pytho
 from type_equiv.read.pastes import read_doc
 from type_equiv.read.shapes import lower
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+    return mypy_project
+
 MODEL = '''
 from dataclasses import dataclass
 from enum import Enum
