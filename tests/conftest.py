@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,9 +55,14 @@ class Run:
 
 @dataclass
 class Project:
-    """A project tree on disk: write files, write a manifest, run `type-equiv` on it."""
+    """A project tree on disk: write files, write a manifest, run `type-equiv` on it.
+
+    `cache`: the type-equiv cache folder `check` uses unless told otherwise (`--cache-dir`,
+    `--no-cache`); None for the default, `<root>/.type-equiv-cache`.
+    """
 
     root: Path
+    cache: Path | None = None
 
     def write(self, rel: str, text: str) -> Path:
         path = self.root / rel
@@ -76,12 +83,53 @@ class Project:
         return Run(result.exit_code, result.stdout, result.stderr)
 
     def check(self, *args: str, fmt: str = "json") -> Run:
-        return self.run("check", "--root", str(self.root), "--format", fmt, *args)
+        told = any(a in ("--no-cache", "--cache-dir") or a.startswith("--cache-dir=") for a in args)
+        cache = ("--cache-dir", str(self.cache)) if self.cache is not None and not told else ()
+        return self.run("check", "--root", str(self.root), "--format", fmt, *cache, *args)
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Project:
     return Project(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One type-equiv cache folder (mypy's in its `mypy/`) for the session, or for each xdist worker
+    (each has its own temporary folder): typeshed and pydantic are analysed once, by whichever test
+    builds mypy first. Roots sharing a cache folder keep their stores apart (store/cache.py)."""
+    return tmp_path_factory.mktemp("type-equiv-cache")
+
+
+@pytest.fixture
+def cold_cache(tmp_path_factory: pytest.TempPathFactory, mypy_cache: Path) -> Callable[[], Path]:
+    """A new type-equiv cache folder per call, for a baseline check that must not replay: it holds
+    no store of type-equiv's, only a copy of mypy's cache from `mypy_cache`, so mypy analyses again
+    only what it has not seen (mypy checks each cached module's size and hash itself), and typeshed
+    and pydantic are not built from nothing on every call."""
+
+    if not (mypy_cache / "mypy").is_dir():  # no test built mypy yet: one small build that does
+        seed = Project(tmp_path_factory.mktemp("mypy-seed"), cache=mypy_cache)
+        seed.write("src/pkg/__init__.py", "")
+        seed.write("src/pkg/m.py", "from typing import List\nfrom pydantic import BaseModel\n\n"
+                   "class M(BaseModel):\n    x: List[int]\n")
+        seed.write("docs/m.md", paste("class M(BaseModel):\n    x: list[int]"))
+        seed.manifest([{"symbol": "pkg.m.M", "docs": ["docs/m.md"]}], source=["src"])
+        assert seed.check().json["summary"]["mypy_runs"] == 1
+
+    def fresh() -> Path:
+        folder = tmp_path_factory.mktemp("cold-cache")
+        shutil.copytree(mypy_cache / "mypy", folder / "mypy")
+        return folder
+
+    return fresh
+
+
+@pytest.fixture
+def mypy_project(tmp_path: Path, mypy_cache: Path) -> Project:
+    """A project whose checks use the session's cache folder: a check that builds mypy reuses the
+    analysis of typeshed and pydantic rather than building them from nothing."""
+    return Project(tmp_path, cache=mypy_cache)
 
 
 def paste(code: str, info: str = "python") -> str:

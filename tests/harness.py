@@ -1,23 +1,30 @@
-"""A finding-level harness for the many small cases: a real temporary project, the pipeline in-process.
+"""Harnesses for the many small cases: a real temporary project, the pipeline in-process.
 
 As pyflakes' `flakes(source, *messages)` and stubtest's `Case(stub=…, runtime=…, error=…)`: one call
-says what a paste and its source are, and returns the kinds of finding the check raises. No CLI
-subprocess; the files are real, and so is every stage (mypy included, when the syntax level asks).
+says what a case is and returns what the check decided. `findings` (drift): a paste and its source
+in, the kinds of finding out. `verdicts` (producers): a small project in, the verdict per variant out,
+so a failing case names the rule that broke (`{"beta": "none"}` where a door rule said `"wire"`). No
+CLI subprocess; the files are real, and so is every stage (mypy included, when the syntax level asks).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import tempfile
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import libcst as cst
 import pytest
+from click.testing import CliRunner
 
-from type_equiv.model.findings import Finding
+from tests.conftest import TRIGGER_MODELS
+from type_equiv.cli import cli
+from type_equiv.model.findings import Finding, NoProducer
 from type_equiv.model.options import CheckOptions
 from type_equiv.model.session import FindingEvent
 from type_equiv.pipeline import Run, run_check
@@ -108,3 +115,118 @@ def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(sites, "scan_module", counted)
     return parsed
+
+
+# --- the producer check: a small project in, the verdict per variant out ---------------------------
+
+Verdict = str
+"""What the producer check decided about one variant, named after the rule that decided it:
+`producer` (production code builds it), `wire` (no producer, but its values arrive through a door:
+an info finding unless the row says `"wire": "error"`), `test` (only tests write it), `consumer`
+(only consumed), `none` (nothing mentions it), `silenced` (no producer and no finding: `exempt`, or
+an inline suppression)."""
+
+TRIGGER_FILES = {"pkg/__init__.py": "", "pkg/models.py": TRIGGER_MODELS}  # `pkg.models.Trigger`
+
+
+@dataclass(frozen=True)
+class Produced:
+    """What the check said of one vocabulary: the verdict per variant (in declaration order), its
+    producer findings, and the `producers SYMBOL --format json` report (every site, for the forms)."""
+
+    verdicts: dict[str, Verdict]
+    findings: tuple[Finding, ...]
+    report: dict[str, Any]
+
+    def finding(self, variant: str) -> NoProducer:
+        """The variant's own `no-producer` finding (not one of its optional fields)."""
+        (found,) = (f for f in self.findings
+                    if isinstance(f, NoProducer) and f.variant == variant and f.field is None)
+        return found
+
+    def doors(self, variant: str) -> list[tuple[str, int, str]]:
+        """The doors its finding names, in order: (path, line, form)."""
+        return [(s.path, s.line, s.form) for s in self.finding(variant).sites if s.role == "wire"]
+
+    def sites(self, variant: str, role: str = "producer") -> list[dict[str, Any]]:
+        """The report's sites of `role` for the variant (path, line, form, role), in order."""
+        (entry,) = (v for v in self.report["variants"] if v["variant"] == variant)
+        return [s for s in entry["sites"] if s["role"] == role]
+
+    def forms(self, variant: str, role: str = "producer") -> set[str]:
+        """How the sites of `role` mention the variant (`call`, `dict`, `validate`, …)."""
+        return {s["form"] for s in self.sites(variant, role)}
+
+
+def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, str] = "",
+                  symbol: str = "pkg.models.Trigger", row: dict[str, object] | None = None,
+                  manifest: dict[str, object] | None = None) -> Produced:
+    """Check the vocabulary `symbol` of a small project with the producer check on.
+
+    `source`: the production code, the module `src/pkg/use.py` beside `TRIGGER_FILES` when a string,
+    else every file under `src/` by its path there (`{"m.py": …}`). `tests`: `tests/test_use.py`
+    when a string, else files by their path from the root (`{"src/pkg/conftest.py": …}`). `row` adds
+    keys to the symbol's manifest row, `manifest` sets top-level keys (`{"wire": "error"}`). A doc pastes the
+    definition exactly, so any finding but the producer check's fails the case.
+    """
+    files = {f"src/{rel}": text for rel, text in
+             ({**TRIGGER_FILES, "pkg/use.py": source} if isinstance(source, str) else source).items()}
+    files.update({"tests/test_use.py": tests} if isinstance(tests, str) else tests)
+    files = {rel: textwrap.dedent(text).lstrip("\n") for rel, text in files.items()}  # as Project.write
+    files["docs/api.md"] = f"# API\n\n```python\n{_definition(files, symbol)}\n```\n"
+    files["manifest/type-equiv.manifest.json"] = json.dumps({
+        "version": 1, "source": ["src"], "tests": ["tests"], **(manifest or {}),
+        "symbols": [{"symbol": symbol, "docs": ["docs/api.md"], **(row or {})}]})
+    with tempfile.TemporaryDirectory(prefix="type-equiv-producers-") as tmp:
+        root = Path(tmp)
+        for rel, text in files.items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        manifest_path = root / "manifest/type-equiv.manifest.json"
+        events = list(run_check(Run(CheckOptions(root=root, manifest=manifest_path, cache_dir=None))))
+        shown = CliRunner().invoke(cli, ["producers", "--root", str(root), "--manifest",
+                                         str(manifest_path), "--format", "json", symbol])
+    assert shown.exit_code == 0, shown.output
+    found = tuple(e.finding for e in events if isinstance(e, FindingEvent))
+    other = [f for f in found if f.kind not in ("no-producer", "stale-exemption")]
+    assert other == [], other
+    report = json.loads(shown.stdout)
+    verdicts = {v["variant"]: _verdict(v, found) for v in report["variants"]}
+    return Produced(verdicts, found, report)
+
+
+def verdicts(*, source: str | Mapping[str, str], tests: str | Mapping[str, str] = "",
+             symbol: str = "pkg.models.Trigger", row: dict[str, object] | None = None,
+             manifest: dict[str, object] | None = None) -> dict[str, Verdict]:
+    """The verdict per variant of `symbol` (see `producer_case`): `{"alpha": "producer", …}`."""
+    return producer_case(source=source, tests=tests, symbol=symbol, row=row, manifest=manifest).verdicts
+
+
+def _verdict(variant: dict[str, Any], found: tuple[Finding, ...]) -> Verdict:
+    own = [f for f in found if isinstance(f, NoProducer) and f.variant == variant["variant"]
+           and f.field is None]
+    if not own:
+        return "producer" if variant["produced"] else "silenced"
+    (finding,) = own
+    assert not variant["produced"], finding  # the report and the check agree
+    roles = {s.role for s in finding.sites}
+    return ("wire" if finding.wire else "test" if "test" in roles
+            else "consumer" if "consumer" in roles else "none")
+
+
+def _definition(files: dict[str, str], symbol: str) -> str:
+    """The exact source of `symbol`'s top-level definition, as a doc would paste it."""
+    module, _, name = symbol.rpartition(".")
+    stem = "src/" + module.replace(".", "/")
+    text = files.get(f"{stem}.py", files.get(f"{stem}/__init__.py"))
+    assert text is not None, f"{symbol}: no module {stem}.py in the case"
+    for stmt in ast.parse(text).body:
+        targets = (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                   if isinstance(stmt, ast.AnnAssign) else [])
+        if (isinstance(stmt, ast.ClassDef) and stmt.name == name) or name in {
+                t.id for t in targets if isinstance(t, ast.Name)}:
+            segment = ast.get_source_segment(text, stmt)
+            assert segment is not None
+            return segment
+    raise AssertionError(f"{symbol}: not defined at the top level of {stem}.py")

@@ -11,6 +11,12 @@ import pytest
 
 from tests.conftest import Project, paste
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+    return mypy_project
+
 SOURCE = "class Point:\n    x: int\n    y: int\n"
 PYPROJECT = """\
 [project]

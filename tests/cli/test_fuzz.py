@@ -360,6 +360,7 @@ COMMON = {
 }
 
 
+@pytest.mark.slow  # 200 generated projects, each checked; `pytest -m fuzz` runs 10,000
 @settings(max_examples=QUICK, **COMMON)  # type: ignore[arg-type]
 @given(case=project())
 def test_check_never_crashes(workdir: Path, case: tuple[dict[str, bytes], str]) -> None:
@@ -498,6 +499,7 @@ def hostile_fs_never_breaks(workdir: Path, case: tuple[bool, list[tuple[str, str
         assert _findings(got.stdout) == _findings(baseline.stdout), hazards
 
 
+@pytest.mark.slow  # each example runs the CLI in processes of its own; `pytest -m fuzz` runs 500
 @settings(max_examples=FS_QUICK, **COMMON)  # type: ignore[arg-type]
 @given(case=hostile_tree())
 def test_a_hostile_file_system_never_breaks_a_run(

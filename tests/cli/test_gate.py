@@ -11,6 +11,13 @@ import pytest
 
 from tests.conftest import REPO, Project, paste
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Many of these checks build mypy (a spelling only mypy can judge): they share the session's
+    cache folder, so typeshed and pydantic are analysed once, not once per test."""
+    return mypy_project
+
 MODEL = """
 from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict

@@ -820,9 +820,11 @@ def test_sync_with_room_rewrites_the_same_doc(tmp_path: Path) -> None:
 
 
 SYNC_CASES = [c for c in ALL_CASES if c.setup is None or "root is" not in c.id]
+SLOW_SYNC = {"doc: 5,000 code blocks"}  # sync rewrites every block: `pytest -m slow`
 
 
-@pytest.mark.parametrize("case", SYNC_CASES, ids=[c.id for c in SYNC_CASES])
+@pytest.mark.parametrize("case", [
+    pytest.param(c, id=c.id, marks=[pytest.mark.slow] if c.id in SLOW_SYNC else []) for c in SYNC_CASES])
 def test_sync_on_hostile_input(tmp_path: Path, case: Case) -> None:
     """sync over the whole corpus: never a crash, and where check finds nothing, not a byte moves."""
     root = tmp_path / "project"

@@ -226,7 +226,8 @@ def mypy_project(root: Path) -> None:
                  "docs/d.md": MYPY_DOC})
 
 
-@pytest.mark.parametrize("fault", ["cache-dir is a file", "disk full", "damaged sqlite"])
+@pytest.mark.parametrize("fault", ["cache-dir is a file", "disk full",
+                                   pytest.param("damaged sqlite", marks=pytest.mark.slow)])  # 3 mypy builds
 def test_a_cache_fault_never_changes_a_verdict(root: Path, tmp_path: Path, fault: str) -> None:
     mypy_project(root)
     args: tuple[str, ...] = ()

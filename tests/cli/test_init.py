@@ -10,6 +10,12 @@ import pytest
 
 from tests.conftest import Project, paste
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """The check after `init` builds mypy (the drifted paste): it shares the session's cache folder."""
+    return mypy_project
+
 MODELS = """
 from typing import Literal
 

@@ -147,6 +147,7 @@ def this_python(config: str) -> str:
     return config.replace("python3.12", f"python{sys.version_info.major}.{sys.version_info.minor}")
 
 
+@pytest.mark.slow  # pre-commit builds the hook's environment (type-equiv and its dependencies)
 def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: Path) -> None:
     """`pre-commit try-repo` on this checkout, then the hook installed from it blocking `git commit`."""
     work = tmp_path / "work"
@@ -195,6 +196,7 @@ def test_pre_commit_blocks_a_commit_with_drift_then_accepts_it_fixed(tmp_path: P
     assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "2"
 
 
+@pytest.mark.slow  # pre-commit builds the hook's environment from `additional_dependencies`
 def test_the_readme_local_hook_runs_without_a_public_repository(tmp_path: Path) -> None:
     """The README's `repo: local` hook, as written there: pre-commit builds its environment from
     `additional_dependencies` (the pinned requirement pointed at this checkout's HEAD, since the

@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Project, paste
 
 TYPE_EQUIV = Path(sys.executable).parent / "type-equiv"
@@ -140,6 +142,7 @@ def test_watch_redraws_one_screen_on_a_terminal(project: Project) -> None:
     assert code == 0
 
 
+@pytest.mark.slow  # three rounds of a real watcher noticing a change
 def test_watch_follows_the_manifest(project: Project) -> None:
     """A row added to the manifest is checked at once and its doc, in a new folder, watched from then on."""
     tree(project)

@@ -14,6 +14,12 @@ from tests.harness import lowered
 from type_equiv.drift.baseline import Entry, Lock, fingerprint, parse_lock, read_lock
 from type_equiv.read.shapes import Shape
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+    return mypy_project
+
 MODEL = """
 from pydantic import BaseModel
 

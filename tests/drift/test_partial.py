@@ -8,6 +8,12 @@ import pytest
 
 from tests.conftest import Project, paste
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+    return mypy_project
+
 MODEL = '''
 from dataclasses import dataclass
 from enum import Enum

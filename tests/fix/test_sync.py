@@ -20,6 +20,12 @@ from type_equiv.read.definitions import PythonCode, find_definition, parse_pytho
 from type_equiv.read.docs import read_doc
 from type_equiv.read.shapes import lower
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+    return mypy_project
+
 MODEL = '''
 from dataclasses import dataclass
 from enum import Enum
@@ -1010,6 +1016,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("sync-property")
 
 
+@pytest.mark.slow  # 60 generated docs, each synced twice through the CLI; `pytest -m fuzz` runs 10,000
 @settings(max_examples=60, **PROPERTY)  # type: ignore[arg-type]
 @given(case=document())
 def test_sync_is_lossless_and_idempotent(workdir: Path, case: dict[str, object]) -> None:

@@ -200,8 +200,8 @@ def test_a_module_that_fails_to_import_cannot_be_judged(project: Project) -> Non
     assert "RuntimeError: no network here" in run.stderr
 
 
-def test_the_example_shows_its_stale_usage_event() -> None:
-    run = Project(REPO / "examples" / "agent-session").check()
+def test_the_example_shows_its_stale_usage_event(mypy_cache: Path) -> None:
+    run = Project(REPO / "examples" / "agent-session", cache=mypy_cache).check()  # no cache in the tree
     found = [f for f in run.findings if f["kind"] == "fixture-invalid"]
     assert [(f["path"], f["line"], f["pointer"]) for f in found] == [
         ("tests/fixtures/session-truncated.jsonl", 3, "/type"),

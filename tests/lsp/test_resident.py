@@ -87,6 +87,7 @@ def test_a_source_that_no_longer_parses_is_judged_as_a_one_off_build_judges_it(
     assert got[0].undecided and judge.fallbacks == 1
 
 
+@pytest.mark.slow  # a child process builds mypy, then three one-off builds to compare with
 def test_the_server_asks_a_child_process_and_gets_the_same_verdicts(table: tuple[Path, str]) -> None:
     from type_equiv.drift.judges.resident import ResidentProcess
 

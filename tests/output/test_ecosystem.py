@@ -4,6 +4,7 @@ codes, colour, --exit-zero, --verbose, plural summaries, GitHub's annotation lim
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,12 @@ import pytest
 from tests.conftest import Project, paste
 from type_equiv.model.codes import CODES, code_of, kind_named
 from type_equiv.output.collect import finding_classes, kind_of
+
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """A drifted paste here is judged by mypy too: the checks share the session's cache folder."""
+    return mypy_project
 
 SOURCE = "class Point:\n    x: int\n    y: int\n"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -44,11 +51,12 @@ def test_readme_documents_every_code_with_an_anchor() -> None:
 
 @pytest.mark.parametrize(("name", "alias"), [("full", "text"), ("json-lines", "jsonl")])
 def test_ruff_format_names_and_the_old_aliases_print_the_same(
-    project: Project, name: str, alias: str
+    project: Project, name: str, alias: str, cold_cache: Callable[[], Path]
 ) -> None:
-    drifted(project)
-    new = project.run("check", "--root", str(project.root), "--output-format", name, "--no-cache")
-    old = project.run("check", "--root", str(project.root), "--format", alias, "--no-cache")
+    drifted(project)  # each check in a new cache folder (nothing to replay) holding mypy's cache
+    root = str(project.root)
+    new = project.run("check", "--root", root, "--output-format", name, "--cache-dir", str(cold_cache()))
+    old = project.run("check", "--root", root, "--format", alias, "--cache-dir", str(cold_cache()))
     assert new.exit_code == old.exit_code == 1
     strip = (lambda s: re.sub(r'"root": "[^"]*"', "", s)) if name == "json-lines" else (lambda s: s)
     assert strip(new.stdout) == strip(old.stdout) and new.stdout
@@ -107,7 +115,8 @@ def test_quiet_and_verbose_contradict(project: Project) -> None:
     ],
 )
 def test_color_honours_the_flag_then_no_color_then_force_color(
-    project: Project, monkeypatch: pytest.MonkeyPatch, choice: str, env: dict[str, str], coloured: bool
+    project: Project, monkeypatch: pytest.MonkeyPatch, choice: str, env: dict[str, str], coloured: bool,
+    cold_cache: Callable[[], Path],
 ) -> None:
     for name in ("NO_COLOR", "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)
@@ -115,11 +124,11 @@ def test_color_honours_the_flag_then_no_color_then_force_color(
         monkeypatch.setenv(name, value)
     drifted(project)
     for fmt in ("full", "concise"):
-        run = project.check("--color", choice, "--no-cache", fmt=fmt)
+        run = project.check("--color", choice, "--cache-dir", str(cold_cache()), fmt=fmt)  # no replay
         assert run.exit_code == 1
         assert bool(ANSI.search(run.stdout)) is coloured, (fmt, run.stdout)
         assert "TE001 [drift]" in ANSI.sub("", run.stdout)
-    json_run = project.check("--color", choice)
+    json_run = project.check("--color", choice, "--cache-dir", str(cold_cache()))
     assert not ANSI.search(json_run.stdout)  # machine formats never colour
 
 

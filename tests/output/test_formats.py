@@ -20,6 +20,12 @@ from type_equiv.model.findings import ParseError
 from type_equiv.output.collect import finding_classes, kind_of
 from type_equiv.output.github import annotations_for, escape_data, escape_property
 
+
+@pytest.fixture
+def project(mypy_project: Project) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+    return mypy_project
+
 SOURCE = """
 class Point:
     x: int

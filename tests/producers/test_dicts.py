@@ -7,7 +7,9 @@ from __future__ import annotations
 import textwrap
 
 from tests.conftest import Project
+from tests.harness import Produced, producer_case
 from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
+from type_equiv.model.findings import NoProducer, StaleExemption
 
 MODELS = """
 from typing import Literal
@@ -44,20 +46,27 @@ def tree(project: Project, use: str) -> None:
                          "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.events.Event"}])
 
 
-def test_a_dict_lacking_a_required_field_is_not_the_variant(project: Project) -> None:
-    tree(project, """
+def case(use: str) -> Produced:
+    """`tree`'s project through the verdict harness (tests/harness.py)."""
+    return producer_case(source={"pkg/__init__.py": "", "pkg/events.py": MODELS, "pkg/use.py": use},
+                         symbol="pkg.events.Event")
+
+
+def test_a_dict_lacking_a_required_field_is_not_the_variant() -> None:
+    found = case("""
         def f():
             yield {"type": "started"}
             yield {"type": "stopped"}
             yield {"type": "failed", "trace": "t"}
             yield {"type": "open", "anything": 1}
     """)
-    found = producer_findings(project.check())
-    assert sorted(f["variant"] for f in found) == ["failed", "stopped"]
+    assert found.verdicts == {"started": "producer", "stopped": "none", "failed": "none", "open": "producer"}
+    assert sorted(f.variant for f in found.findings if isinstance(f, NoProducer | StaleExemption)) == [
+        "failed", "stopped"]
 
 
-def test_keys_added_later_in_the_same_function_count(project: Project) -> None:
-    tree(project, """
+def test_keys_added_later_in_the_same_function_count() -> None:
+    found = case("""
         def f(r, extra):
             done = {"type": "stopped"}
             done["result"] = r
@@ -67,8 +76,9 @@ def test_keys_added_later_in_the_same_function_count(project: Project) -> None:
             started = {"type": "started"}
             return done, failed, opened, started
     """)
-    assert producer_findings(project.check()) == []
-    assert forms(sites(project, "pkg.events.Event")["stopped"]) == {"dict"}
+    assert found.verdicts == dict.fromkeys(["started", "stopped", "failed", "open"], "producer")
+    assert found.findings == ()
+    assert found.forms("stopped") == {"dict"}
 
 
 NESTED = """

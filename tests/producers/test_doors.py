@@ -9,7 +9,9 @@ import textwrap
 from typing import Any
 
 from tests.conftest import Project
+from tests.harness import Produced, producer_case
 from tests.producers.test_producers import producer_findings, vocab_tree
+from type_equiv.model.findings import NoProducer
 
 KIND = textwrap.dedent("""
     from enum import Enum
@@ -42,6 +44,35 @@ def kind_tree(project: Project, use: str, **manifest: Any) -> None:
     vocab_tree(project, files, [row], **manifest)
 
 
+KIND_FILES = {"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/models.py": MODELS,
+              "pkg/make.py": "from pkg.kinds import Kind\n\nDEFAULT = Kind.ALPHA\n"}
+
+
+def kind_case(use: str, row: dict[str, object] | None = None,
+              manifest: dict[str, object] | None = None) -> Produced:
+    """`kind_tree`'s project through the verdict harness (tests/harness.py): `use` is `pkg/use.py`."""
+    return producer_case(source={**KIND_FILES, "pkg/use.py": use}, symbol="pkg.kinds.Kind",
+                         row=row, manifest=manifest)
+
+
+def beta_of(case: Produced, verdict: str) -> NoProducer:
+    """BETA's finding, the case's only producer finding: ALPHA is produced, BETA's verdict `verdict`."""
+    assert case.verdicts == {"ALPHA": "producer", "BETA": verdict}
+    (finding,) = case.findings
+    assert isinstance(finding, NoProducer) and finding.variant == "BETA"
+    return finding
+
+
+def assert_door(case: Produced, line: int, form: str) -> NoProducer:
+    """BETA arrives through one door, `form` at `src/pkg/use.py:line`: an info finding naming it."""
+    finding = beta_of(case, "wire")
+    assert finding.wire is True
+    assert finding.severity == "info"
+    assert case.doors("BETA") == [("src/pkg/use.py", line, form)]
+    assert f"src/pkg/use.py:{line} {form}" in finding.message
+    return finding
+
+
 def beta(project: Project) -> dict[str, Any]:
     (finding,) = producer_findings(project.check())
     assert finding["variant"] == "BETA"
@@ -61,14 +92,14 @@ def assert_wire(project: Project, line: int, form: str) -> dict[str, Any]:
     return finding
 
 
-def test_no_door_keeps_a_dead_variant_an_error(project: Project) -> None:
-    kind_tree(project, "from pkg.models import Order\n\ndef f(o: Order) -> int:\n    return o.size\n")
-    finding = beta(project)
-    assert finding["severity"] == "error" and finding["wire"] is False and doors(finding) == []
+def test_no_door_keeps_a_dead_variant_an_error() -> None:
+    case = kind_case("from pkg.models import Order\n\ndef f(o: Order) -> int:\n    return o.size\n")
+    finding = beta_of(case, "none")
+    assert finding.severity == "error" and finding.wire is False and case.doors("BETA") == []
 
 
-def test_a_fastapi_route_taking_a_carrier_model_is_a_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_fastapi_route_taking_a_carrier_model_is_a_door() -> None:
+    case = kind_case("""
         from fastapi import APIRouter
         from pkg.models import Order
         router = APIRouter()
@@ -77,11 +108,11 @@ def test_a_fastapi_route_taking_a_carrier_model_is_a_door(project: Project) -> N
         def create(order: Order) -> int:
             return order.size
     """)
-    assert_wire(project, 6, "route (via Order)")
+    assert_door(case, 6, "route (via Order)")
 
 
-def test_a_route_parameter_typed_with_the_enum_is_a_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_route_parameter_typed_with_the_enum_is_a_door() -> None:
+    case = kind_case("""
         from flask import Flask
         from pkg.kinds import Kind
         app = Flask(__name__)
@@ -90,31 +121,31 @@ def test_a_route_parameter_typed_with_the_enum_is_a_door(project: Project) -> No
         def search(kind: Kind | None = None) -> str:
             return str(kind)
     """)
-    assert_wire(project, 6, "route")
+    assert_door(case, 6, "route")
 
 
-def test_a_model_nested_in_a_validated_model_is_a_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_model_nested_in_a_validated_model_is_a_door() -> None:
+    case = kind_case("""
         from pkg.models import Envelope
 
         def load(raw: bytes) -> Envelope:
             return Envelope.model_validate_json(raw)
     """)
-    assert_wire(project, 4, "decode Envelope.model_validate_json (via Envelope)")
+    assert_door(case, 4, "decode Envelope.model_validate_json (via Envelope)")
 
 
-def test_model_validate_of_data_is_a_door_but_of_a_literal_dict_a_producer(project: Project) -> None:
-    kind_tree(project, """
+def test_model_validate_of_data_is_a_door_but_of_a_literal_dict_a_producer() -> None:
+    case = kind_case("""
         from pkg.models import Order
 
         def load(data: dict) -> Order:
             return Order.model_validate(data)
     """)
-    assert_wire(project, 4, "decode Order.model_validate (via Order)")
+    assert_door(case, 4, "decode Order.model_validate (via Order)")
 
 
-def test_type_adapter_validate_and_parse_obj_as_are_doors(project: Project) -> None:
-    kind_tree(project, """
+def test_type_adapter_validate_and_parse_obj_as_are_doors() -> None:
+    case = kind_case("""
         from pydantic import TypeAdapter, parse_obj_as
         from pkg.models import Order
         from pkg.kinds import Kind
@@ -125,14 +156,14 @@ def test_type_adapter_validate_and_parse_obj_as_are_doors(project: Project) -> N
         def kinds(data: object) -> object:
             return parse_obj_as(Kind, data)
     """)
-    finding = beta(project)
-    assert finding["severity"] == "info"
-    assert doors(finding) == [("src/pkg/use.py", 9, "decode"),  # the enum's own door first
+    finding = beta_of(case, "wire")
+    assert finding.severity == "info"
+    assert case.doors("BETA") == [("src/pkg/use.py", 9, "decode"),  # the enum's own door first
                               ("src/pkg/use.py", 6, "decode (via Order)")]
 
 
-def test_a_type_adapter_only_dumping_is_no_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_type_adapter_only_dumping_is_no_door() -> None:
+    case = kind_case("""
         from pydantic import TypeAdapter
         from pkg.models import Order
         ADAPTER = TypeAdapter(Order)
@@ -140,22 +171,22 @@ def test_a_type_adapter_only_dumping_is_no_door(project: Project) -> None:
         def dump(order: Order) -> bytes:
             return ADAPTER.dump_json(order)
     """)
-    assert beta(project)["severity"] == "error"
+    assert beta_of(case, "none").severity == "error"
 
 
-def test_a_settings_field_is_a_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_settings_field_is_a_door() -> None:
+    case = kind_case("""
         from pydantic_settings import BaseSettings
         from pkg.kinds import Kind
 
         class Settings(BaseSettings):
             default_kind: Kind = Kind.ALPHA
     """)
-    assert_wire(project, 5, "settings")
+    assert_door(case, 5, "settings")
 
 
-def test_argparse_choices_and_type_are_doors(project: Project) -> None:
-    kind_tree(project, """
+def test_argparse_choices_and_type_are_doors() -> None:
+    case = kind_case("""
         import argparse
         from pkg.kinds import Kind
 
@@ -165,12 +196,12 @@ def test_argparse_choices_and_type_are_doors(project: Project) -> None:
             p.add_argument("--other", type=Kind)
             return p
     """)
-    finding = beta(project)
-    assert doors(finding) == [("src/pkg/use.py", 6, "decode"), ("src/pkg/use.py", 7, "decode")]
+    beta_of(case, "wire")
+    assert case.doors("BETA") == [("src/pkg/use.py", 6, "decode"), ("src/pkg/use.py", 7, "decode")]
 
 
-def test_click_choice_and_typer_enum_parameters_are_doors(project: Project) -> None:
-    kind_tree(project, """
+def test_click_choice_and_typer_enum_parameters_are_doors() -> None:
+    case = kind_case("""
         import click
         import typer
         from pkg.kinds import Kind
@@ -182,12 +213,12 @@ def test_click_choice_and_typer_enum_parameters_are_doors(project: Project) -> N
         @app.command()
         def main(kind: Kind = Kind.ALPHA) -> None: ...
     """)
-    finding = beta(project)
-    assert doors(finding) == [("src/pkg/use.py", 6, "decode"), ("src/pkg/use.py", 10, "command")]
+    beta_of(case, "wire")
+    assert case.doors("BETA") == [("src/pkg/use.py", 6, "decode"), ("src/pkg/use.py", 10, "command")]
 
 
-def test_enum_value_and_name_lookups_of_data_are_doors(project: Project) -> None:
-    kind_tree(project, """
+def test_enum_value_and_name_lookups_of_data_are_doors() -> None:
+    case = kind_case("""
         from pkg.kinds import Kind
 
         def by_value(text: str) -> Kind:
@@ -196,12 +227,12 @@ def test_enum_value_and_name_lookups_of_data_are_doors(project: Project) -> None
         def by_name(name: str) -> Kind:
             return Kind[name]
     """)
-    finding = beta(project)
-    assert doors(finding) == [("src/pkg/use.py", 4, "decode"), ("src/pkg/use.py", 7, "decode item")]
+    beta_of(case, "wire")
+    assert case.doors("BETA") == [("src/pkg/use.py", 4, "decode"), ("src/pkg/use.py", 7, "decode item")]
 
 
-def test_a_from_string_classmethod_called_with_data_is_a_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_from_string_classmethod_called_with_data_is_a_door() -> None:
+    case = kind_case("""
         from pkg.kinds import Kind
 
         def parse(text: str) -> Kind:
@@ -210,13 +241,13 @@ def test_a_from_string_classmethod_called_with_data_is_a_door(project: Project) 
         LITERAL = Kind.from_string("alpha")
         NOTHING = Kind.fallback()
     """)
-    assert_wire(project, 4, "decode Kind.from_string")
+    assert_door(case, 4, "decode Kind.from_string")
 
 
-def test_any_method_of_the_enum_given_data_is_a_door(project: Project) -> None:
-    kind_tree(project, "from pkg.kinds import Kind\n\ndef f(name: str) -> Kind:\n"
+def test_any_method_of_the_enum_given_data_is_a_door() -> None:
+    case = kind_case("from pkg.kinds import Kind\n\ndef f(name: str) -> Kind:\n"
                        "    return Kind.lookup(name)\n")
-    assert_wire(project, 4, "decode Kind.lookup")
+    assert_door(case, 4, "decode Kind.lookup")
 
 
 def test_wire_error_on_the_row_or_the_manifest_fails(project: Project) -> None:
@@ -278,8 +309,8 @@ def test_the_producers_command_shows_the_doors(project: Project) -> None:
     assert [(s["line"], s["form"], s["role"]) for s in data["wire"]] == [(4, "decode", "wire")]
 
 
-def test_a_decode_target_keyword_through_a_type_alias_carrier_is_a_door(project: Project) -> None:
-    kind_tree(project, """
+def test_a_decode_target_keyword_through_a_type_alias_carrier_is_a_door() -> None:
+    case = kind_case("""
         from typing import TypeAlias, Union
         from pkg.models import Envelope, Order
         Event: TypeAlias = Union[Envelope, None]
@@ -287,7 +318,7 @@ def test_a_decode_target_keyword_through_a_type_alias_carrier_is_a_door(project:
         def stream(client, url: str) -> object:
             return client.post(url, cast_to=dict, stream_cls=Stream[Event])
     """)
-    assert_wire(project, 6, "decode (via Event)")
+    assert_door(case, 6, "decode (via Event)")
 
 
 def test_decoding_a_carrier_of_one_variant_class_is_no_door_of_the_union(project: Project) -> None:
@@ -314,9 +345,9 @@ def test_decoding_a_carrier_of_one_variant_class_is_no_door_of_the_union(project
     assert (finding["variant"], finding["severity"], finding["wire"]) == ("beta", "error", False)
 
 
-def test_a_subclass_of_a_carrier_is_a_carrier(project: Project) -> None:
+def test_a_subclass_of_a_carrier_is_a_carrier() -> None:
     """A request model inheriting the field (`CaseUpdate(CaseBase)`) carries it into a route."""
-    kind_tree(project, """
+    case = kind_case("""
         from fastapi import APIRouter
         from pkg.models import Order
         router = APIRouter()
@@ -328,13 +359,13 @@ def test_a_subclass_of_a_carrier_is_a_carrier(project: Project) -> None:
         def update(id: int, order_in: OrderUpdate) -> int:
             return order_in.size
     """)
-    assert_wire(project, 9, "route (via OrderUpdate)")
+    assert_door(case, 9, "route (via OrderUpdate)")
 
 
-def test_an_injected_route_parameter_is_no_door(project: Project) -> None:
+def test_an_injected_route_parameter_is_no_door() -> None:
     """`Depends(f)` hands the route f's return value, built in code: nothing is decoded from the
     request — as a default, in `Annotated[…, Depends(f)]`, or through an alias of that."""
-    kind_tree(project, """
+    case = kind_case("""
         from typing import Annotated
         from fastapi import APIRouter, Depends
         from pkg.kinds import Kind
@@ -357,14 +388,14 @@ def test_an_injected_route_parameter_is_no_door(project: Project) -> None:
         def c(common: Common) -> str:
             return str(common)
     """)
-    finding = beta(project)
-    assert finding["severity"] == "error" and doors(finding) == []
+    finding = beta_of(case, "none")
+    assert finding.severity == "error" and case.doors("BETA") == []
 
 
-def test_a_value_tested_against_the_enum_members_is_a_door(project: Project) -> None:
+def test_a_value_tested_against_the_enum_members_is_a_door() -> None:
     """`level in list(Kind)` validates a raw value against the vocabulary, as `Kind(level)` does —
     also through one local variable; a literal tested so is not data."""
-    kind_tree(project, """
+    case = kind_case("""
         from pkg.kinds import Kind
 
         def configure(level: str) -> bool:
@@ -376,9 +407,9 @@ def test_a_value_tested_against_the_enum_members_is_a_door(project: Project) -> 
         def names(text: str) -> bool:
             return text in Kind.__members__
     """)
-    finding = beta(project)
-    assert finding["wire"] is True
-    assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 10, "decode")]
+    finding = beta_of(case, "wire")
+    assert finding.wire is True
+    assert case.doors("BETA") == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 10, "decode")]
 
 
 def test_carriers_are_followed_four_levels_in_one_file_as_across_files(project: Project) -> None:
@@ -462,11 +493,11 @@ def test_the_doors_of_the_vocabulary_itself_are_named_before_those_through_a_car
     assert finding["message"].index("z_parse.py") < finding["message"].index("a_routes.py")
 
 
-def test_a_field_offering_the_enum_as_choices_is_a_door(project: Project) -> None:
+def test_a_field_offering_the_enum_as_choices_is_a_door() -> None:
     """`models.CharField(choices=Kind.choices)` (Django), a form's or a prompt's `choices=`: a value
     offered as one of the vocabulary's comes back from outside — stored, submitted or typed in —
     as `add_argument(choices=…)` does. `x in Kind.values` tests a raw value against it."""
-    kind_tree(project, """
+    case = kind_case("""
         from django.db import models
         from pkg.kinds import Kind
 
@@ -476,6 +507,6 @@ def test_a_field_offering_the_enum_as_choices_is_a_door(project: Project) -> Non
         def known(text: str) -> bool:
             return text in Kind.values
     """)
-    finding = beta(project)
-    assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 8, "decode")]
+    beta_of(case, "wire")
+    assert case.doors("BETA") == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 8, "decode")]
 

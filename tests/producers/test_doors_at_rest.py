@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import Project
-from tests.producers.test_doors import assert_wire, beta, doors, kind_tree
+from tests.producers.test_doors import assert_door, assert_wire, beta, doors, kind_case, kind_tree
 
 
-def test_a_database_column_typed_by_the_enum_is_a_door(project: Project) -> None:
+def test_a_database_column_typed_by_the_enum_is_a_door() -> None:
     """A column type given the vocabulary (`Enum(Kind)`, through an import alias too) decodes each
     value read back from a row; `enum.Enum`'s functional form spells no vocabulary and is no door."""
-    kind_tree(project, """
+    case = kind_case("""
         from enum import Enum as StdEnum
 
         from sqlalchemy import Column, Enum as SQLEnum, Integer
@@ -26,7 +26,7 @@ def test_a_database_column_typed_by_the_enum_is_a_door(project: Project) -> None
             id = Column(Integer, primary_key=True)
             kind = Column(SQLEnum(Kind), nullable=False)
     """)
-    assert_wire(project, 11, "decode")
+    assert_door(case, 11, "decode")
 
 
 def test_a_column_of_another_enum_is_no_door_of_this_one(project: Project) -> None:

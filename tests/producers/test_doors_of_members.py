@@ -5,17 +5,15 @@ of members carries only those, and `list(Kind).index` ranks without handing a me
 from __future__ import annotations
 
 from tests.conftest import Project
-from tests.producers.test_doors import assert_wire, beta, doors, kind_tree
+from tests.producers.test_doors import assert_wire, beta, beta_of, doors, kind_case, kind_tree
 from tests.producers.test_producers import producer_findings
 
 
-def test_member_values_kept_only_for_a_membership_test_are_consumed_and_the_test_a_door(
-    project: Project,
-) -> None:
+def test_member_values_kept_only_for_a_membership_test_are_consumed_and_the_test_a_door() -> None:
     """`[Kind.A.value, …]` tested against raw data — directly, through a local, or through a `self.`
     attribute that the class only tests with `in` — hands out no member: a raw value is matched
     against the members' values, as `x in list(Kind)` does. Kept for anything else, it produces."""
-    kind_tree(project, """
+    case = kind_case("""
         from pkg.kinds import Kind
 
         class Blocks:
@@ -29,23 +27,23 @@ def test_member_values_kept_only_for_a_membership_test_are_consumed_and_the_test
             known = [Kind.BETA.value]
             return x in known
     """)
-    finding = beta(project)
-    assert finding["severity"] == "info"
-    assert doors(finding) == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 12, "decode")]
+    finding = beta_of(case, "wire")
+    assert finding.severity == "info"
+    assert case.doors("BETA") == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 12, "decode")]
 
 
-def test_a_test_against_some_members_values_is_no_door_of_the_others(project: Project) -> None:
+def test_a_test_against_some_members_values_is_no_door_of_the_others() -> None:
     """A raw value tested against `Kind.ALPHA.value` can become ALPHA only: BETA, which nothing
     constructs and nothing tests for, stays an error."""
-    kind_tree(project, """
+    case = kind_case("""
         from pkg.kinds import Kind
 
         def known(x: str) -> bool:
             return x in [Kind.ALPHA.value]
     """)
-    finding = beta(project)
-    assert finding["severity"] == "error"
-    assert doors(finding) == []
+    finding = beta_of(case, "none")
+    assert finding.severity == "error"
+    assert case.doors("BETA") == []
 
 
 def test_member_values_kept_for_more_than_a_membership_test_produce(project: Project) -> None:
@@ -65,15 +63,15 @@ def test_member_values_kept_for_more_than_a_membership_test_produce(project: Pro
     assert producer_findings(project.check()) == []
 
 
-def test_an_iteration_only_asked_for_a_position_hands_out_no_member(project: Project) -> None:
+def test_an_iteration_only_asked_for_a_position_hands_out_no_member() -> None:
     """`sorted(states, key=list(Kind).index)` ranks values by the enum's order; no member leaves."""
-    kind_tree(project, """
+    case = kind_case("""
         from pkg.kinds import Kind
 
         def ranked(states: list) -> list:
             return sorted(states, key=list(Kind).index)
     """)
-    assert beta(project)["severity"] == "error"
+    assert beta_of(case, "none").severity == "error"
 
 
 

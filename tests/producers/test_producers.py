@@ -4,7 +4,6 @@ re-exports and aliases, the subclass and wire-data decisions, `fields`, `exempt`
 from __future__ import annotations
 
 import ast
-import json
 import shutil
 import textwrap
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run
-from tests.harness import counted_scans
+from tests.harness import TRIGGER_FILES, counted_scans, producer_case, verdicts
 
 
 def vocab_tree(project: Project, files: dict[str, str], symbols: list[dict[str, Any]],
@@ -71,6 +70,10 @@ def models_tree(project: Project, producer: str, **extra: str) -> None:
     vocab_tree(project, files, [{"symbol": "pkg.models.Trigger"}])
 
 
+BOTH_PRODUCED = {"alpha": "producer", "beta": "producer"}  # the verdicts of `pkg.models.Trigger`
+BETA_UNBUILT = {"alpha": "producer", "beta": "none"}  # nothing mentions Beta as its producer would
+
+
 # --- producer forms ------------------------------------------------------------------------------
 
 
@@ -97,71 +100,65 @@ def test_a_direct_call_produces_and_the_declaration_does_not(project: Project) -
     "from pkg.models import Alpha, Beta\nA2 = Alpha\ndef f():\n    cls = Beta\n    return A2(), cls()\n",
 ], ids=["module-alias", "relative-alias", "from-dot-import", "submodule", "dotted-import",
         "star", "nested-import", "assignment-alias"])
-def test_names_resolve_through_imports_and_aliases(project: Project, code: str) -> None:
-    models_tree(project, code)
-    assert unproduced(project) == set()
+def test_names_resolve_through_imports_and_aliases(code: str) -> None:
+    assert verdicts(source=code) == BOTH_PRODUCED
 
 
-def test_a_reexport_through_package_init_resolves(project: Project) -> None:
-    models_tree(
-        project, "from pkg import Alpha\nfrom pkg.api import Beta\nAlpha(kind='alpha')\nBeta(kind='beta')\n",
-        **{"src/pkg/__init__.py": "from .models import Alpha\n",
-           "src/pkg/api/__init__.py": "from ..models import *\n"},
-    )
-    found = sites(project, "pkg.models.Trigger")
-    assert {s["path"] for s in found["alpha"] if s["role"] == "producer"} == {"src/pkg/use.py"}
-    assert unproduced(project) == set()
+def test_a_reexport_through_package_init_resolves() -> None:
+    case = producer_case(source={
+        **TRIGGER_FILES, "pkg/__init__.py": "from .models import Alpha\n",
+        "pkg/api/__init__.py": "from ..models import *\n",
+        "pkg/use.py": "from pkg import Alpha\nfrom pkg.api import Beta\n"
+                      "Alpha(kind='alpha')\nBeta(kind='beta')\n"})
+    assert {s["path"] for s in case.sites("alpha")} == {"src/pkg/use.py"}
+    assert case.verdicts == BOTH_PRODUCED
 
 
-def test_the_same_class_name_in_another_module_does_not_count(project: Project) -> None:
+def test_the_same_class_name_in_another_module_does_not_count() -> None:
     other = "from pydantic import BaseModel\nclass Beta(BaseModel):\n    kind: str\n"
-    models_tree(project, "from pkg.models import Alpha\nfrom pkg.other import Beta\n"
-                "Alpha(kind='alpha')\nBeta(kind='beta')\n", **{"src/pkg/other.py": other})
-    assert unproduced(project) == {"beta"}
+    assert verdicts(source={**TRIGGER_FILES, "pkg/other.py": other, "pkg/use.py":
+                            "from pkg.models import Alpha\nfrom pkg.other import Beta\n"
+                            "Alpha(kind='alpha')\nBeta(kind='beta')\n"}) == BETA_UNBUILT
 
 
-def test_construction_class_methods_produce(project: Project) -> None:
-    models_tree(project, "from pkg.models import Alpha, Beta\n"
-                "Alpha.model_validate({'kind': 'alpha'})\nBeta.model_construct(kind='beta')\n")
-    found = sites(project, "pkg.models.Trigger")
-    assert forms(found["alpha"]) == {"validate", "dict"}  # the dict display builds it too
-    assert forms(found["beta"]) == {"validate"}
-    assert unproduced(project) == set()
+def test_construction_class_methods_produce() -> None:
+    case = producer_case(source="from pkg.models import Alpha, Beta\n"
+                         "Alpha.model_validate({'kind': 'alpha'})\nBeta.model_construct(kind='beta')\n")
+    assert case.forms("alpha") == {"validate", "dict"}  # the dict display builds it too
+    assert case.forms("beta") == {"validate"}
+    assert case.verdicts == BOTH_PRODUCED
 
 
-def test_dict_displays_and_dict_calls_produce_when_their_keys_fit(project: Project) -> None:
-    models_tree(project, "A = {'kind': 'alpha', 'x': 1}\nB = dict(kind='beta', y='s')\n"
-                "C = {'kind': 'beta', 'nope': 1}\n")
-    found = sites(project, "pkg.models.Trigger")
-    assert [s["line"] for s in found["beta"] if s["role"] == "producer"] == [2]
-    assert forms(found["alpha"]) == {"dict"}
-    assert unproduced(project) == set()
+def test_dict_displays_and_dict_calls_produce_when_their_keys_fit() -> None:
+    case = producer_case(source="A = {'kind': 'alpha', 'x': 1}\nB = dict(kind='beta', y='s')\n"
+                         "C = {'kind': 'beta', 'nope': 1}\n")
+    assert [s["line"] for s in case.sites("beta")] == [2]
+    assert case.forms("alpha") == {"dict"}
+    assert case.verdicts == BOTH_PRODUCED
 
 
-def test_a_dict_whose_keys_do_not_fit_produces_nothing(project: Project) -> None:
-    models_tree(project, "A = {'kind': 'alpha', 'x': 1}\nB = {'kind': 'beta', 'other_field': 1}\n")
-    assert unproduced(project) == {"beta"}
+def test_a_dict_whose_keys_do_not_fit_produces_nothing() -> None:
+    source = "A = {'kind': 'alpha', 'x': 1}\nB = {'kind': 'beta', 'other_field': 1}\n"
+    assert verdicts(source=source) == BETA_UNBUILT
 
 
-def test_factories_given_the_class_and_class_valued_tables_produce(project: Project) -> None:
-    models_tree(project, "from pkg.models import Alpha, Beta\n"
-                "def build(cls, **kw):\n    return cls(**kw)\n"
-                "build(Alpha, kind='alpha')\n"
-                "TABLE = {'beta': Beta}\n")
-    found = sites(project, "pkg.models.Trigger")
-    assert forms(found["alpha"]) == {"factory"}
-    assert forms(found["beta"]) == {"table"}
+def test_factories_given_the_class_and_class_valued_tables_produce() -> None:
+    case = producer_case(source="from pkg.models import Alpha, Beta\n"
+                         "def build(cls, **kw):\n    return cls(**kw)\n"
+                         "build(Alpha, kind='alpha')\n"
+                         "TABLE = {'beta': Beta}\n")
+    assert case.forms("alpha") == {"factory"}
+    assert case.forms("beta") == {"table"}
 
 
-def test_the_tag_keyword_picks_the_variant_when_the_vocabulary_is_given(project: Project) -> None:
-    models_tree(project, "from pkg.models import Trigger, Alpha\n"
-                "def make(tp, **kw): ...\nmake(Trigger, kind='beta')\nAlpha(kind='alpha')\n")
-    found = sites(project, "pkg.models.Trigger")
-    assert forms(found["beta"]) == {"tag-keyword"}
-    assert unproduced(project) == set()
+def test_the_tag_keyword_picks_the_variant_when_the_vocabulary_is_given() -> None:
+    case = producer_case(source="from pkg.models import Trigger, Alpha\n"
+                         "def make(tp, **kw): ...\nmake(Trigger, kind='beta')\nAlpha(kind='alpha')\n")
+    assert case.forms("beta") == {"tag-keyword"}
+    assert case.verdicts == BOTH_PRODUCED
 
 
-def test_calling_a_base_that_declares_the_tag_with_a_tag_keyword(project: Project) -> None:
+def test_calling_a_base_that_declares_the_tag_with_a_tag_keyword() -> None:
     models = textwrap.dedent("""
         from typing import Literal
         from pydantic import BaseModel
@@ -173,11 +170,11 @@ def test_calling_a_base_that_declares_the_tag_with_a_tag_keyword(project: Projec
             kind: Literal["injection"]
         AnyTrigger = Message | Injection
     """)
-    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Trigger, Message\n"
-                         "Message(kind='message')\nTrigger(kind='injection')\n"},
-               [{"symbol": "m.AnyTrigger"}])
-    assert forms(sites(project, "m.AnyTrigger")["injection"]) == {"tag-keyword"}
-    assert unproduced(project) == set()
+    case = producer_case(source={"m.py": models, "use.py": "from m import Trigger, Message\n"
+                                 "Message(kind='message')\nTrigger(kind='injection')\n"},
+                         symbol="m.AnyTrigger")
+    assert case.forms("injection") == {"tag-keyword"}
+    assert case.verdicts == {"message": "producer", "injection": "producer"}
 
 
 def test_a_catch_all_arm_makes_missing_producers_info(project: Project) -> None:
@@ -192,56 +189,55 @@ def test_a_catch_all_arm_makes_missing_producers_info(project: Project) -> None:
     assert run.exit_code == 0
 
 
-def test_multi_tag_classes_need_the_tag_keyword_or_a_default(project: Project) -> None:
+def test_multi_tag_classes_need_the_tag_keyword_or_a_default() -> None:
     models = ("from typing import Literal\nfrom pydantic import BaseModel\n"
               "class Ev(BaseModel):\n    type: Literal['start', 'stop'] = 'start'\n"
               "class Other(BaseModel):\n    type: Literal['other']\n"
               "Event = Ev | Other\n")
-    vocab_tree(project, {"src/m.py": models, "src/use.py":
-                         "from m import Ev, Other\nEv()\nOther(type='other')\n"},
-               [{"symbol": "m.Event"}])
-    assert unproduced(project) == {"stop"}
-    project.write("src/use2.py", "from m import Ev\nEv(type='stop')\n")
-    assert unproduced(project) == set()
+    files = {"m.py": models, "use.py": "from m import Ev, Other\nEv()\nOther(type='other')\n"}
+    assert verdicts(source=files, symbol="m.Event") == {
+        "start": "producer", "stop": "none", "other": "producer"}
+    files["use2.py"] = "from m import Ev\nEv(type='stop')\n"
+    assert verdicts(source=files, symbol="m.Event") == {
+        "start": "producer", "stop": "producer", "other": "producer"}
 
 
-def test_default_tags_and_init_false_tags(project: Project) -> None:
+def test_default_tags_and_init_false_tags() -> None:
     models = ("from dataclasses import dataclass, field\nfrom typing import Literal\n"
               "@dataclass\nclass Text:\n    content: str\n"
               "    part_kind: Literal['text'] = field(default='text', init=False)\n"
               "@dataclass\nclass Tool:\n    name: str\n    part_kind: Literal['tool'] = 'tool'\n"
               "Part = Text | Tool\n")
-    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Text\nText('hi')\n"},
-               [{"symbol": "m.Part"}])
-    assert unproduced(project) == {"tool"}  # the default tag alone is not a producer
+    assert verdicts(source={"m.py": models, "use.py": "from m import Text\nText('hi')\n"},
+                    symbol="m.Part") == {"text": "producer", "tool": "none"}  # the default tag alone
+    # is not a producer
 
 
-def test_generic_and_cast_classes_given_to_a_factory_produce(project: Project) -> None:
-    models_tree(project, "from typing import cast\nfrom pkg.models import Alpha, Beta\n"
-                "def build(cls, **kw): ...\n"
-                "build(Alpha[int], kind='alpha')\n"
-                "build(cast('type[Beta[int]]', Beta), kind='beta')\n")
-    assert unproduced(project) == set()
+def test_generic_and_cast_classes_given_to_a_factory_produce() -> None:
+    assert verdicts(source="from typing import cast\nfrom pkg.models import Alpha, Beta\n"
+                    "def build(cls, **kw): ...\n"
+                    "build(Alpha[int], kind='alpha')\n"
+                    "build(cast('type[Beta[int]]', Beta), kind='beta')\n") == BOTH_PRODUCED
 
 
-def test_a_local_name_carries_its_literals_to_a_producing_position(project: Project) -> None:
-    use = textwrap.dedent("""
+def test_a_local_name_carries_its_literals_to_a_producing_position() -> None:
+    use = """
         from m import Stop
         def finish(reason: Stop) -> None: ...
         def run(error):
             reason = "a" if error else "b"
             finish(reason=reason)
-    """)
-    vocab_tree(project, {"src/m.py": "from typing import Literal\nStop = Literal['a', 'b', 'c']\n",
-                         "src/use.py": use}, [{"symbol": "m.Stop"}])
-    assert unproduced(project) == {"c"}
+    """
+    assert verdicts(source={"m.py": "from typing import Literal\nStop = Literal['a', 'b', 'c']\n",
+                            "use.py": use}, symbol="m.Stop") == {
+        "a": "producer", "b": "producer", "c": "none"}
 
 
 # --- what never counts ---------------------------------------------------------------------------
 
 
-def test_consumers_never_count_and_are_listed(project: Project) -> None:
-    models_tree(project, textwrap.dedent("""
+def test_consumers_never_count_and_are_listed() -> None:
+    case = producer_case(source="""
         from pkg.models import Alpha, Beta, Trigger
         Alpha(kind="alpha")
         def f(t: Trigger) -> int:
@@ -258,60 +254,56 @@ def test_consumers_never_count_and_are_listed(project: Project) -> None:
             if t.kind in ("beta",):
                 return 5
             return 0
-    """))
-    (finding,) = producer_findings(project.check())
-    assert finding["variant"] == "beta"
-    assert "only consumed" in finding["message"]
-    assert {s["form"] for s in finding["sites"]} == {"compare", "isinstance", "match", "membership"}
-    assert {s["role"] for s in finding["sites"]} == {"consumer"}
+    """)
+    assert case.verdicts == {"alpha": "producer", "beta": "consumer"}
+    (finding,) = case.findings
+    assert "only consumed" in finding.message
+    assert {s.form for s in finding.sites} == {"compare", "isinstance", "match", "membership"}
+    assert {s.role for s in finding.sites} == {"consumer"}
 
 
-def test_test_only_writers_do_not_count_and_are_listed_with_paths(project: Project) -> None:
-    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
-                **{"tests/test_it.py": "from pkg.models import Beta\nB = Beta(kind='beta')\n",
-                   "src/pkg/conftest.py": "from pkg.models import Beta\nBeta(kind='beta')\n",
-                   "src/pkg/x_test.py": "X = {'kind': 'beta'}\n"})
-    (finding,) = producer_findings(project.check())
-    assert finding["variant"] == "beta"
-    writers = {(s["path"], s["line"], s["role"]) for s in finding["sites"]}
+def test_test_only_writers_do_not_count_and_are_listed_with_paths() -> None:
+    case = producer_case(source="from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+                         tests={"tests/test_it.py": "from pkg.models import Beta\nB = Beta(kind='beta')\n",
+                                "src/pkg/conftest.py": "from pkg.models import Beta\nBeta(kind='beta')\n",
+                                "src/pkg/x_test.py": "X = {'kind': 'beta'}\n"})
+    assert case.verdicts == {"alpha": "producer", "beta": "test"}
+    (finding,) = case.findings
+    writers = {(s.path, s.line, s.role) for s in finding.sites}
     assert writers == {("tests/test_it.py", 2, "test"), ("src/pkg/conftest.py", 2, "test"),
                        ("src/pkg/x_test.py", 1, "test")}
-    assert "only tests write it" in finding["message"] and "tests/test_it.py:2" in finding["message"]
+    assert "only tests write it" in finding.message and "tests/test_it.py:2" in finding.message
 
 
-def test_the_manifest_tests_globs_mark_test_code(project: Project) -> None:
-    models_tree(project, "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
-                **{"src/pkg/testing/fakes.py": "from pkg.models import Beta\nBeta(kind='beta')\n"})
-    assert unproduced(project) == set()
-    manifest = json.loads((project.root / "manifest/type-equiv.manifest.json").read_text())
-    project.manifest(manifest["symbols"], source=["src"], tests=["tests", "src/pkg/testing/**"])
-    assert unproduced(project) == {"beta"}
+def test_the_manifest_tests_globs_mark_test_code() -> None:
+    files = {**TRIGGER_FILES, "pkg/use.py": "from pkg.models import Alpha\nAlpha(kind='alpha')\n",
+             "pkg/testing/fakes.py": "from pkg.models import Beta\nBeta(kind='beta')\n"}
+    assert verdicts(source=files) == BOTH_PRODUCED
+    assert verdicts(source=files, manifest={"tests": ["tests", "src/pkg/testing/**"]}) == {
+        "alpha": "producer", "beta": "test"}
 
 
-def test_the_definition_itself_never_counts(project: Project) -> None:
+def test_the_definition_itself_never_counts() -> None:
     models = TRIGGER_MODELS + "\nDEFAULT = Alpha(kind='alpha')\n"
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models.replace(
+    assert verdicts(source={**TRIGGER_FILES, "pkg/models.py": models.replace(
         "class Beta(BaseModel):\n", "class Beta(BaseModel):\n    @classmethod\n"
-        "    def make(cls) -> 'Beta':\n        return Beta(kind='beta')\n")},
-        [{"symbol": "pkg.models.Trigger"}])
-    assert unproduced(project) == {"beta"}  # inside Beta's own class body
+        "    def make(cls) -> 'Beta':\n        return Beta(kind='beta')\n")}) == BETA_UNBUILT
+    # (inside Beta's own class body)
 
 
-def test_wire_decoding_produces_no_variant_in_particular(project: Project) -> None:
+def test_wire_decoding_produces_no_variant_in_particular() -> None:
     models = TRIGGER_MODELS + "\nclass Base(BaseModel):\n    kind: str\n"
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/models.py": models,
-                         "src/pkg/use.py": textwrap.dedent("""
-                             from pydantic import TypeAdapter
-                             from pkg.models import Alpha, Trigger
-                             def load(data):
-                                 Alpha(kind="alpha")
-                                 return TypeAdapter(Trigger).validate_python(data)
-                         """)}, [{"symbol": "pkg.models.Trigger"}])
-    assert unproduced(project) == {"beta"}
+    assert verdicts(source={**TRIGGER_FILES, "pkg/models.py": models, "pkg/use.py": """
+        from pydantic import TypeAdapter
+        from pkg.models import Alpha, Trigger
+        def load(data):
+            Alpha(kind="alpha")
+            return TypeAdapter(Trigger).validate_python(data)
+    """}) == {"alpha": "producer", "beta": "wire"}
 
 
-def test_type_level_and_dispatch_uses_are_not_producers(project: Project) -> None:
-    models_tree(project, textwrap.dedent("""
+def test_type_level_and_dispatch_uses_are_not_producers() -> None:
+    case = producer_case(source="""
         from functools import singledispatch
         from typing import TypedDict, cast
         from pydantic import TypeAdapter
@@ -327,20 +319,20 @@ def test_type_level_and_dispatch_uses_are_not_producers(project: Project) -> Non
         def render(x): ...
         @render.register(Beta)
         def _(x): ...
-    """))
-    (finding,) = producer_findings(project.check())
-    assert finding["variant"] == "beta"
-    assert {s["form"] for s in finding["sites"]} == {"dispatch"}
+    """)
+    assert case.verdicts == {"alpha": "producer", "beta": "consumer"}
+    (finding,) = case.findings
+    assert {s.form for s in finding.sites} == {"dispatch"}
 
 
-def test_wire_data_decoded_by_a_specific_class_produces_it(project: Project) -> None:
-    models_tree(project, "from pkg.models import Alpha, Beta\n"
-                "def load(data):\n    return Alpha.model_validate(data), Beta.model_validate_json(data)\n")
-    assert unproduced(project) == set()
+def test_wire_data_decoded_by_a_specific_class_produces_it() -> None:
+    source = ("from pkg.models import Alpha, Beta\ndef load(data):\n"
+              "    return Alpha.model_validate(data), Beta.model_validate_json(data)\n")
+    assert verdicts(source=source) == BOTH_PRODUCED
 
 
-def test_a_subclass_produces_its_base_variant_unless_it_retags(project: Project) -> None:
-    models_tree(project, textwrap.dedent("""
+def test_a_subclass_produces_its_base_variant_unless_it_retags() -> None:
+    case = producer_case(source="""
         from typing import Literal
         from pkg.models import Alpha, Beta
         class LoudAlpha(Alpha):
@@ -351,10 +343,9 @@ def test_a_subclass_produces_its_base_variant_unless_it_retags(project: Project)
             kind: Literal["gamma"]  # a different variant, not Beta's
         LouderAlpha(kind="alpha")
         Gamma(kind="gamma")
-    """))
-    found = sites(project, "pkg.models.Trigger")
-    assert forms(found["alpha"]) == {"call (subclass LouderAlpha)"}
-    assert unproduced(project) == {"beta"}
+    """)
+    assert case.forms("alpha") == {"call (subclass LouderAlpha)"}
+    assert case.verdicts == BETA_UNBUILT
 
 
 def test_a_literal_bound_to_another_vocabulary_does_not_produce(project: Project) -> None:
@@ -373,8 +364,8 @@ def test_a_literal_bound_to_another_vocabulary_does_not_produce(project: Project
 LITERAL = "from typing import Literal\nStop = Literal['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']\n"
 
 
-def test_every_producing_position_of_a_literal(project: Project) -> None:
-    use = textwrap.dedent("""
+def test_every_producing_position_of_a_literal() -> None:
+    use = """
         from dataclasses import dataclass
         from typing import TypedDict
         from m import Stop
@@ -394,17 +385,16 @@ def test_every_producing_position_of_a_literal(project: Project) -> None:
         BACK: dict[Stop, str] = {"h": "end"}
         def h(s: Stop):
             return s == "h"
-    """)
-    vocab_tree(project, {"src/m.py": LITERAL, "src/use.py": use}, [{"symbol": "m.Stop"}])
-    found = sites(project, "m.Stop")
-    assert forms(found["a"]) == {"return"}
-    assert forms(found["b"]) == {"assign"}
-    assert forms(found["c"]) == {"default"}
-    assert forms(found["d"]) == forms(found["e"]) == {"keyword"}
-    assert forms(found["f"]) == {"dict-value"}
-    assert forms(found["g"]) == {"table-value"}
-    assert forms(found["h"], "consumer") == {"table-key", "compare"}
-    assert unproduced(project) == {"h"}
+    """
+    case = producer_case(source={"m.py": LITERAL, "use.py": use}, symbol="m.Stop")
+    assert case.forms("a") == {"return"}
+    assert case.forms("b") == {"assign"}
+    assert case.forms("c") == {"default"}
+    assert case.forms("d") == case.forms("e") == {"keyword"}
+    assert case.forms("f") == {"dict-value"}
+    assert case.forms("g") == {"table-value"}
+    assert case.forms("h", "consumer") == {"table-key", "compare"}
+    assert case.verdicts == {**dict.fromkeys("abcdefg", "producer"), "h": "consumer"}
 
 
 def test_an_open_literal_reports_info_and_does_not_fail(project: Project) -> None:
@@ -420,10 +410,10 @@ def test_an_open_literal_reports_info_and_does_not_fail(project: Project) -> Non
 # --- enums ---------------------------------------------------------------------------------------
 
 
-def test_enum_members(project: Project) -> None:
+def test_enum_members() -> None:
     models = ("import enum\nclass Color(enum.StrEnum):\n    RED = 'red'\n    GREEN = 'green'\n"
               "    BLUE = 'blue'\n    GREY = 'grey'\n    PINK = 'pink'\n")
-    use = textwrap.dedent("""
+    use = """
         from m import Color
         a = Color.RED
         b = Color["GREEN"]
@@ -436,20 +426,20 @@ def test_enum_members(project: Project) -> None:
                 case Color.PINK:
                     return 2
             return x in (Color.PINK,)
-    """)
-    vocab_tree(project, {"src/m.py": models, "src/use.py": use}, [{"symbol": "m.Color"}])
-    found = sites(project, "m.Color")
-    assert forms(found["RED"]) == {"member"}
-    assert forms(found["GREEN"]) == {"item"}
-    assert forms(found["BLUE"]) == {"call"}
-    assert unproduced(project) == {"GREY", "PINK"}
+    """
+    case = producer_case(source={"m.py": models, "use.py": use}, symbol="m.Color")
+    assert case.forms("RED") == {"member"}
+    assert case.forms("GREEN") == {"item"}
+    assert case.forms("BLUE") == {"call"}
+    assert case.verdicts == {"RED": "producer", "GREEN": "producer", "BLUE": "producer",
+                             "GREY": "wire", "PINK": "wire"}  # `Color(x)` decodes data: a door
 
 
 # --- maps ----------------------------------------------------------------------------------------
 
 
-def test_a_typeddict_map_with_non_identifier_keys(project: Project) -> None:
-    models = textwrap.dedent("""
+def test_a_typeddict_map_with_non_identifier_keys() -> None:
+    models = """
         from typing import Literal, TypedDict
         from pydantic import BaseModel
         class Start(BaseModel):
@@ -457,12 +447,12 @@ def test_a_typeddict_map_with_non_identifier_keys(project: Project) -> None:
         class End(BaseModel):
             type: Literal["turn/end"]
         EventMap = TypedDict("EventMap", {"turn/start": Start, "turn/end": End})
-    """)
-    vocab_tree(project, {"src/m.py": models, "src/use.py": "from m import Start\nStart(type='turn/start')\n"},
-               [{"symbol": "m.EventMap"}])
-    (finding,) = producer_findings(project.check())
-    assert finding["variant"] == "turn/end"
-    assert finding["line"] == 7  # the map's key
+    """
+    case = producer_case(source={"m.py": models, "use.py": "from m import Start\nStart(type='turn/start')\n"},
+                         symbol="m.EventMap")
+    assert case.verdicts == {"turn/start": "producer", "turn/end": "none"}
+    (finding,) = case.findings
+    assert finding.line == 7  # the map's key
 
 
 # --- fields, producers: false, exempt ------------------------------------------------------------
@@ -665,8 +655,8 @@ def test_the_example_reports_exactly_the_seed_findings(tmp_path: Path) -> None:
     assert (cache["path"], cache["line"]) == ("src/agent_session/core.py", 20)
 
 
-def test_the_repository_produces_every_variant_of_its_own_vocabularies() -> None:
-    run = Project(REPO).check()
+def test_the_repository_produces_every_variant_of_its_own_vocabularies(mypy_cache: Path) -> None:
+    run = Project(REPO, cache=mypy_cache).check()  # no cache written into the checkout
     assert [f for f in run.findings if f["kind"] in ("no-producer", "stale-exemption")] == []
 
 

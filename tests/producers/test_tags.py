@@ -6,7 +6,9 @@ catch-all arm (issue 15)."""
 from __future__ import annotations
 
 from tests.conftest import Project
-from tests.producers.test_producers import producer_findings, sites, vocab_tree
+from tests.harness import Produced, producer_case
+from tests.producers.test_producers import producer_findings, vocab_tree
+from type_equiv.model.findings import NoProducer, StaleExemption
 
 KINDS = """
 from enum import StrEnum
@@ -59,6 +61,13 @@ def tree(project: Project, use: str = USE, **row: object) -> None:
     vocab_tree(project, files, [{"symbol": "pkg.events.Event", **row}])
 
 
+def case(use: str = USE, **row: object) -> Produced:
+    """`tree`'s project through the verdict harness (tests/harness.py)."""
+    return producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/use.py": use,
+                                 "pkg/events.py": EVENTS + "\ndef make(cls, **kw):\n    return cls(**kw)\n"},
+                         symbol="pkg.events.Event", row=row)
+
+
 def test_an_enum_member_tag_is_a_closed_tag(project: Project) -> None:
     tree(project)
     run = project.check()
@@ -67,17 +76,18 @@ def test_an_enum_member_tag_is_a_closed_tag(project: Project) -> None:
     assert run.exit_code == 1
 
 
-def test_the_member_and_its_value_both_produce(project: Project) -> None:
-    tree(project)
-    found = sites(project, "pkg.events.Event")
-    assert {s["form"] for s in found["paused"] if s["role"] == "producer"} == {"tag-keyword"}
-    assert {s["form"] for s in found["stopped"] if s["role"] == "producer"} == {"dict"}
-    assert {s["form"] for s in found["started"] if s["role"] == "producer"} == {"call"}
+def test_the_member_and_its_value_both_produce() -> None:
+    found = case()
+    assert found.forms("paused") == {"tag-keyword"}
+    assert found.forms("stopped") == {"dict"}
+    assert found.forms("started") == {"call"}
 
 
-def test_a_forced_union_form_agrees(project: Project) -> None:
-    tree(project, form="union")
-    assert [f["variant"] for f in producer_findings(project.check())] == ["resumed"]
+def test_a_forced_union_form_agrees() -> None:
+    found = case(form="union")
+    assert found.verdicts == {"started": "producer", "stopped": "producer", "paused": "producer",
+                              "resumed": "none"}
+    assert [f.variant for f in found.findings if isinstance(f, NoProducer | StaleExemption)] == ["resumed"]
 
 
 def test_the_tag_field_is_never_an_unset_optional_field(project: Project) -> None:
@@ -107,11 +117,12 @@ Item = Union[Message, Reference, Note]
 """
 
 
-def test_an_optional_literal_tag_is_a_tag_not_a_catch_all(project: Project) -> None:
+def test_an_optional_literal_tag_is_a_tag_not_a_catch_all() -> None:
     """`Optional[Literal["message"]]` (a tag a producer may leave out) keeps the union closed."""
     use = "def f(c):\n    return {'type': 'note', 'text': c}\n"
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/items.py": OPTIONAL_TAG,
-                         "src/pkg/use.py": use}, [{"symbol": "pkg.items.Item"}])
-    found = producer_findings(project.check())
-    assert sorted((f["variant"], f["severity"]) for f in found) == [
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/items.py": OPTIONAL_TAG, "pkg/use.py": use},
+                          symbol="pkg.items.Item")
+    assert found.verdicts == {"message": "none", "item_reference": "none", "note": "producer"}
+    producer = [f for f in found.findings if isinstance(f, NoProducer | StaleExemption)]
+    assert sorted((f.variant, f.severity) for f in producer) == [
         ("item_reference", "error"), ("message", "error")]

@@ -585,6 +585,7 @@ def _shapes_agree(text: str) -> int:
     return checked
 
 
+@pytest.mark.slow  # every module of type_equiv parsed with libcst, whole and definition by definition
 def test_definitions_parsed_alone_equal_the_whole_module_on_real_code() -> None:
     """Every module of type-equiv itself: classes, aliases, decorators, comments, docstrings."""
     checked = sum(_shapes_agree(p.read_text(encoding="utf-8"))
