@@ -742,10 +742,13 @@ DRIFTED = DOC.replace("x: int", "x: str")
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
-    """Every regular file under root (symlinks and FIFOs not followed), by relative path."""
+    """Every regular file under root (symlinks and FIFOs not followed), by relative path; the cache
+    folder aside, since it is the tool's own (sync runs check first, which fills it as check does)."""
     return {
         p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+        and not p.relative_to(root).as_posix().startswith(".type-equiv-cache/")
     }
 
 

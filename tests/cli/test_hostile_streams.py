@@ -44,7 +44,7 @@ def test_sync_with_stdout_closed_writes_only_the_doc(tmp_path: Path) -> None:
     """With descriptor 1 closed, the next file opened would take it: the doc `sync` writes must hold
     the synced paste and nothing a print meant for stdout."""
     build(tmp_path, project(doc=code_doc(CODE.replace("x: int", "x: str"))))
-    got = _closed(tmp_path, ["sync"], ">&-")
+    got = _closed(tmp_path, ["sync", "--force"], ">&-")
     assert (got.returncode, got.stderr) == (0, "")
     assert (tmp_path / "docs/d.md").read_text(encoding="utf-8") == DOC
     after = _closed(tmp_path, ["check", "--format", "github"], ">&-")

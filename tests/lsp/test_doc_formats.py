@@ -59,6 +59,6 @@ async def test_a_rst_paste_drift_is_shown_on_its_line_and_synced_as_sync_does(
     copy = tmp_path_factory.mktemp("rst-copy") / "project"  # its own folder: no other test's copy
     shutil.copytree(project, copy)
     (copy / "docs/models.rst").write_text(DRIFTED, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "type_equiv", "sync", "--root", str(copy)], check=True,
+    subprocess.run([sys.executable, "-m", "type_equiv", "sync", "--force", "--root", str(copy)], check=True,
                    capture_output=True)
     assert synced == (copy / "docs/models.rst").read_text(encoding="utf-8") == RST

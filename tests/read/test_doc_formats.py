@@ -163,7 +163,7 @@ def test_a_drifted_field_is_a_drift_at_its_line_and_sync_fixes_only_it(project: 
     path = write(project, doc, template.format(code=shape(DRIFTED)))
     found = findings(project)
     assert [(f["kind"], f["path"], f["line"]) for f in found] == [("drift", doc, line)]
-    run = project.run("sync", "--root", str(project.root))
+    run = project.run("sync", "--force", "--root", str(project.root))
     assert run.exit_code == 0, run.stdout + run.stderr
     assert path.read_text(encoding="utf-8") == template.format(code=shape(CLASS))
     assert findings(project) == []
@@ -172,7 +172,7 @@ def test_a_drifted_field_is_a_drift_at_its_line_and_sync_fixes_only_it(project: 
 def test_a_missing_member_in_a_session_is_inserted_after_a_continuation_prompt(project: Project) -> None:
     doc = PYCON.format(code=session(CLASS.replace("    output_tokens: int = 0\n", "")))
     path = write(project, "docs/usage.md", doc)
-    assert project.run("sync", "--root", str(project.root)).exit_code == 0
+    assert project.run("sync", "--force", "--root", str(project.root)).exit_code == 0
     assert path.read_text(encoding="utf-8") == PYCON.format(code=session(CLASS))
 
 
@@ -215,7 +215,7 @@ def test_sync_rewrites_only_the_cell_sources_of_a_notebook(project: Project) -> 
     nb = notebook(DRIFTED)
     nbformat.write(nb, path)
     before = path.read_text(encoding="utf-8")
-    run = project.run("sync", "--root", str(project.root))
+    run = project.run("sync", "--force", "--root", str(project.root))
     assert run.exit_code == 0, run.stdout + run.stderr
     after = path.read_text(encoding="utf-8")
     changed = [(a, b) for a, b in zip(before.split("\n"), after.split("\n"), strict=True) if a != b]
@@ -232,7 +232,7 @@ def test_sync_inserts_a_missing_line_into_a_cell_as_nbformat_writes_it(project: 
     short = CLASS.replace("    output_tokens: int = 0\n", "")
     nb = notebook(short)
     nbformat.write(nb, path)
-    assert project.run("sync", "--root", str(project.root)).exit_code == 0
+    assert project.run("sync", "--force", "--root", str(project.root)).exit_code == 0
     nb.cells[2].source = CLASS.rstrip("\n")
     nb.cells[4].source = nb.cells[4].source.replace(short, CLASS)
     assert path.read_text(encoding="utf-8") == nbformat.writes(nb) + "\n"
@@ -343,7 +343,7 @@ def test_a_cell_stored_as_one_string_is_checked_located_and_left_to_the_hand(pro
     found = findings(project)
     source_line = text.split("\n").index(next(line for line in text.split("\n") if '"source"' in line)) + 1
     assert [(f["kind"], f["cell"], f["line"]) for f in found] == [("drift", "cell 1:3", source_line)]
-    run = project.run("sync", "--root", str(project.root))
+    run = project.run("sync", "--force", "--root", str(project.root))
     assert run.exit_code == 1 and "cell" in run.stdout + run.stderr
     assert path.read_text(encoding="utf-8") == text
 
@@ -353,7 +353,7 @@ def test_sync_deleting_a_cell_s_last_line_leaves_the_json_as_nbformat_writes_it(
     extra = CLASS + "    extra: int = 1\n"
     nb = notebook(extra)
     nbformat.write(nb, path)
-    assert project.run("sync", "--root", str(project.root)).exit_code == 0
+    assert project.run("sync", "--force", "--root", str(project.root)).exit_code == 0
     nb.cells[2].source = CLASS.rstrip("\n")
     nb.cells[4].source = nb.cells[4].source.replace(extra, CLASS)
     assert path.read_text(encoding="utf-8") == nbformat.writes(nb) + "\n"

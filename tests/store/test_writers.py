@@ -171,7 +171,7 @@ def test_init_writes_through_a_link_inside_the_root(trees: tuple[Path, Path]) ->
 
 
 def test_no_writer_follows_a_link_out_of_the_root(trees: tuple[Path, Path], tmp_path: Path) -> None:
-    """sync (a doc and the lock), the cache, schema --out: each meets a link out at its path."""
+    """baseline, sync (a doc and the lock), the cache, schema --out: each meets a link out at its path."""
     root, outside = trees
     build(root, project(doc=code_doc(CODE.replace("x: int", "x: str")),
                         **{"docs/out.md": ""}), manifest=None)
@@ -185,8 +185,11 @@ def test_no_writer_follows_a_link_out_of_the_root(trees: tuple[Path, Path], tmp_
     out = tmp_path / "schemas"
     out.mkdir()
     (out / "pkg.m.A.schema.json").symlink_to(outside / "kept.json")
+    (root / "manifest/type-equiv-baseline.json").symlink_to(outside / "baseline.json")
     before = snapshot(outside)
-    synced = _run(root, "sync")
+    accepted = _run(root, "baseline")
+    assert accepted.returncode == 2 and "outside the project root" in accepted.stderr, accepted.stderr
+    synced = _run(root, "sync", "--force")
     assert "lock not updated" in synced.stderr and "internal error" not in synced.stderr
     assert "x: int" in (root / "docs/d.md").read_text()  # the doc inside is synced
     assert _run(root, "check").returncode == 0

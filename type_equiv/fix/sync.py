@@ -22,7 +22,8 @@ from pathlib import Path
 from type_equiv.drift.baseline import Entry, Lock, fingerprint, lock_path, parse_lock, read_lock, updated
 from type_equiv.drift.compare import compare
 from type_equiv.fix.docfile import Changed, RawDoc, Snapshot, split_lines, write_atomic
-from type_equiv.fix.patch import Block, CannotPatch, Edit, Planner, Real, Site, apply_edits, string_lines
+from type_equiv.fix.edits import Block, CannotPatch, Edit, apply_edits
+from type_equiv.fix.patch import Planner, Real, Site, string_lines
 from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
