@@ -135,13 +135,10 @@ def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def cold_cache(tmp_path_factory: pytest.TempPathFactory, mypy_cache: Path) -> Callable[[], Path]:
-    """A new type-equiv cache folder per call, for a baseline check that must not replay: it holds
-    no store of type-equiv's, only a copy of mypy's cache from `mypy_cache`, so mypy analyses again
-    only what it has not seen (mypy checks each cached module's size and hash itself), and typeshed
-    and pydantic are not built from nothing on every call."""
-
-    if not (mypy_cache / "mypy").is_dir():  # no test built mypy yet: one small build that does
+def built_mypy_cache(tmp_path_factory: pytest.TempPathFactory, mypy_cache: Path) -> Path:
+    """`mypy_cache` once it holds mypy's analysis of typeshed and pydantic: when no test built mypy
+    into it yet, one small build does."""
+    if not (mypy_cache / "mypy").is_dir():
         seed = Project(tmp_path_factory.mktemp("mypy-seed"), cache=mypy_cache)
         seed.write("src/pkg/__init__.py", "")
         seed.write("src/pkg/m.py", "from typing import List\nfrom pydantic import BaseModel\n\n"
@@ -149,13 +146,37 @@ def cold_cache(tmp_path_factory: pytest.TempPathFactory, mypy_cache: Path) -> Ca
         seed.write("docs/m.md", paste("class M(BaseModel):\n    x: list[int]"))
         seed.manifest([{"symbol": "pkg.m.M", "docs": ["docs/m.md"]}], source=["src"])
         assert seed.check().json["summary"]["mypy_runs"] == 1
+    return mypy_cache
+
+
+@pytest.fixture
+def cold_cache(tmp_path_factory: pytest.TempPathFactory, built_mypy_cache: Path) -> Callable[[], Path]:
+    """A new type-equiv cache folder per call, for a baseline check that must not replay: it holds
+    no store of type-equiv's, only a copy of mypy's cache from `mypy_cache`, so mypy analyses again
+    only what it has not seen (mypy checks each cached module's size and hash itself), and typeshed
+    and pydantic are not built from nothing on every call."""
 
     def fresh() -> Path:
         folder = tmp_path_factory.mktemp("cold-cache")
-        shutil.copytree(mypy_cache / "mypy", folder / "mypy")
+        shutil.copytree(built_mypy_cache / "mypy", folder / "mypy")
         return folder
 
     return fresh
+
+
+@pytest.fixture
+def seed_mypy(built_mypy_cache: Path) -> Callable[[Path], None]:
+    """Give a root's default cache folder (`<root>/.type-equiv-cache`, what `sync` and a check
+    without `--cache-dir` use, in this process or a child) a copy of mypy's cache from `mypy_cache`:
+    its first mypy build then analyses the project's modules only, not typeshed and pydantic from
+    nothing (5 to 15 s each). No store of type-equiv's is copied, so nothing can replay."""
+
+    def seed(root: Path) -> None:
+        target = root / ".type-equiv-cache" / "mypy"
+        if not target.exists():
+            shutil.copytree(built_mypy_cache / "mypy", target)
+
+    return seed
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,10 @@ from type_equiv.read.shapes import lower
 
 
 @pytest.fixture
-def project(mypy_project: Project) -> Project:
-    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py)."""
+def project(mypy_project: Project, seed_mypy: Callable[[Path], None]) -> Project:
+    """Checks here may ask mypy: they share the session's cache folder (tests/conftest.py), and
+    sync's own check (in the root's default cache folder) starts from a copy of mypy's cache."""
+    seed_mypy(mypy_project.root)
     return mypy_project
 
 MODEL = '''
