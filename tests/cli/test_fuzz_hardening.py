@@ -78,6 +78,7 @@ def writers_never_write_outside(workdir: Path, case: Case) -> None:
         check()
 
 
+@pytest.mark.slow  # every writing command as its own process (~5 s)
 @settings(max_examples=6, **COMMON)  # type: ignore[arg-type]
 @given(case=writer_links())
 def test_no_writer_writes_outside_the_root(fuzz_dir: Path, case: Case) -> None:
@@ -137,6 +138,7 @@ RUNS = st.lists(st.lists(st.integers(0, SYMBOLS - 1), min_size=1, max_size=3, un
                 min_size=2, max_size=6)
 
 
+@pytest.mark.slow  # concurrent sync processes, each building mypy (~16 s of CPU)
 @settings(max_examples=2, **COMMON)  # type: ignore[arg-type]
 @given(runs=RUNS)
 def test_concurrent_syncs_lose_nothing(fuzz_dir: Path, runs: list[list[int]]) -> None:

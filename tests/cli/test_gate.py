@@ -409,6 +409,7 @@ def test_the_package_ships_the_manifest_schema_equal_to_the_committed_one(projec
     assert project.run("manifest-schema", "--regenerate").stdout == committed
 
 
+@pytest.mark.slow  # the gate on this whole checkout, twice, as processes (~4 s)
 def test_console_script_and_module_run_on_this_repo() -> None:
     for argv in ([sys.executable, "-m", "type_equiv", "check"],
                  [str(Path(sys.executable).with_name("type-equiv")), "check"]):

@@ -791,6 +791,7 @@ def test_sync_in_a_read_only_folder_leaves_the_doc(tmp_path: Path) -> None:
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow  # sync processes under a file-size limit, each building mypy (~4 s)
 def test_sync_write_failing_midway_leaves_the_original(tmp_path: Path) -> None:
     """A real fault between writing the temp file and renaming it: RLIMIT_FSIZE makes the temp
     file's write fail with EFBIG halfway (SIGXFSZ ignored). The doc keeps every byte, no temp file

@@ -253,6 +253,7 @@ def test_a_cache_fault_never_changes_a_verdict(root: Path, tmp_path: Path, fault
         assert again.returncode == 0, again.stdout
 
 
+@pytest.mark.slow  # three checks as processes, each a mypy build (~6 s)
 @pytest.mark.parametrize("how", ["touch -r", "same second"])
 def test_mypy_never_judges_an_old_text_of_a_same_size_edit(root: Path, how: str) -> None:
     mypy_project(root)
@@ -331,6 +332,7 @@ def test_a_root_linked_out_of_the_project_is_not_its_code(root: Path, which: str
     assert "no-producer" in kinds, got.stdout
 
 
+@pytest.mark.slow  # four checks as processes (~5 s)
 def test_deleting_a_stray_pyvenv_cfg_ends_the_replay(root: Path) -> None:
     """A folder skipped for its `pyvenv.cfg` counts again once the marker goes: not a replay.
 

@@ -35,6 +35,7 @@ def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=120)
 
 
+@pytest.mark.slow  # every command as its own process (~7 s)
 def test_a_non_ascii_identifier_works_end_to_end(project: Project) -> None:
     """`init` proposes the row, and each command it and `check` lead to accepts it."""
     project.write("pkg/__init__.py", "")

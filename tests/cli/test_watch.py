@@ -93,6 +93,7 @@ def save(path: Path, text: str) -> Callable[[], None]:
     return write
 
 
+@pytest.mark.slow  # a watcher process waiting on saves (~5 s of waiting)
 def test_watch_reruns_on_each_save_and_ctrl_c_exits_0(project: Project) -> None:
     tree(project)
     watching = Watching(project, tty=False)
@@ -126,6 +127,7 @@ def test_watch_reruns_on_each_save_and_ctrl_c_exits_0(project: Project) -> None:
     assert "Traceback" not in watching.process.stderr.read().decode()
 
 
+@pytest.mark.slow  # a watcher process on a terminal waiting on saves (~5 s of waiting)
 def test_watch_redraws_one_screen_on_a_terminal(project: Project) -> None:
     tree(project)
     watching = Watching(project, tty=True)

@@ -55,7 +55,10 @@ APP = "from pkg.models import Alpha\n\n\ndef make() -> Alpha:\n    return Alpha(
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def project(tmp_path: Path, seed_mypy: Callable[[Path], None]) -> Path:
+    """The project tree; its default cache folder starts with a copy of the session's mypy cache, so
+    the server's first mypy build analyses the project only (tests/conftest.py `seed_mypy`)."""
+    seed_mypy(tmp_path)
     files = {
         "src/pkg/__init__.py": "",
         "src/pkg/models.py": TRIGGER_MODELS.lstrip(),

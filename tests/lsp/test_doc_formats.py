@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,8 @@ X_LINE = RST.splitlines().index("       x: int = 0")  # 0-based, as LSP counts
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def project(tmp_path: Path, seed_mypy: Callable[[Path], None]) -> Path:
+    seed_mypy(tmp_path)  # the server's first mypy build analyses the project only (tests/conftest.py)
     manifest = {"version": 1, "source": ["src"], "symbols": [
         {"symbol": "pkg.models.Alpha", "docs": ["docs/models.rst"], "producers": False}]}
     files = {"src/pkg/__init__.py": "", "src/pkg/models.py": TRIGGER_MODELS.lstrip(), "docs/models.rst": RST,
@@ -43,6 +45,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow  # a server, then a sync process on a copy (~8 s)
 async def test_a_rst_paste_drift_is_shown_on_its_line_and_synced_as_sync_does(
         client: LanguageClient, project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     doc = uri(project, "docs/models.rst")

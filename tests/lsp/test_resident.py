@@ -45,6 +45,7 @@ def _resident(root: Path) -> ResidentJudge:
     return judge
 
 
+@pytest.mark.slow  # a resident mypy build beside one-off builds (~9 s)
 def test_the_resident_build_gives_the_one_off_builds_verdicts(
     table: tuple[Path, str], tmp_path: Path
 ) -> None:

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -23,6 +24,7 @@ def _drift(diagnostics: Sequence[types.Diagnostic]) -> list[types.Diagnostic]:
     return [d for d in diagnostics if d.code == "TE001"]
 
 
+@pytest.mark.slow  # a server, a mypy build and a sync process (~9 s)
 async def test_drift_shown_synced_by_a_code_action_cleared(client: LanguageClient, project: Path) -> None:
     doc = uri(project, "docs/models.md")
     open_doc(client, doc, DRIFTED)

@@ -170,6 +170,7 @@ def test_init_writes_through_a_link_inside_the_root(trees: tuple[Path, Path]) ->
     assert "[tool.type-equiv]" in (root / "config/pyproject.toml").read_text()
 
 
+@pytest.mark.slow  # every writing command as its own process (~6 s)
 def test_no_writer_follows_a_link_out_of_the_root(trees: tuple[Path, Path], tmp_path: Path) -> None:
     """baseline, sync (a doc and the lock), the cache, schema --out: each meets a link out at its path."""
     root, outside = trees

@@ -309,6 +309,7 @@ def test_version_and_help_import_nothing_heavy(project: Project) -> None:
 
 CHANGES = ["edit a source", "add a source", "edit the doc", "edit the manifest", "chmod a source",
            "remove the doc", "add a module file", "same size, old mtime put back", "add a folder"]
+SLOW_CHANGE = "edit the doc"  # drift: two mypy builds from nothing, a check and a --no-cache one (~6 s)
 
 
 def change_tree(project: Project, change: str) -> None:
@@ -340,7 +341,8 @@ def change_tree(project: Project, change: str) -> None:
         project.write("src/pkg/sub/made.py", MAKES_BETA)
 
 
-@pytest.mark.parametrize("change", CHANGES)
+@pytest.mark.parametrize("change", [pytest.param(c, marks=pytest.mark.slow) if c == SLOW_CHANGE else c
+                                    for c in CHANGES])
 def test_any_change_a_check_read_ends_the_replay(project: Project, change: str) -> None:
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     first = warm(project)
@@ -654,6 +656,7 @@ def scan_on_a_terminal(project: Project, **env: str) -> tuple[str, str]:
     return out, drawn.decode(errors="replace")
 
 
+@pytest.mark.slow  # a large tree scanned on a terminal (~6 s)
 def test_a_long_scan_shows_progress_on_a_terminal_only(project: Project) -> None:
     tree(project, **{f"src/pkg/many/m{i}.py": f"X{i} = {i}\n" for i in range(2100)})
     out, drawn = scan_on_a_terminal(project, TYPE_EQUIV_WORKERS="0")

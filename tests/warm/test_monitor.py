@@ -26,6 +26,7 @@ from tests.warm.test_cache import (
     HOUR,
     MAKES_ALPHA,
     MAKES_BETA,
+    SLOW_CHANGE,
     age,
     change_and_check,
     tree,
@@ -116,7 +117,8 @@ def test_with_a_monitor_a_warm_check_stats_only_what_it_cannot_vouch_for(
     assert project.check().stdout == without.stdout  # no journal: the stamps are needed, a new run
 
 
-@pytest.mark.parametrize("change", CHANGES)
+@pytest.mark.parametrize("change", [pytest.param(c, marks=pytest.mark.slow) if c == SLOW_CHANGE else c
+                                    for c in CHANGES])
 def test_every_change_the_monitor_sees_ends_the_replay(
         project: Project, stats: StatCounter, change: str) -> None:
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
@@ -149,6 +151,7 @@ def test_a_check_without_the_monitor_or_after_it_restarts_stats_everything(
         assert stats.last == 0
 
 
+@pytest.mark.slow  # a monitor process and checks beside it (~5 s)
 def test_a_symlink_in_the_tree_is_always_stated(project: Project, stats: StatCounter) -> None:
     """The journal names a change by the path it was made through: a doc symlinked to a file
     elsewhere in the tree changes with no event for the doc's own path, so `stat` decides."""

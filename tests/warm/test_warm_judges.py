@@ -74,9 +74,12 @@ MYPY_CHANGES: dict[str, Callable[[Project], None]] = {
 }
 
 
+@pytest.mark.slow  # eight checks, each its own process, three of them mypy builds (~10 s)
 @pytest.mark.parametrize("change", list(MYPY_CHANGES))
 def test_a_mypy_judged_run_replays_until_what_mypy_read_changes(
-        project: Project, change: str, cold_cache: Callable[[], Path]) -> None:
+        project: Project, change: str, cold_cache: Callable[[], Path],
+        seed_mypy: Callable[[Path], None]) -> None:
+    seed_mypy(project.root)  # the first build analyses the project only (what the test is about)
     mypy_tree(project)
     code, findings, summary = run(project)
     assert summary["mypy_runs"] == 1 and (code, findings) == (0, [])  # mypy proved them the same
@@ -87,8 +90,10 @@ def test_a_mypy_judged_run_replays_until_what_mypy_read_changes(
     assert replayed(project) == fresh(project, cold_cache())
 
 
+@pytest.mark.slow  # six checks, each its own process, three of them mypy builds (~10 s)
 def test_a_mypy_verdict_on_a_missing_module_is_noted_where_it_would_appear(
-        project: Project, cold_cache: Callable[[], Path]) -> None:
+        project: Project, cold_cache: Callable[[], Path], seed_mypy: Callable[[Path], None]) -> None:
+    seed_mypy(project.root)
     mypy_tree(project)
     project.write("src/pkg/units.py", "from pkg.later import Step\n")  # not there yet: an implicit Any
     before = replayed(project)
@@ -126,6 +131,7 @@ IMPORT_CHANGES: dict[str, Callable[[Project], None]] = {
 }
 
 
+@pytest.mark.slow  # eight checks, each its own process importing the project (~9 s)
 @pytest.mark.parametrize("change", list(IMPORT_CHANGES))
 def test_an_importing_run_replays_until_what_it_imported_or_validated_changes(
         project: Project, change: str) -> None:
@@ -169,6 +175,7 @@ GIT_CHANGES: dict[str, Callable[[Project], None]] = {
 }
 
 
+@pytest.mark.slow  # seven to ten checks, each its own process (~9 s)
 @pytest.mark.parametrize("change", list(GIT_CHANGES))
 def test_a_git_listed_run_replays_until_the_listing_changes(project: Project, change: str) -> None:
     git_tree(project)
@@ -251,6 +258,7 @@ def test_a_random_walk_over_judged_rows_never_replays_a_stale_answer(
     assert {"drift", "fixture-invalid"} <= kinds, kinds  # the judges had verdicts to change
 
 
+@pytest.mark.slow  # six checks, each its own process importing the project (~5 s)
 def test_an_importing_run_replays_until_a_package_it_imported_is_upgraded(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """A third-party package the model imports (on PYTHONPATH, outside the root) is upgraded in
