@@ -35,20 +35,23 @@ def test_command() -> list[str]:
     return [sys.executable, *words[1:]]
 
 
-def one_run(command: list[str]) -> tuple[float, float, int]:
-    """(seconds, peak RSS in MB of the largest process, exit code) of one run of `command`.
+def one_run(command: list[str]) -> tuple[float, float, float, int]:
+    """(seconds, CPU seconds, peak RSS in MB of the largest process, exit code) of one run of `command`.
 
     Each run is a child of its own (a fresh Python that runs `command` and reports), so the peak of
-    one run is not mixed with another's: `RUSAGE_CHILDREN`'s ru_maxrss is the largest of them."""
+    one run is not mixed with another's: `RUSAGE_CHILDREN`'s ru_maxrss is the largest of them. The
+    CPU time (user + system, of pytest and every process it waited for) moves far less than the wall
+    time when other work shares the machine."""
     probe = ("import resource, subprocess, sys, time\n"
              "t = time.monotonic()\n"
              "code = subprocess.call(sys.argv[1:])\n"
-             "rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
-             "print(f'{time.monotonic() - t} {rss} {code}', file=sys.stderr)\n")
+             "use = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+             "cpu = use.ru_utime + use.ru_stime\n"
+             "print(f'{time.monotonic() - t} {cpu} {use.ru_maxrss} {code}', file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", probe, *command], cwd=ROOT, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, check=False)
-    seconds, rss_kb, code = done.stderr.strip().splitlines()[-1].split()
-    return float(seconds), int(rss_kb) / 1024, int(code)
+    seconds, cpu, rss_kb, code = done.stderr.strip().splitlines()[-1].split()
+    return float(seconds), float(cpu), int(rss_kb) / 1024, int(code)
 
 
 def main() -> int:
@@ -60,8 +63,8 @@ def main() -> int:
     print(f"command: {shlex.join(command)}  ({os.cpu_count()} cores)")
     print(f"goal: <= {GOAL_SECONDS} s and <= {GOAL_RSS_MB} MB per process, on 2 idle cores")
     for n in range(options.runs):
-        seconds, rss, code = one_run(command)
-        print(f"run {n + 1}: {seconds:.0f} s, largest process {rss:.0f} MB, exit {code}")
+        seconds, cpu, rss, code = one_run(command)
+        print(f"run {n + 1}: {seconds:.0f} s ({cpu:.0f} s of CPU), largest process {rss:.0f} MB, exit {code}")
     return 0
 
 
