@@ -824,7 +824,8 @@ def test_sync_with_room_rewrites_the_same_doc(tmp_path: Path) -> None:
 
 
 SYNC_CASES = [c for c in ALL_CASES if c.setup is None or "root is" not in c.id]
-SLOW_SYNC = {"doc: 5,000 code blocks"}  # sync rewrites every block: `pytest -m slow`
+# sync rewrites every block, or a 5 MB line (~5 s each, a mypy build beside it): `pytest -m slow`
+SLOW_SYNC = {"doc: 5,000 code blocks", "doc: a 5 MB line in a paste"}
 
 
 @pytest.mark.parametrize("case", [

@@ -49,6 +49,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow  # a server and a mypy build, then edits (~5 s)
 async def test_a_pyproject_table_is_read_and_its_row_takes_the_exemption(
         client: LanguageClient, project: Path) -> None:
     source = uri(project, "src/pkg/models.py")

@@ -61,6 +61,7 @@ def test_the_resident_build_gives_the_one_off_builds_verdicts(
     assert judge.updates == len(pairs) + 1 and judge.fallbacks == 0
 
 
+@pytest.mark.slow  # a resident mypy build rebuilt after an edit (~4 s)
 def test_a_source_change_on_disk_is_seen(table: tuple[Path, str]) -> None:
     root, source = table
     module = root / "pkg/table.py"
@@ -76,6 +77,7 @@ def test_a_source_change_on_disk_is_seen(table: tuple[Path, str]) -> None:
     assert judge.updates == 2 and judge.fallbacks == 0 and judge.builds == 1  # updated in place
 
 
+@pytest.mark.slow  # a resident mypy build, then a one-off build (~4 s)
 def test_a_source_that_no_longer_parses_is_judged_as_a_one_off_build_judges_it(
     table: tuple[Path, str], tmp_path: Path
 ) -> None:

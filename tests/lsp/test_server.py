@@ -222,6 +222,7 @@ class _History(dict[str, Sequence[types.Diagnostic]]):
         super().__setitem__(uri, diagnostics)
 
 
+@pytest.mark.slow  # a server and mypy builds (~5 s)
 async def test_a_spelling_mypy_calls_equal_is_never_published_as_drift(
     client: LanguageClient, project: Path
 ) -> None:
