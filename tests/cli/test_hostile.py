@@ -761,8 +761,9 @@ def sync_subprocess(
     )
 
 
-def test_sync_refuses_a_read_only_doc(tmp_path: Path) -> None:
+def test_sync_refuses_a_read_only_doc(tmp_path: Path, seed_mypy: Callable[[Path], None]) -> None:
     """A rename would replace a mode-444 doc even for a user who cannot write it: sync refuses."""
+    seed_mypy(tmp_path)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     build(tmp_path, project(doc=DRIFTED))
     doc = tmp_path / "docs/d.md"
     doc.chmod(0o444)
@@ -815,8 +816,9 @@ def test_sync_write_failing_midway_leaves_the_original(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == ["d.md"]
 
 
-def test_sync_with_room_rewrites_the_same_doc(tmp_path: Path) -> None:
+def test_sync_with_room_rewrites_the_same_doc(tmp_path: Path, seed_mypy: Callable[[Path], None]) -> None:
     """The control for the fault above: without the limit the same sync succeeds."""
+    seed_mypy(tmp_path)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     build(tmp_path, project(doc="Prose.\n" * 4000 + DRIFTED))
     got = sync_subprocess(tmp_path)
     assert got.returncode == 0, got.stderr

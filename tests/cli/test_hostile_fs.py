@@ -87,7 +87,9 @@ def root(tmp_path: Path) -> Path:
 # --- the lock: checked as docs are --------------------------------------------------------------
 
 
-def test_sync_never_writes_through_a_lock_linked_out_of_the_root(root: Path) -> None:
+def test_sync_never_writes_through_a_lock_linked_out_of_the_root(
+        root: Path, seed_mypy: Callable[[Path], None]) -> None:
+    seed_mypy(root)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     build(root, project(doc=DRIFTED))
     secret = outside_file(root, "secret.txt", "precious\n")
     (root / LOCK).symlink_to(secret)
@@ -101,7 +103,9 @@ def test_sync_never_writes_through_a_lock_linked_out_of_the_root(root: Path) -> 
     assert (root / "docs/d.md").read_text() == DOC
 
 
-def test_sync_never_creates_the_target_of_a_dangling_lock_link(root: Path) -> None:
+def test_sync_never_creates_the_target_of_a_dangling_lock_link(
+        root: Path, seed_mypy: Callable[[Path], None]) -> None:
+    seed_mypy(root)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     build(root, project(doc=DRIFTED))
     target = root.parent / "created-by-sync.lock"
     (root / LOCK).symlink_to(target)
@@ -126,7 +130,9 @@ def special(kind: str) -> Callable[[Path], None]:
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
 @pytest.mark.parametrize("command", ["check", "sync"])
-def test_a_special_lock_never_hangs_nor_reads_without_end(root: Path, kind: str, command: str) -> None:
+def test_a_special_lock_never_hangs_nor_reads_without_end(
+        root: Path, kind: str, command: str, seed_mypy: Callable[[Path], None]) -> None:
+    seed_mypy(root)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     build(root, project(doc=DRIFTED))  # a drift: check consults the lock
     special(kind)(root / LOCK)
     args = (command,) if command == "check" else (command, "--force")
@@ -140,7 +146,8 @@ def test_a_special_lock_never_hangs_nor_reads_without_end(root: Path, kind: str,
         assert (root / "docs/d.md").read_text() == DOC
 
 
-def test_the_first_lock_honours_the_umask(root: Path) -> None:
+def test_the_first_lock_honours_the_umask(root: Path, seed_mypy: Callable[[Path], None]) -> None:
+    seed_mypy(root)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     build(root, project(doc=DRIFTED))
     got = cli(root, "sync", "--force")
     assert got.returncode == 0, got.stderr
@@ -381,9 +388,11 @@ def test_sync_exits_1_when_a_paste_is_left_unsynced(root: Path) -> None:
     assert cli(root, "check").returncode == 1
 
 
-def test_sync_finishes_and_reports_when_a_later_doc_fails(root: Path) -> None:
+def test_sync_finishes_and_reports_when_a_later_doc_fails(
+        root: Path, seed_mypy: Callable[[Path], None]) -> None:
     """Two drifted docs; the second cannot be written (RLIMIT_FSIZE below its size): the first is
     rewritten, reported and locked; the second is named; exit 2."""
+    seed_mypy(root)  # its mypy build starts from a copy of mypy's cache (tests/conftest.py)
     big = "Prose that makes this doc larger than the limit.\n" * 2000 + DRIFTED
     build(root, project(doc=DRIFTED, **{"docs/e.md": big}),
           manifest=rows(row(docs=["docs/d.md", "docs/e.md"])))
