@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 
 from tests.conftest import Project
+from tests.harness import Produced, producer_case
 from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
 
 REEL = textwrap.dedent("""
@@ -27,8 +28,14 @@ def reel_tree(project: Project, use: str) -> None:
                          "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.reels.Reel"}])
 
 
-def test_an_iteration_handing_members_out_builds_every_member(project: Project) -> None:
-    reel_tree(project, """
+def reel_case(use: str) -> Produced:
+    """`Reel` in `pkg.reels` and the production module `pkg.use`, checked by the verdict harness."""
+    return producer_case(source={"pkg/__init__.py": "", "pkg/reels.py": REEL, "pkg/use.py": use},
+                         symbol="pkg.reels.Reel")
+
+
+def test_an_iteration_handing_members_out_builds_every_member() -> None:
+    case = reel_case("""
         import random
         from collections import deque
         from typing import Iterable, cast
@@ -39,13 +46,13 @@ def test_an_iteration_handing_members_out_builds_every_member(project: Project) 
             reel.rotate(random.randint(-9, 9))
             return list(reel)
     """)
-    assert producer_findings(project.check()) == []
-    listed = sites(project, "pkg.reels.Reel")
-    assert forms(listed["SIX"]) == {"iterate"}
+    assert case.findings == ()
+    assert case.verdicts == {"CHERRY": "producer", "TWO": "producer", "SIX": "producer"}
+    assert case.forms("SIX") == {"iterate"}
 
 
-def test_membership_tests_choices_and_table_keys_build_nothing(project: Project) -> None:
-    reel_tree(project, """
+def test_membership_tests_choices_and_table_keys_build_nothing() -> None:
+    case = reel_case("""
         import argparse
         from pkg.reels import Reel
 
@@ -60,12 +67,11 @@ def test_membership_tests_choices_and_table_keys_build_nothing(project: Project)
             p.add_argument("--reel", choices=list(Reel))
             return p
     """)
-    found = producer_findings(project.check())
-    assert sorted(f["variant"] for f in found) == ["CHERRY", "SIX", "TWO"]
-    assert all(f["wire"] for f in found)  # the membership tests and the choices are doors
-    listed = sites(project, "pkg.reels.Reel")
-    assert forms(listed["SIX"], "consumer") == {"dispatch", "iterate"}  # the key, `in sorted(Reel)`
-    assert forms(listed["SIX"]) == set()
+    assert sorted(f.variant for f in case.findings) == ["CHERRY", "SIX", "TWO"]
+    # the membership tests and the choices are doors
+    assert case.verdicts == {"CHERRY": "wire", "TWO": "wire", "SIX": "wire"}
+    assert case.forms("SIX", "consumer") == {"dispatch", "iterate"}  # the key, `in sorted(Reel)`
+    assert case.forms("SIX") == set()
 
 
 def test_a_comprehension_over_the_enum_hands_out_its_members(project: Project) -> None:
