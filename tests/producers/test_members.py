@@ -11,7 +11,7 @@ import textwrap
 
 from tests.conftest import Project
 from tests.harness import Produced, producer_case
-from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
+from tests.producers.test_producers import producer_findings, vocab_tree
 
 REEL = textwrap.dedent("""
     from enum import Enum
@@ -21,11 +21,6 @@ REEL = textwrap.dedent("""
         TWO = "two"
         SIX = "six"
 """)
-
-
-def reel_tree(project: Project, use: str) -> None:
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/reels.py": REEL,
-                         "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.reels.Reel"}])
 
 
 def reel_case(use: str) -> Produced:
@@ -74,10 +69,10 @@ def test_membership_tests_choices_and_table_keys_build_nothing() -> None:
     assert case.forms("SIX") == set()
 
 
-def test_a_comprehension_over_the_enum_hands_out_its_members(project: Project) -> None:
+def test_a_comprehension_over_the_enum_hands_out_its_members() -> None:
     """`{key: [] for key in Reel}` keys a table by every member, as `[m for m in Reel]` lists them;
     `[m.value for m in Reel]` lists strings, and builds no member."""
-    reel_tree(project, """
+    case = reel_case("""
         from pkg.reels import Reel
 
         def buckets() -> dict[Reel, list[str]]:
@@ -86,17 +81,18 @@ def test_a_comprehension_over_the_enum_hands_out_its_members(project: Project) -
         def names() -> list[str]:
             return [m.value for m in Reel]
     """)
-    assert producer_findings(project.check()) == []
-    assert forms(sites(project, "pkg.reels.Reel")["TWO"]) == {"iterate"}
-    reel_tree(project, "from pkg.reels import Reel\n\ndef names() -> list[str]:\n"
-                       "    return [m.value for m in Reel]\n")
-    assert len(producer_findings(project.check())) == 3
+    assert case.findings == ()
+    assert case.forms("TWO") == {"iterate"}
+    case = reel_case("from pkg.reels import Reel\n\ndef names() -> list[str]:\n"
+                     "    return [m.value for m in Reel]\n")
+    assert len(case.findings) == 3
+    assert "producer" not in case.verdicts.values(), case.verdicts  # none of the three is built
 
 
-def test_a_member_given_to_a_decorator_by_keyword_is_a_value_by_position_a_key(project: Project) -> None:
+def test_a_member_given_to_a_decorator_by_keyword_is_a_value_by_position_a_key() -> None:
     """`@command(behavior=Reel.SIX)` configures the registration with a member: produced. `@on(Reel.TWO)`
     registers a handler for a member: a dispatch key, consumed."""
-    reel_tree(project, """
+    case = reel_case("""
         from pkg.reels import Reel
 
         def command(**options):
@@ -113,9 +109,9 @@ def test_a_member_given_to_a_decorator_by_keyword_is_a_value_by_position_a_key(p
 
         DEFAULT = Reel.CHERRY
     """)
-    assert [f["variant"] for f in producer_findings(project.check())] == ["TWO"]
-    listed = sites(project, "pkg.reels.Reel")
-    assert forms(listed["SIX"]) == {"member"} and forms(listed["TWO"], "consumer") == {"dispatch"}
+    assert [f.variant for f in case.findings] == ["TWO"]
+    assert case.verdicts == {"CHERRY": "producer", "TWO": "consumer", "SIX": "producer"}
+    assert case.forms("SIX") == {"member"} and case.forms("TWO", "consumer") == {"dispatch"}
 
 
 def test_cls_names_the_enum_in_its_own_classmethods(project: Project) -> None:
@@ -135,10 +131,10 @@ def test_cls_names_the_enum_in_its_own_classmethods(project: Project) -> None:
     assert producer_findings(project.check()) == []
 
 
-def test_a_member_a_lookup_asks_for_is_consumed_and_its_default_produced(project: Project) -> None:
+def test_a_member_a_lookup_asks_for_is_consumed_and_its_default_produced() -> None:
     """`events.get(Reel.SIX)`, `order.index(Reel.TWO)` ask about a member and hand it out nowhere;
     `.get(key, Reel.CHERRY)` may return its default, which is produced."""
-    reel_tree(project, """
+    case = reel_case("""
         from pkg.reels import Reel
 
         def pick(events: dict, order: list, key: str) -> object:
@@ -146,6 +142,6 @@ def test_a_member_a_lookup_asks_for_is_consumed_and_its_default_produced(project
             rank = order.index(Reel.TWO)
             return events.get(key, Reel.CHERRY), first, rank
     """)
-    assert sorted(f["variant"] for f in producer_findings(project.check())) == ["SIX", "TWO"]
-    listed = sites(project, "pkg.reels.Reel")
-    assert forms(listed["CHERRY"]) == {"member"}
+    assert sorted(f.variant for f in case.findings) == ["SIX", "TWO"]
+    assert case.verdicts == {"CHERRY": "producer", "TWO": "consumer", "SIX": "consumer"}
+    assert case.forms("CHERRY") == {"member"}
