@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tests.conftest import Project
 from tests.harness import Produced, producer_case
-from tests.producers.test_producers import producer_findings, vocab_tree
 
 REEL = textwrap.dedent("""
     from enum import Enum
@@ -114,7 +112,7 @@ def test_a_member_given_to_a_decorator_by_keyword_is_a_value_by_position_a_key()
     assert case.forms("SIX") == {"member"} and case.forms("TWO", "consumer") == {"dispatch"}
 
 
-def test_cls_names_the_enum_in_its_own_classmethods(project: Project) -> None:
+def test_cls_names_the_enum_in_its_own_classmethods() -> None:
     """`return cls.SIX if ok else cls.TWO` in a classmethod of the enum, called from production
     code, produces both members, as `Reel.SIX` in a static method would."""
     reels = REEL + textwrap.dedent("""
@@ -123,12 +121,13 @@ def test_cls_names_the_enum_in_its_own_classmethods(project: Project) -> None:
         def of(cls, ok: bool) -> "Reel":
             return cls.SIX if ok else cls.TWO
     """).replace("\n", "\n    ").rstrip() + "\n"
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/reels.py": reels,
-                         "src/pkg/use.py": "from pkg.reels import Reel\n\n"
-                                           "def spin(code: int) -> Reel:\n    return Reel.of(code == 0)\n\n"
-                                           "FIRST = Reel.CHERRY\n"},
-               [{"symbol": "pkg.reels.Reel"}])
-    assert producer_findings(project.check()) == []
+    use = ("from pkg.reels import Reel\n\n"
+           "def spin(code: int) -> Reel:\n    return Reel.of(code == 0)\n\n"
+           "FIRST = Reel.CHERRY\n")
+    case = producer_case(source={"pkg/__init__.py": "", "pkg/reels.py": reels, "pkg/use.py": use},
+                         symbol="pkg.reels.Reel")
+    assert case.findings == ()
+    assert case.verdicts == {"CHERRY": "producer", "TWO": "producer", "SIX": "producer"}
 
 
 def test_a_member_a_lookup_asks_for_is_consumed_and_its_default_produced() -> None:
