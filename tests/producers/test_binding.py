@@ -8,6 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from tests.conftest import Project
+from tests.harness import Produced, producer_case
 from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
 
 ORIGIN = """
@@ -33,8 +34,14 @@ def origin_tree(project: Project, use: str) -> None:
                          "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.steps.Origin"}])
 
 
-def test_a_same_named_keyword_or_dict_key_elsewhere_produces_nothing(project: Project) -> None:
-    origin_tree(project, """
+def origin_case(use: str) -> Produced:
+    """`Origin` in `pkg.steps` and the production module `pkg.use`, checked by the verdict harness."""
+    return producer_case(source={"pkg/__init__.py": "", "pkg/steps.py": ORIGIN, "pkg/use.py": use},
+                         symbol="pkg.steps.Origin")
+
+
+def test_a_same_named_keyword_or_dict_key_elsewhere_produces_nothing() -> None:
+    case = origin_case("""
         from pkg.steps import Step, StepDict
 
         def send(api, name):
@@ -47,15 +54,14 @@ def test_a_same_named_keyword_or_dict_key_elsewhere_produces_nothing(project: Pr
             b: StepDict = {"origin": "tool"}
             return a, b
     """)
-    found = producer_findings(project.check())
-    assert [(f["variant"], f["severity"]) for f in found] == [("FUNCTION", "error")]
-    listed = sites(project, "pkg.steps.Origin")
-    assert forms(listed["USER"]) == {"keyword"}
-    assert forms(listed["TOOL"]) == {"dict-value"}
+    assert [(f.variant, f.severity) for f in case.findings] == [("FUNCTION", "error")]
+    assert case.verdicts == {"FUNCTION": "none", "USER": "producer", "TOOL": "producer"}
+    assert case.forms("USER") == {"keyword"}
+    assert case.forms("TOOL") == {"dict-value"}
 
 
-def test_an_inherited_field_binds_its_keyword(project: Project) -> None:
-    origin_tree(project, """
+def test_an_inherited_field_binds_its_keyword() -> None:
+    case = origin_case("""
         from pkg.steps import Step
 
         class Loud(Step):
@@ -64,7 +70,8 @@ def test_an_inherited_field_binds_its_keyword(project: Project) -> None:
         def made():
             return [Loud(origin="user", volume=1), Step(origin="tool"), Step(origin="function")]
     """)
-    assert producer_findings(project.check()) == []
+    assert case.findings == ()
+    assert case.verdicts == {"FUNCTION": "producer", "USER": "producer", "TOOL": "producer"}
 
 
 CHANNEL = "from typing import Literal\nChannel = Literal['audit', 'metrics', 'billing', 'ops', 'spare']\n"
