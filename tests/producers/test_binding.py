@@ -77,7 +77,7 @@ def test_an_inherited_field_binds_its_keyword() -> None:
 CHANNEL = "from typing import Literal\nChannel = Literal['audit', 'metrics', 'billing', 'ops', 'spare']\n"
 
 
-def test_a_literal_passed_by_position_produces(project: Project) -> None:
+def test_a_literal_passed_by_position_produces() -> None:
     use = textwrap.dedent("""
         from m import Channel
 
@@ -97,29 +97,30 @@ def test_a_literal_passed_by_position_produces(project: Project) -> None:
         def emit(bus: Bus, x):
             bus._publish("metrics", x)
     """)
-    vocab_tree(project, {"src/m.py": CHANNEL, "src/use.py": use}, [{"symbol": "m.Channel"}])
-    found = producer_findings(project.check())
-    assert [(f["variant"], f["severity"]) for f in found] == [("spare", "error")]
-    listed = sites(project, "m.Channel")
-    assert forms(listed["audit"]) == forms(listed["ops"]) == forms(listed["metrics"]) == {"positional"}
-    assert forms(listed["billing"]) == {"return"}
+    case = producer_case(source={"m.py": CHANNEL, "use.py": use}, symbol="m.Channel")
+    found = case.findings
+    assert [(f.variant, f.severity) for f in found] == [("spare", "error")]
+    assert case.verdicts == {"audit": "producer", "metrics": "producer", "billing": "producer",
+                             "ops": "producer", "spare": "none"}
+    assert case.forms("audit") == case.forms("ops") == case.forms("metrics") == {"positional"}
+    assert case.forms("billing") == {"return"}
 
 
-def test_a_positional_producer_in_a_file_naming_neither_vocabulary_nor_parameter(
-        project: Project) -> None:
+def test_a_positional_producer_in_a_file_naming_neither_vocabulary_nor_parameter() -> None:
     """The scan parses a file holding a quoted value beside a call of a function that takes the
     vocabulary by position, though it names neither (the by-demand check must find it too)."""
     models = CHANNEL + "def publish(channel: Channel, payload: object) -> None:\n    print(payload)\n"
     other = "from m import publish\n\ndef f(x):\n    publish('audit', x)\n"
-    vocab_tree(project, {"src/m.py": models, "src/other.py": other}, [{"symbol": "m.Channel"}])
-    assert "audit" not in {f["variant"] for f in producer_findings(project.check())}
-    assert forms(sites(project, "m.Channel")["audit"]) == {"positional"}
+    case = producer_case(source={"m.py": models, "other.py": other}, symbol="m.Channel")
+    assert "audit" not in {f.variant for f in case.findings}
+    assert case.verdicts["audit"] == "producer"
+    assert case.forms("audit") == {"positional"}
 
 
 KINDS = "from typing import Literal\nKind = Literal['approval', 'question', 'external', 'spare']\n"
 
 
-def test_a_lookup_default_and_a_dict_given_to_a_mapping_field_produce(project: Project) -> None:
+def test_a_lookup_default_and_a_dict_given_to_a_mapping_field_produce() -> None:
     """`kinds.get(key, "external")` returned as the vocabulary produces its default; a dict display
     given to a field or parameter typed `dict[str, Vocab]` (directly or as an arm of `a if c else b`)
     produces its values — not its keys, and not a dict given to a field of another type."""
@@ -144,12 +145,13 @@ def test_a_lookup_default_and_a_dict_given_to_a_mapping_field_produce(project: P
             record(kinds={"k": "approval"})
             return Requests(kinds={"k": "question"} if ask else {}, names={"spare": "spare"})
     """)
-    vocab_tree(project, {"src/m.py": KINDS, "src/use.py": use}, [{"symbol": "m.Kind"}])
-    found = producer_findings(project.check())
-    assert [(f["variant"], f["severity"]) for f in found] == [("spare", "error")]
-    listed = sites(project, "m.Kind")
-    assert forms(listed["external"]) == {"return"}
-    assert forms(listed["question"]) == {"keyword"}
+    case = producer_case(source={"m.py": KINDS, "use.py": use}, symbol="m.Kind")
+    found = case.findings
+    assert [(f.variant, f.severity) for f in found] == [("spare", "error")]
+    assert case.verdicts == {"approval": "producer", "question": "producer", "external": "producer",
+                             "spare": "none"}
+    assert case.forms("external") == {"return"}
+    assert case.forms("question") == {"keyword"}
 
 
 CAUSES = """
@@ -171,7 +173,7 @@ def count(cause: Pair) -> int:
 """
 
 
-def test_a_field_typed_by_a_type_variable_binds_what_the_variable_admits(project: Project) -> None:
+def test_a_field_typed_by_a_type_variable_binds_what_the_variable_admits() -> None:
     """A field or parameter annotated with a TypeVar holds what the variable admits — its bound,
     constraints and default: `Retry(cause="no_output")` produces `no_output` of the vocabulary the
     TypeVar's default names, as `count("timeout")` does through a constraint. A same-named keyword to
@@ -187,12 +189,13 @@ def test_a_field_typed_by_a_type_variable_binds_what_the_variable_admits(project
             return [Retry(cause="no_output"), Retry(cause="validation", note="spare"),
                     count("timeout"), Other(cause="spare")]
     """)
-    vocab_tree(project, {"src/m.py": CAUSES, "src/use.py": use}, [{"symbol": "m.Cause"}])
-    found = producer_findings(project.check())
-    assert [(f["variant"], f["severity"]) for f in found] == [("spare", "error")]
-    listed = sites(project, "m.Cause")
-    assert forms(listed["no_output"]) == forms(listed["validation"]) == {"keyword"}
-    assert forms(listed["timeout"]) == {"positional"}
+    case = producer_case(source={"m.py": CAUSES, "use.py": use}, symbol="m.Cause")
+    found = case.findings
+    assert [(f.variant, f.severity) for f in found] == [("spare", "error")]
+    assert case.verdicts == {"validation": "producer", "no_output": "producer", "timeout": "producer",
+                             "spare": "none"}
+    assert case.forms("no_output") == case.forms("validation") == {"keyword"}
+    assert case.forms("timeout") == {"positional"}
 
 
 STREAM = """
@@ -210,8 +213,7 @@ class End(BaseModel):
 """
 
 
-def test_a_value_nested_in_dicts_binds_through_the_fields_its_keys_name_and_closures_see_it(
-        project: Project) -> None:
+def test_a_value_nested_in_dicts_binds_through_the_fields_its_keys_name_and_closures_see_it() -> None:
     """A value under key `reason` of a dict that is itself the value of key `delta` is what field
     `reason` holds in a class that some field `delta` holds: `{"delta": {"reason": r}}` produces
     `r` when `End.delta: EndDelta` and `EndDelta.reason: Reason`. A nested function reads the
@@ -233,11 +235,12 @@ def test_a_value_nested_in_dicts_binds_through_the_fields_its_keys_name_and_clos
             yield json.dumps({"type": "end", "other": {"reason": "max_tokens"}})
             yield json.dumps({"type": "end", "delta": {"reason": "stop_sequence"}})
     """)
-    vocab_tree(project, {"src/m.py": STREAM, "src/use.py": use}, [{"symbol": "m.Reason"}])
-    found = producer_findings(project.check())
-    assert sorted(f["variant"] for f in found) == ["max_tokens", "spare"]
-    listed = sites(project, "m.Reason")
-    assert forms(listed["complete"]) == forms(listed["stop_sequence"]) == {"dict-value"}
+    case = producer_case(source={"m.py": STREAM, "use.py": use}, symbol="m.Reason")
+    found = case.findings
+    assert sorted(f.variant for f in found) == ["max_tokens", "spare"]
+    assert case.verdicts == {"complete": "producer", "max_tokens": "none", "stop_sequence": "producer",
+                             "spare": "none"}
+    assert case.forms("complete") == case.forms("stop_sequence") == {"dict-value"}
 
 
 def test_a_default_given_through_a_declaration_call_produces(project: Project) -> None:
