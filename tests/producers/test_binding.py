@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tests.conftest import Project
 from tests.harness import Produced, producer_case
-from tests.producers.test_producers import forms, producer_findings, sites, vocab_tree
 
 ORIGIN = """
 from enum import Enum
@@ -27,11 +25,6 @@ class Step(BaseModel):
 class StepDict(TypedDict):
     origin: Origin
 """
-
-
-def origin_tree(project: Project, use: str) -> None:
-    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/steps.py": ORIGIN,
-                         "src/pkg/use.py": textwrap.dedent(use)}, [{"symbol": "pkg.steps.Origin"}])
 
 
 def origin_case(use: str) -> Produced:
@@ -243,7 +236,7 @@ def test_a_value_nested_in_dicts_binds_through_the_fields_its_keys_name_and_clos
     assert case.forms("complete") == case.forms("stop_sequence") == {"dict-value"}
 
 
-def test_a_default_given_through_a_declaration_call_produces(project: Project) -> None:
+def test_a_default_given_through_a_declaration_call_produces() -> None:
     """`count_by: Field_ = Query("tag")`, `kind: Kind = Field("b")`: the first positional argument of a
     declaration call (pydantic's `Field`, FastAPI's `Query`/`Path`/`Body`/…, typer's `Option`) is the
     default, as `Field(default="c")` is; the argument of any other call is not."""
@@ -267,8 +260,7 @@ def test_a_default_given_through_a_declaration_call_produces(project: Project) -
         def counts(count_by: Count = Query("tag")) -> list[str]:
             return [count_by]
     """)
-    vocab_tree(project, {"src/m.py": kinds, "src/use.py": use}, [{"symbol": "m.Count"}])
-    found = producer_findings(project.check())
-    assert [(f["variant"], f["wire"]) for f in found] == [("spare", True)]  # the route is a door
-    listed = sites(project, "m.Count")
-    assert forms(listed["tag"]) == forms(listed["b"]) == forms(listed["c"]) == {"default"}
+    case = producer_case(source={"m.py": kinds, "use.py": use}, symbol="m.Count")
+    assert [(f.variant, f.wire) for f in case.findings] == [("spare", True)]  # the route is a door
+    assert case.verdicts == {"tag": "producer", "b": "producer", "c": "producer", "spare": "wire"}
+    assert case.forms("tag") == case.forms("b") == case.forms("c") == {"default"}
