@@ -6,7 +6,9 @@ import gc
 import json
 import os
 import shutil
+import signal
 import textwrap
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +121,32 @@ def _collect_cycles(_resident_after_collection: list[float]) -> Iterator[None]:
     if resident_mb() - _resident_after_collection[0] >= GARBAGE_MB:
         gc.collect()
         _resident_after_collection[0] = resident_mb()
+
+
+def ignored_by_the_os(signum: int) -> bool:
+    """Whether this process ignores `signum` below Python (Linux's /proc; False where unknown)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            mask = next(line.split()[1] for line in status if line.startswith("SigIgn:"))
+    except (OSError, StopIteration, IndexError):
+        return False
+    return bool(int(mask, 16) >> (signum - 1) & 1)
+
+
+@pytest.fixture(autouse=True)
+def _interrupts_restored(request: pytest.FixtureRequest) -> Iterator[None]:
+    """SIGINT and SIGQUIT as Python set them, after every test, with a warning naming the test.
+
+    A process started by this one inherits what it ignores: once a test had left SIGINT ignored, the
+    watcher and monitor tests started later ignored their Ctrl-C and timed out (seen after
+    tests/cli/test_fuzz_hardening.py's writer-links run, not found in the tool's code or the tests')."""
+    yield
+    for signum in (signal.SIGINT, signal.SIGQUIT):
+        handler = signal.getsignal(signum)
+        if ignored_by_the_os(signum) and handler not in (signal.SIG_IGN, None):
+            signal.signal(signum, handler)  # installs Python's handler again, below Python too
+            warnings.warn(f"{request.node.nodeid} left {signal.Signals(signum).name} ignored; restored",
+                          stacklevel=1)
 
 
 @pytest.fixture
