@@ -123,6 +123,13 @@ def _collect_cycles(_resident_after_collection: list[float]) -> Iterator[None]:
         _resident_after_collection[0] = resident_mb()
 
 
+def interruptible() -> None:
+    """`preexec_fn` of a child a test stops with Ctrl-C (SIGINT): SIGINT and SIGQUIT at their
+    defaults, as a shell starts a command from a terminal, whatever this process has ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def ignored_by_the_os(signum: int) -> bool:
     """Whether this process ignores `signum` below Python (Linux's /proc; False where unknown)."""
     try:

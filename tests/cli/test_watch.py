@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Project, paste
+from tests.conftest import Project, interruptible, paste
 
 TYPE_EQUIV = Path(sys.executable).parent / "type-equiv"
 SOURCE = "class Point:\n    x: int\n    y: int\n"
@@ -41,11 +41,12 @@ class Watching:
         if tty:
             controller, terminal = pty.openpty()
             self.process = subprocess.Popen(command, stdout=terminal, stderr=subprocess.PIPE,
-                                            env={**env, "TERM": "xterm-256color"})
+                                            env={**env, "TERM": "xterm-256color"}, preexec_fn=interruptible)
             os.close(terminal)
             read: Callable[[], bytes] = lambda: os.read(controller, 4096)  # noqa: E731
         else:
-            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                            preexec_fn=interruptible)
             assert self.process.stdout is not None
             stdout = self.process.stdout
             read = lambda: os.read(stdout.fileno(), 4096)  # noqa: E731

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Project, paste
+from tests.conftest import Project, interruptible, paste
 from tests.warm.test_cache import (
     CHANGES,
     HOUR,
@@ -44,7 +44,7 @@ pytestmark = pytest.mark.skipif(not monitor.supported(), reason="the monitor nee
 def running_monitor(root: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
     """`type-equiv monitor` on `root`, answering before the block starts; stopped after it."""
     proc = subprocess.Popen([sys.executable, "-m", "type_equiv", "monitor", "--root", str(root), *args],
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     try:
         deadline = time.monotonic() + 30
         while monitor.ask(root, None) is None:
