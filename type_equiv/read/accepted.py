@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -151,6 +151,23 @@ def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden) ->
             if not isinstance(event.reason, Failed):
                 event = SessionEnd(reason=FindingsFound() if errors or stale else Clean())
         yield event
+
+
+def accept(findings: Iterable[Finding], baseline: Baseline,
+           matchable: Callable[[Key], bool]) -> list[Finding]:
+    """`findings` without those the baseline accepts, then one finding per entry that matched none
+    of them, as `apply` does for a check's events. `matchable`: whether the caller's checks could have
+    found an entry's finding at all (the language server leaves some checks to `check`): only those
+    entries are reported stale."""
+    left = Counter(key for key, _ in baseline.entries)
+    out: list[Finding] = []
+    for finding in findings:
+        key = finding_key(finding)
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            out.append(finding)
+    return out + _stale(baseline, Counter({key: n for key, n in left.items() if matchable(key)}))
 
 
 def _stale(baseline: Baseline, left: Counter[Key]) -> list[Finding]:
