@@ -55,6 +55,11 @@ def test_a_field_of_another_type_shows_both_sides() -> None:
     assert _messages(frozen + "        a: int\n        b: str | None = None") == []
 
 
+def test_a_nested_class_of_another_kind_says_so() -> None:
+    assert _messages("    @dataclass(frozen=True)\n    class Inner(Enum):\n        a = 1") == [
+        "pkg.mod.Outer: nested class `Inner` differs: the paste's is an enum, the source's a class"]
+
+
 def test_the_sides_show_the_decorators_and_class_line() -> None:
     code = "class Outer:\n    class Inner:\n        a: int\n        b: str | None = None\n    x: int"
     [finding] = check_case(paste=code, source=SOURCE).findings

@@ -193,6 +193,8 @@ def _member_drift(symbol: str, pasted: Shape, real: Shape, mine: Member | None, 
 def _nested_differences(mine: Shape, theirs: Shape) -> str | None:
     """What differs inside a nested class, header first: a decorator, base or keyword one side
     lacks, then each member one side lacks or writes otherwise (None: nothing to name)."""
+    if mine.kind != theirs.kind:
+        return messages.nested_kind(mine.kind, theirs.kind)
     header = []
     for label in dict.fromkeys(lab for lab, _ in theirs.header + mine.header):
         pasted = [t for lab, t in mine.header if lab == label]
@@ -213,8 +215,6 @@ def _nested_differences(mine: Shape, theirs: Shape) -> str | None:
                                                other.shown, member.shown))
     members += [messages.MemberFact(m.role, m.name, "extra")
                 for name, m in shown.items() if name not in source]
-    if mine.kind != theirs.kind:
-        return messages.nested_kind(mine.kind, theirs.kind)
     return messages.nested_differences(header, members) if header or members else None
 
 
