@@ -177,7 +177,7 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
             break
         for key in failed:
             if strategy[key] == "whole":
-                reasons[key] = "the rewritten paste would still differ from the source"
+                reasons[key] = messages.SYNC_STILL_DIFFERS
             strategy[key] = "whole" if strategy[key] == "minimal" else "skip"
     result = DocResult(doc, doc.text(*final))
     after = find_sites(doc.shown, result.after)
@@ -193,7 +193,8 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
                 result.synced.append(symbol)
         elif target in drifting or key in reasons:
             line = lower(target.site.code, target.site.node).line
-            result.unfixed.append(Unfixed(doc.shown, line, symbol, reasons.get(key, "cannot rewrite")))
+            why = reasons.get(key, messages.SYNC_CANNOT_REWRITE)
+            result.unfixed.append(Unfixed(doc.shown, line, symbol, why))
     return result
 
 

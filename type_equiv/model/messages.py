@@ -261,6 +261,11 @@ def sync_never_synced(symbol: str) -> str:
             f" --symbol {symbol}` or `type-equiv sync --force`")
 
 
+# Why sync left a drifted paste as it was, when no rewrite of it verified (fix/sync.py).
+SYNC_STILL_DIFFERS = "the rewritten paste would still differ from the source"
+SYNC_CANNOT_REWRITE = "cannot rewrite"
+
+
 def _a(kind: str) -> str:
     return {"alias": "a type alias", "enum": "an enum", "class": "a class"}.get(kind, "a variable")
 
