@@ -390,8 +390,9 @@ def nested_differences(header: Sequence[HeaderChange], members: Sequence[MemberF
             facts.append(f"its {HEADER_WORDS.get(change.label, f'{change.label}s')} are in another order")
             continue
         if len(change.lacks) == len(change.adds) == 1:
-            facts.append(f"the {change.label} is {_header_entry(change.label, change.adds[0])} in the paste,"
-                         f" {_header_entry(change.label, change.lacks[0])} in the source")
+            verb = "are" if change.label in HEADER_WORDS else "is"  # `type parameters` is plural
+            mine, theirs = (_header_entry(change.label, t) for t in (change.adds[0], change.lacks[0]))
+            facts.append(f"the {change.label} {verb} {mine} in the paste, {theirs} in the source")
             continue
         if change.lacks:
             many = "s" if len(change.lacks) > 1 else ""
