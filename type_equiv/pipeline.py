@@ -156,6 +156,16 @@ def check_drift(
     yield from judge_drift(reader, options, events, compared, stats, judge)
 
 
+def checked_drift(project: Project, run: Run, rows: Sequence[SymbolRow]) -> Iterator[Finding]:
+    """The drift stage alone on `rows` (their pastes paired among the whole manifest's rows): every
+    finding judged, located and silenced as `check` does it. `sync` rewrites these, through the very
+    reader it patches from, so a sync reads, parses and judges once."""
+    comments = _Comments(project, run)
+    for event in in_cells(project, check_drift(project, run.options, rows, run.stats)):
+        if isinstance(event, FindingEvent) and not comments.silences(event.finding):
+            yield event.finding
+
+
 def _suppressed(events: Iterator[RowEvent], project: Project, run: Run) -> Iterator[RowEvent]:
     """The stages' events without the findings an inline comment silences (read/suppressions.py);
     then, on a run over every row, each comment that silenced nothing, as a finding of its own. A run

@@ -5,8 +5,15 @@ edit that moves lines does not invalidate the baseline."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+from pathlib import Path
 
-from tests.conftest import Project, paste
+import yaml
+
+from tests.cli.test_precommit import BIN, git
+from tests.conftest import REPO, Project, paste
+from type_equiv.read.accepted import render
 
 POINT = 'class Point:\n    x: int\n    y: int\n    label: str = ""\n'
 MODELS = POINT + """
@@ -86,3 +93,60 @@ def test_a_broken_baseline_is_a_located_message(project: Project) -> None:
     run = project.check()
     assert run.exit_code == 2
     assert "manifest/type-equiv-baseline.json:2: not JSON" in run.stderr
+
+
+def test_a_run_limited_to_other_files_or_symbols_reports_no_stale_entry(project: Project) -> None:
+    """Pre-commit's usual run names the staged files: an entry for a doc it did not check is not
+    stale (it was not looked for); so is `--symbol`."""
+    _tree(project)
+    _baseline(project)
+    for args in ([str(project.root / "docs/size.md")], ["--symbol", "pkg.models.Size"]):
+        run = project.check(*args)
+        assert (run.exit_code, run.findings) == (0, []), args
+
+
+def test_a_run_naming_only_the_baseline_checks_every_row(project: Project) -> None:
+    """An entry removed from the baseline shows the finding it hid, wherever that is; an entry
+    matching nothing is stale there too."""
+    _tree(project)
+    _baseline(project)
+    path = project.root / "manifest/type-equiv-baseline.json"
+    assert project.check(str(path)).exit_code == 0
+    accepted = path.read_text(encoding="utf-8")
+    path.write_text(render([]), encoding="utf-8")
+    removed = project.check(str(path))
+    assert removed.exit_code == 1
+    assert [(f["symbol"], f["member"]) for f in removed.findings] == [("pkg.models.Point", "x")]
+    path.write_text(accepted.replace("docs/point.md", "docs/size.md"), encoding="utf-8")
+    moved = project.check(str(path))
+    assert moved.exit_code == 1
+    assert sorted(f["kind"] for f in moved.findings) == ["drift", "unused-suppression"]
+
+
+def test_pre_commit_runs_the_check_when_only_the_baseline_is_committed(tmp_path: Path) -> None:
+    """The real pre-commit and git, with the published hook's file types and this environment's
+    `type-equiv` (`language: system`: no hook environment to build): a commit that drops a baseline
+    entry is blocked by the finding the entry hid."""
+    [hook] = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    project = Project(tmp_path / "work")
+    _tree(project)
+    _baseline(project)
+    config = {"repos": [{"repo": "local", "hooks": [{
+        **{k: hook[k] for k in ("id", "name", "types_or", "require_serial", "pass_filenames")},
+        "entry": f"{BIN / 'type-equiv'} check", "language": "system"}]}]}
+    (project.root / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    work = project.root
+    git(work, "init", "-q", "-b", "main")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "adopted with a baseline")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "NO_COLOR": "1"}
+    installed = subprocess.run([str(BIN / "pre-commit"), "install"], cwd=work, env=env,
+                               text=True, capture_output=True, timeout=120)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    (work / "manifest/type-equiv-baseline.json").write_text(render([]), encoding="utf-8")
+    git(work, "add", "manifest/type-equiv-baseline.json")
+    blocked = git(work, "commit", "-m", "empty the baseline", check=False)
+    output = blocked.stdout + blocked.stderr
+    assert blocked.returncode != 0, output
+    assert "pkg.models.Point: field `x` differs" in output
+    assert git(work, "rev-list", "--count", "HEAD").stdout.strip() == "1"

@@ -76,6 +76,8 @@ def names(rows: tuple[object, ...]) -> list[str]:
         (["tests/fixtures/colour.jsonl"], ["pkg.colours.Colour"], False),
         (["manifest/type-equiv.manifest.json"],
          ["pkg.shapes.Point", "pkg.shapes.Size", "pkg.colours.Colour"], True),
+        (["manifest/type-equiv-baseline.json"],  # an entry removed shows what it hid, anywhere
+         ["pkg.shapes.Point", "pkg.shapes.Size", "pkg.colours.Colour"], True),
     ],
 )
 def test_what_a_file_can_affect(

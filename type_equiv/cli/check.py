@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from type_equiv.model.run import Progress, ProgressSink
     from type_equiv.model.session import SessionEnd, SessionEvent
     from type_equiv.output import Renderer
+    from type_equiv.read.accepted import Key
 
 PROGRESS_MIN_FILES = 2000  # scans reading fewer files finish before a bar is worth drawing
 
@@ -170,7 +171,7 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
         run = Run(options, recording.log, stats, _progress_bar())
         events = recording.record(run_check(run), stats)
     hidden = Hidden()
-    tap = _Tap(events if accepted is None else apply(events, accepted, hidden))
+    tap = _Tap(events if accepted is None else apply(events, accepted, hidden, _matchable(options)))
     out, err = _Copy(sys.stdout), _Copy(sys.stderr)
     RENDERERS[fmt](tap, out, err, quiet=quiet, stats=stats, verbose=verbose,  # type: ignore[arg-type]
                    colour=colour)
@@ -186,6 +187,23 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
             written = _rendered(RENDERERS[fmt], tap.seen, quiet, verbose)
         kept.keep(view, written[0], written[1], code)
     return code
+
+
+def _matchable(options: CheckOptions) -> Callable[[Key], bool]:
+    """Which baseline entries this run could have matched, so only those are reported stale: all in
+    a run over the whole project; none in one limited to symbols, or to files that leave some rows
+    unchecked (pre-commit's usual run); all but retired spellings in one naming the manifest or the
+    baseline (every row is checked, but retired spellings are looked for in the named files only)."""
+    from type_equiv.model.codes import code_of
+    from type_equiv.read.scope import files_name_every_row
+
+    if options.symbols:
+        return lambda key: False
+    if options.files is None:
+        return lambda key: True
+    if files_name_every_row(options.manifest, options.root, options.files):
+        return lambda key: key[0] != code_of("retired-spelling")
+    return lambda key: False
 
 
 def _digest(raw: tuple[str, str] | None) -> str:

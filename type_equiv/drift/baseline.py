@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from type_equiv.model import messages
 from type_equiv.model.findings import Drift, Side
 from type_equiv.read.shapes import Shape
 from type_equiv.store.safe import read_bounded
@@ -37,13 +38,6 @@ HEADER = (
 FP_LEN = 16
 LOCK_LIMIT = 64 * 1024 * 1024  # ~600,000 entries: a lock larger than that is not one sync wrote
 
-
-SIDE_NOTE: dict[Side, str] = {
-    "source": "the source changed since the paste was last synced: update the doc (`type-equiv sync`)",
-    "paste": "the paste was edited since it was last synced and the source did not change:"
-    " fix the paste (or change the source)",
-    "both": "both the source and the paste changed since the paste was last synced",
-}
 
 
 def lock_path(manifest: Path) -> Path:
@@ -154,7 +148,7 @@ def with_side(drifts: Iterable[Drift], side: Side | None) -> Iterator[Drift]:
         if side is None:
             yield drift
         else:
-            yield drift.model_copy(update={"side": side, "message": f"{drift.message} ({SIDE_NOTE[side]})"})
+            yield messages.side_moved(drift, side)
 
 
 def updated(

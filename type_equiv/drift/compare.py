@@ -18,12 +18,6 @@ from type_equiv.read.docs import Paste
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.shapes import STATEMENT, Member, Shape, in_context
 
-ROLE_WORD = {
-    "field": "field", "value": "member", "key": "key", "arm": "member", "literal": "value",
-    "method": "method", "nested": "nested class", "assign": "attribute",
-}
-HEADER_WORDS = {"type parameters": "type parameters"}  # plural of a header label, where not `+s`
-
 
 def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None,
             paste: Paste | None = None) -> Iterator[Drift]:
@@ -38,8 +32,8 @@ def compare(pasted: Shape, real: Shape, symbol: str, form: str | None = None,
         # A one-arm union is an alias; compare both as sets of arms.
         pasted, real = _as_union(pasted), _as_union(real)
     if pasted.kind != real.kind:
-        yield _drift(symbol, pasted, real, None, f"{pasted.kind} `{pasted.name}`",
-                     f"{real.kind} `{real.name}`", f"the paste is a {pasted.kind}, the source a {real.kind}")
+        yield messages.kind_differs(symbol, pasted.kind, real.kind, _sides(
+            pasted, real, f"{pasted.kind} `{pasted.name}`", f"{real.kind} `{real.name}`"))
         return
     yield from _compare_header(pasted, real, symbol)
     yield from _elision_hinted(_compare_members(pasted, real, symbol, form), pasted, form, paste)
@@ -60,35 +54,29 @@ def _compare_header(pasted: Shape, real: Shape, symbol: str) -> Iterator[Drift]:
         if label == "keyword":
             mine, theirs = sorted(mine), sorted(theirs)
         if mine != theirs:
-            words = HEADER_WORDS.get(label, f"{label}s")
-            yield _drift(
-                symbol, pasted, real, f"({words})", ", ".join(mine) or "(none)",
-                ", ".join(theirs) or "(none)", f"{words} differ",
-            )
+            yield messages.header_differs(symbol, label, _sides(
+                pasted, real, ", ".join(mine) or "(none)", ", ".join(theirs) or "(none)"))
 
 
 def _compare_members(pasted: Shape, real: Shape, symbol: str, form: str | None) -> Iterator[Drift]:
     if pasted.kind in ("union", "literal") and any(m.text == "..." for m in pasted.members):
-        yield _drift(symbol, pasted, real, None, "...", "(every variant)",
-                     f"a {pasted.kind}'s variant list cannot be elided with `...`: paste it whole")
+        yield messages.elided_whole(symbol, pasted.kind, _sides(pasted, real, "...", "(every variant)"))
         return
     if pasted.elided and (pasted.kind == "enum" or (form == "map" and pasted.kind == "typeddict")):
-        what = "an enum's member list" if pasted.kind == "enum" else "a map's keys (its variants)"
-        yield _drift(symbol, pasted, real, None, "...", "(every member)",
-                     f"{what} cannot be elided with `...`: paste every member")
+        kind = "enum" if pasted.kind == "enum" else "map"
+        yield messages.elided_whole(symbol, kind, _sides(pasted, real, "...", "(every member)"))
         pasted = replace(pasted, elided=False)  # then judge it as the complete paste it must be
     shown, source = keyed(pasted.members), keyed(real.members)
     for name, member in source.items():
         other = shown.get(name)
         if other is None:
             if member.required and not pasted.elided:
-                yield _member_drift(symbol, pasted, real, None, member, MISSING)
+                yield _member_drift(symbol, pasted, real, None, member, "missing")
         elif other.text != member.text:
             yield _member_drift(symbol, pasted, real, other, member, "differs")
     for name, member in shown.items():
         if name not in source:
-            yield _member_drift(symbol, pasted, real, member, None,
-                                "is in the paste but not in the source")
+            yield _member_drift(symbol, pasted, real, member, None, "extra")
     if pasted.ordered or pasted.elided:
         yield from _compare_order(pasted, real, symbol, shown, source)
 
@@ -102,7 +90,6 @@ ELISION_COMMENT = re.compile(
     r"|(?:the\s+)?rest\b|.*\b(?:omitted|elided|truncated|left\s+out)\b)",
     re.IGNORECASE,
 )
-MISSING = "is in the source but not in the paste"
 
 
 def _elision_hinted(drifts: Iterator[Drift], pasted: Shape, form: str | None,
@@ -111,7 +98,7 @@ def _elision_hinted(drifts: Iterator[Drift], pasted: Shape, form: str | None,
     reads as an elision: only a bare `...` statement is one (read/shapes.py)."""
     comment: tuple[int, str] | bool | None = False  # False: not looked for yet
     for drift in drifts:
-        if paste is not None and drift.pasted is None and drift.message.endswith(MISSING):
+        if paste is not None and messages.member_missing(drift):
             if comment is False:
                 comment = elision_comment(paste)
             if isinstance(comment, tuple):
@@ -122,12 +109,10 @@ def _elision_hinted(drifts: Iterator[Drift], pasted: Shape, form: str | None,
 
 def _not_elidable(pasted: Shape, form: str | None) -> str | None:
     """What the paste shows that no `...` may shorten (None: a bare `...` may elide members)."""
-    if pasted.kind in ("union", "literal", "alias"):
-        return f"a {'literal' if pasted.kind == 'literal' else 'union'}'s variant list"
-    if pasted.kind == "enum":
-        return "an enum's member list"
+    if pasted.kind in ("union", "literal", "alias", "enum"):
+        return messages.UNELIDABLE[pasted.kind]
     if form == "map" and pasted.kind == "typeddict":
-        return "a map's keys (its variants)"
+        return messages.UNELIDABLE["map"]
     return None
 
 
@@ -184,34 +169,53 @@ def _compare_order(
     mine = [n for n in shown if counted(n)]
     theirs = [n for n in source if n in shown and counted(n)]
     if mine != theirs:
-        why = "a positional constructor" if pasted.ordered else "an elided (`...`) paste"
-        yield _drift(symbol, pasted, real, "(order)", ", ".join(mine), ", ".join(theirs),
-                     f"member order differs, which matters for {why}")
+        yield messages.order_differs(symbol, pasted.ordered, _sides(
+            pasted, real, ", ".join(mine), ", ".join(theirs)))
 
 
-def _member_drift(
-    symbol: str, pasted: Shape, real: Shape, mine: Member | None, theirs: Member | None, what: str
-) -> Drift:
+def _member_drift(symbol: str, pasted: Shape, real: Shape, mine: Member | None, theirs: Member | None,
+                  change: messages.MemberChange) -> Drift:
     member = mine or theirs
     assert member is not None
-    word = ROLE_WORD[member.role]
     shown, told = (mine.shown if mine else None), (theirs.shown if theirs else None)
-    if mine and theirs and " ".join(mine.shown.split()) == " ".join(theirs.shown.split()):
+    what = _nested_differences(mine.inner, theirs.inner) if mine and theirs and mine.inner and theirs.inner \
+        else None
+    if what is None and mine and theirs and " ".join(mine.shown.split()) == " ".join(theirs.shown.split()):
         # written alike, read apart (a TypedDict key under another `total=`): say how a side is read
         shown, told = _read_as(mine), _read_as(theirs)
     label = member.name if member.role not in ("arm", "literal") or member.name != "=" else "value"
     spellings = [m.spelled for m in (mine, theirs) if m is not None and m.spelled]
-    return Drift(
-        symbol=symbol,
-        member=None if label == "value" else member.name,
-        message=f"{symbol}: {word} `{label}`{messages.spelled_as(spellings)} {what}",
-        path=pasted.path,
-        line=mine.line if mine else pasted.line,
-        source_path=real.path,
-        source_line=theirs.line if theirs else real.line,
-        pasted=shown,  # as written: the reader finds it in the doc
-        real=told,
-    )
+    sides = messages.Sides((pasted.path, mine.line if mine else pasted.line),
+                           (real.path, theirs.line if theirs else real.line), shown, told)
+    return messages.member_drift(symbol, member.role, label, spellings, change, sides, what)
+
+
+def _nested_differences(mine: Shape, theirs: Shape) -> str | None:
+    """What differs inside a nested class, header first: a decorator, base or keyword one side
+    lacks, then each member one side lacks or writes otherwise (None: nothing to name)."""
+    if mine.kind != theirs.kind:
+        return messages.nested_kind(mine.kind, theirs.kind)
+    header = []
+    for label in dict.fromkeys(lab for lab, _ in theirs.header + mine.header):
+        pasted = [t for lab, t in mine.header if lab == label]
+        real = [t for lab, t in theirs.header if lab == label]
+        lacks, adds = [t for t in real if t not in pasted], [t for t in pasted if t not in real]
+        if lacks or adds:
+            header.append(messages.HeaderChange(label, tuple(lacks), tuple(adds)))
+        elif pasted != real:
+            header.append(messages.HeaderChange(label, (), (), reordered=True))
+    members = []
+    shown, source = keyed(mine.members), keyed(theirs.members)
+    for name, member in source.items():
+        other = shown.get(name)
+        if other is None and not mine.elided:
+            members.append(messages.MemberFact(member.role, member.name, "missing"))
+        elif other is not None and other.text != member.text:
+            members.append(messages.MemberFact(member.role, member.name, "differs",
+                                               other.shown, member.shown))
+    members += [messages.MemberFact(m.role, m.name, "extra")
+                for name, m in shown.items() if name not in source]
+    return messages.nested_differences(header, members) if header or members else None
 
 
 def _read_as(member: Member) -> str:
@@ -219,14 +223,9 @@ def _read_as(member: Member) -> str:
     return written if written == member.text else f"{written}  (read as {member.text})"
 
 
-def _drift(
-    symbol: str, pasted: Shape, real: Shape, member: str | None, mine: str, theirs: str, what: str
-) -> Drift:
-    return Drift(
-        symbol=symbol, member=member, message=f"{symbol}: {what}",
-        path=pasted.path, line=pasted.line, source_path=real.path, source_line=real.line,
-        pasted=mine, real=theirs,
-    )
+def _sides(pasted: Shape, real: Shape, mine: str, theirs: str) -> messages.Sides:
+    """The definitions' own lines, and what each side shows: a drift of the definition as a whole."""
+    return messages.Sides((pasted.path, pasted.line), (real.path, real.line), mine, theirs)
 
 
 @dataclass(frozen=True)

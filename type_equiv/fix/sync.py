@@ -27,7 +27,8 @@ from type_equiv.fix.patch import Planner, Real, Site, string_lines
 from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
-from type_equiv.pipeline import attribute_pastes, real_shape, where_defined
+from type_equiv.model.options import CheckOptions
+from type_equiv.pipeline import Run, attribute_pastes, checked_drift, real_shape, where_defined
 from type_equiv.read.definitions import (
     PythonCode,
     find_definition,
@@ -40,6 +41,7 @@ from type_equiv.read.kinds import statement_kind
 from type_equiv.read.manifest import SymbolRow, load_manifest
 from type_equiv.read.reader import Project, Reader
 from type_equiv.read.shapes import lower
+from type_equiv.store.cache import Cache, cache_folder
 from type_equiv.store.safe import OUTSIDE, folder_locked, inside, regular_problem
 
 # ---------------------------------------------------------------------------------------------------
@@ -175,7 +177,7 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
             break
         for key in failed:
             if strategy[key] == "whole":
-                reasons[key] = "the rewritten paste would still differ from the source"
+                reasons[key] = messages.SYNC_STILL_DIFFERS
             strategy[key] = "whole" if strategy[key] == "minimal" else "skip"
     result = DocResult(doc, doc.text(*final))
     after = find_sites(doc.shown, result.after)
@@ -191,7 +193,8 @@ def sync_doc(doc: RawDoc, targets: list[Target], only: set[tuple[str, int]] | No
                 result.synced.append(symbol)
         elif target in drifting or key in reasons:
             line = lower(target.site.code, target.site.node).line
-            result.unfixed.append(Unfixed(doc.shown, line, symbol, reasons.get(key, "cannot rewrite")))
+            why = reasons.get(key, messages.SYNC_CANNOT_REWRITE)
+            result.unfixed.append(Unfixed(doc.shown, line, symbol, why))
     return result
 
 
@@ -275,14 +278,16 @@ def _run_sync(options: SyncOptions) -> SyncReport:
         if unknown:
             raise InputError(f"{manifest.path}: no manifest row for {', '.join(unknown)}")
         rows = [r for r in rows if r.symbol in options.symbols]
-    project = Project.open(manifest)
+    # one reader for the check and the rewrite: sources, docs and shapes are read once
+    cache = cache_folder(root, root / ".type-equiv-cache")
+    project = Project.open(manifest, Cache(cache, root))
     report = SyncReport()
     # a row named by --symbol, or synced before (its lock entry), is the user's to rewrite; any other
     # is shown as a diff and refused: nothing is written that the user did not mean
     lock = read_lock(lock_path(options.manifest), root)
     trusted = options.force or options.diff or bool(options.symbols)
     approved = None if trusted else set(lock.entries)
-    judged = judged_drift(options)
+    judged = judged_drift(project, options, rows, cache)
     reals: dict[str, Real | None] = {}
     for row in rows:
         found: list[Finding] = []
@@ -317,23 +322,20 @@ def _run_sync(options: SyncOptions) -> SyncReport:
     return report
 
 
-def judged_drift(options: SyncOptions) -> dict[tuple[str, str], list[int]]:
-    """(symbol, doc) → the lines of the drift findings `check` reports. Sync rewrites only those
-    pastes: a spelling the syntax level reads apart but the types judge clears (`List[X]` against
-    `list[X]`) is no drift, and its paste stays as the author wrote it."""
-    from type_equiv.model.options import CheckOptions
-    from type_equiv.model.session import FindingEvent
-    from type_equiv.pipeline import Run, run_check
-    from type_equiv.store.cache import cache_folder
-
-    cache = cache_folder(options.root, options.root / ".type-equiv-cache")
+def judged_drift(project: Project, options: SyncOptions, rows: Sequence[SymbolRow],
+                 cache: Path | None) -> dict[tuple[str, str], list[int]]:
+    """(symbol, doc) → the lines of the drift findings `check` reports for `rows`. Sync rewrites only
+    those pastes: a spelling the syntax level reads apart but the types judge clears (`List[X]`
+    against `list[X]`) is no drift, and its paste stays as the author wrote it. Only check's drift
+    stage runs (pipeline.checked_drift), on sync's own reader: the producer scan, retired spellings
+    and fixtures cannot change what sync rewrites."""
     check = CheckOptions(root=options.root, manifest=options.manifest, symbols=options.symbols,
                          cache_dir=cache)
     out: dict[tuple[str, str], list[int]] = {}
-    for event in run_check(Run(check)):
-        finding = event.finding if isinstance(event, FindingEvent) else None
-        if finding is not None and finding.kind == "drift" and finding.symbol is not None:
+    for finding in checked_drift(project, Run(check), rows):
+        if finding.kind == "drift" and finding.symbol is not None:
             out.setdefault((finding.symbol, finding.path), []).append(finding.line)
+    project.save_cache()  # what the judges learnt serves the next check
     return out
 
 

@@ -21,6 +21,7 @@ from jsonschema.exceptions import best_match
 from jsonschema.protocols import Validator
 
 from type_equiv import importing
+from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import FixtureInvalid
 from type_equiv.model.session import FindingEvent
@@ -157,12 +158,10 @@ def _one_of(
         return
     variants = ", ".join(repr(tag) for tag in sorted(mapping))
     if prop not in instance:
-        yield ValidationError(f"{prop!r} is a required property (one of {variants})")
+        yield ValidationError(messages.FIXTURE_TAG_MISSING.format(prop, variants))
     elif not isinstance(instance[prop], str) or instance[prop] not in mapping:
-        yield ValidationError(
-            f"{instance[prop]!r} is not a variant: {prop!r} must be one of {variants}",
-            path=[prop], validator=STALE_TAG,
-        )
+        yield ValidationError(messages.FIXTURE_UNKNOWN_TAG.format(instance[prop], prop, variants),
+                              path=[prop], validator=STALE_TAG)
     else:
         yield from validator.descend(instance, {"$ref": mapping[instance[prop]]})  # type: ignore[attr-defined]
 
@@ -177,18 +176,16 @@ def check_file(path: Path, rel: str, target: Target, root: Path | None = None) -
         data = read_bounded(path, root)
         text = data.decode("utf-8-sig")
     except OSError as exc:
-        yield _invalid(target, rel, 1, "", f"cannot read the fixture: {exc.strerror or exc}")
+        yield _invalid(target, rel, 1, "", messages.FIXTURE_UNREADABLE.format(exc.strerror or exc))
         return
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        yield _invalid(target, rel, line, "", f"the fixture is not UTF-8 text ({exc.reason} at byte"
-                       f" {exc.start}); save it as UTF-8")
+        yield _invalid(target, rel, line, "", messages.FIXTURE_NOT_UTF8.format(exc.reason, exc.start))
         return
     records = _lines(text) if rel.endswith(LINE_SUFFIXES) else _document(text, target.is_array)
     for line, record in records:
         if isinstance(record, _NotJSON):
-            yield _invalid(target, rel, line, "", f"not JSON: {record.message}; fix the JSON syntax"
-                           " or re-record the fixture")
+            yield _invalid(target, rel, line, "", messages.FIXTURE_NOT_JSON.format(record.message))
             continue
         finding = _validate(target, rel, line, record)
         if finding is not None:
@@ -212,7 +209,7 @@ def _decode(decoder: json.JSONDecoder, text: str, at: int) -> tuple[Any, int]:
     try:
         return decoder.raw_decode(text, at)
     except json.JSONDecodeError as exc:
-        return _NotJSON(f"{exc.msg} (column {exc.colno})"), exc.pos
+        return _NotJSON(messages.JSON_PROBLEM.format(exc.msg, exc.colno)), exc.pos
     except (ValueError, RecursionError) as exc:
         return _NotJSON(str(exc) if not isinstance(exc, RecursionError) else "nested too deeply"), at
 
@@ -226,7 +223,7 @@ def _lines(text: str) -> Iterator[tuple[int, Any]]:
             continue
         value, end = _decode(decoder, line, start)
         if not isinstance(value, _NotJSON) and _skip(line, end) != len(line):
-            value = _NotJSON(f"extra data after the record (column {_skip(line, end) + 1})")
+            value = _NotJSON(messages.JSON_EXTRA_DATA.format(_skip(line, end) + 1))
         yield number, value
 
 
@@ -287,20 +284,11 @@ def _validate(target: Target, rel: str, line: int, record: Any) -> FixtureInvali
         return None
     best = best_match(errors)
     at = pointer(best.absolute_path) if best.absolute_path else ""
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     name = target.symbol.rsplit(".", 1)[1]
     problem = best.message if len(best.message) <= MESSAGE_LIMIT else best.message[:MESSAGE_LIMIT] + "…"
-    if best.validator == STALE_TAG:
-        advice = f"the record is stale: re-record it in a current {name} shape, or delete it"
-    else:
-        advice = f"fix the record at {at or 'its top level'}, or re-record it"
-    where = f" at {at}" if at else ""
-    return _invalid(target, rel, line, at, f"not a valid {name}{where}: {problem}{more}; {advice}")
+    return _invalid(target, rel, line, at, messages.fixture_not_valid(
+        name, at, problem, len(errors) - 1, stale=best.validator == STALE_TAG))
 
 
 def _invalid(target: Target, rel: str, line: int, at: str, problem: str) -> FixtureInvalid:
-    return FixtureInvalid(
-        message=f"{target.symbol}: {problem}", path=rel, line=line, pointer=at, symbol=target.symbol,
-        source_path=target.source[0] if target.source else None,
-        source_line=target.source[1] if target.source else None,
-    )
+    return messages.fixture_invalid(target.symbol, (rel, line), at, target.source, problem)

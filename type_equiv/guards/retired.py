@@ -12,7 +12,6 @@ and a removal that leaves spellings behind in code then fails without anyone rem
 from __future__ import annotations
 
 import ast
-import json
 import os
 import posixpath
 import subprocess
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from type_equiv.guards.contexts import code_spans, within
+from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import ParseError, RetiredSpelling
 from type_equiv.model.session import FindingEvent
@@ -329,27 +329,9 @@ def located(text: str, hits: Iterable[tuple[int, str]]) -> Iterator[tuple[int, i
 
 
 def _finding(retirement: Retirement, path: str, line: int, column: int) -> RetiredSpelling:
-    spelling = retirement.spelling
-    if retirement.base is not None:
-        of = f" from {retirement.symbol}" if retirement.symbol else ""
-        message = (
-            f"`{spelling}` (column {column}) was removed{of} since {retirement.base} (--base), but this"
-            " mention remains:"
-            f" delete it or reword it. If this file is a decision record that should keep it, add"
-            f" {json.dumps({'spelling': spelling, 'match': 'code', 'allowed': [path]})} to the manifest's"
-            " `retired`"
-        )
-    else:
-        of = f" of {retirement.symbol}" if retirement.symbol else ""
-        why = f" ({retirement.note})" if retirement.note else ""
-        message = (f"`{spelling}` (column {column}) is a retired spelling{of}{why}:"
-                   " delete this mention or reword it")
-        if retirement.allowed:
-            message += f"; only {', '.join(retirement.allowed)} may keep it"
-        if retirement.declared is not None:  # in the message, not `source_*`: one annotation per site
-            message += f" ({retirement.declared[0]}:{retirement.declared[1]}, `retired`)"
-    return RetiredSpelling(
-        message=message, path=path, line=line, column=column, text=spelling, symbol=retirement.symbol,
+    return messages.retired_spelling(
+        retirement.spelling, (path, line, column), retirement.symbol, retirement.base, retirement.note,
+        retirement.allowed, retirement.declared,
     )
 
 
@@ -491,7 +473,7 @@ class _GitTree(WholeModules):
             text = self.text(rel)
             self._codes[path] = (
                 parse_python(text, f"{self.ref}:{rel}") if text is not None
-                else ParseError(path=rel, line=1, message=f"not in {self.ref}")
+                else messages.not_at_ref(rel, self.ref)
             )
         return self._codes[path]
 

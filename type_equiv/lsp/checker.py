@@ -10,6 +10,10 @@ edit can change its answer, so its findings are kept until a source file changes
 What the server leaves to `type-equiv check`: the schema judge (it imports project code, which a
 long-lived process would keep stale and an editor should not run per keystroke), retired spellings
 (git lists the files) and recorded fixtures (validated by imported code).
+
+The baseline (read/accepted.py) applies as in `check`: a finding it accepts is not published, and an
+entry that matches nothing is (TE009, at its line of the baseline file), except an entry for what the
+server leaves to `check`, which it could not have matched.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 
 from type_equiv.drift.judges.resident import ResidentProcess
 from type_equiv.drift.judges.types import Pair, Verdict
+from type_equiv.model.codes import code_of
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
 from type_equiv.model.options import CheckOptions
@@ -27,11 +32,24 @@ from type_equiv.model.run import RunStats
 from type_equiv.model.session import FindingEvent, SymbolChecked
 from type_equiv.pipeline import check_drift, with_forms
 from type_equiv.producers.analysis import check_producers
+from type_equiv.read.accepted import Baseline, Key, accept, baseline_path, read_baseline
 from type_equiv.read.definitions import PythonCode, parse_python
 from type_equiv.read.docs import Doc, parse_doc
 from type_equiv.read.manifest import ManifestFile, SymbolRow, load_manifest
 from type_equiv.read.reader import Project
 from type_equiv.store.cache import Cache
+
+# Finding kinds the server leaves to `check` (see the module docstring): a baseline entry of one is
+# never stale here. Inline suppressions are not read by the server, so it has no unused one to match.
+LEFT_TO_CHECK = frozenset(code_of(kind) for kind in ("retired-spelling", "fixture-invalid",
+                                                    "unused-suppression"))
+
+
+def matchable(key: Key) -> bool:
+    """Whether the server's checks could find a baseline entry's finding: not one left to `check`,
+    nor a drift at a JSON Schema pointer (`/properties/x`: the schema judge's)."""
+    rule, _, detail, _ = key
+    return rule not in LEFT_TO_CHECK and not (rule == code_of("drift") and detail.startswith("/"))
 
 
 class BlockParses:
@@ -115,16 +133,18 @@ class LiveProject:
         self.producers: list[Finding] | None = None  # None: to be run (again)
         self.manifest: ManifestFile | None = None
         self.project: Project | None = None
+        self.accepted: Baseline | None = None  # the baseline beside the manifest, when there is one
         self.reload()
 
     # -- what changed ------------------------------------------------------------------------------
 
     def reload(self) -> None:
         """Read the manifest again (start, or it changed): every result is dropped."""
-        self.drift, self.pasted, self.producers = {}, {}, None
+        self.drift, self.pasted, self.producers, self.accepted = {}, {}, None, None
         self.verdicts = Verdicts(self.mypy)
         try:
             manifest = without_schema(load_manifest(self.root, self.manifest_path))
+            self.accepted = read_baseline(self.root, self.manifest_path)
         except InputError as exc:
             self.failure, self.manifest, self.project = str(exc), None, None
             return
@@ -151,6 +171,12 @@ class LiveProject:
         """A file changed on disk (saved, or a watched file): the producer check runs again."""
         if path == self.manifest_path:
             self.reload()
+            return
+        if path == baseline_path(self.manifest_path) and self.failure is None:
+            try:  # only what is published changes; a broken baseline stops the checks, as in `check`
+                self.accepted = read_baseline(self.root, self.manifest_path)
+            except InputError as exc:
+                self.failure = str(exc)
             return
         if path.suffix == ".py":
             self.producers = None
@@ -261,7 +287,9 @@ class LiveProject:
         seen: dict[str, Finding] = {}
         for finding in self._all():
             seen.setdefault(finding.model_dump_json(), finding)
-        return list(seen.values())
+        if self.accepted is None:
+            return list(seen.values())
+        return accept(seen.values(), self.accepted, matchable)
 
     def _all(self) -> Iterable[Finding]:
         for doc in self.docs():

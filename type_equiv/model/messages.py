@@ -7,16 +7,22 @@ reviewer reads every message side by side.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from type_equiv.model.findings import (
     Drift,
+    FixtureInvalid,
     IncludeStale,
+    Level,
     NoProducer,
     ParseError,
     PasteMissing,
+    RetiredSpelling,
+    Side,
     Site,
     SourceMissing,
     StaleExemption,
@@ -90,14 +96,11 @@ def comment_elides_nothing(drift: Drift, comment: str, line: int, whole: str | N
     return drift.model_copy(update={"message": f"{drift.message}; {how}"})
 
 
-def schema_not_judged(drift: Drift, why: str) -> Drift:
+def schema_not_judged(symbol: str, sides: Sides, why: str) -> Drift:
     """The schema judge could not judge a row (a model library it builds no JSON Schema for): said
     as a note on each paste, never a failed run; the other judges' verdicts stand."""
-    return drift.model_copy(update={
-        "severity": "info",
-        "message": f"{drift.symbol}: the schema judge could not judge it: {why} (the syntax and types"
-                   " judges still did)",
-    })
+    return _drift(symbol, None, f"the schema judge could not judge it: {why} (the syntax and types"
+                  " judges still did)", sides, level="schema").model_copy(update={"severity": "info"})
 
 
 def spelled_as(spellings: Sequence[str]) -> str:
@@ -258,6 +261,11 @@ def sync_never_synced(symbol: str) -> str:
             f" --symbol {symbol}` or `type-equiv sync --force`")
 
 
+# Why sync left a drifted paste as it was, when no rewrite of it verified (fix/sync.py).
+SYNC_STILL_DIFFERS = "the rewritten paste would still differ from the source"
+SYNC_CANNOT_REWRITE = "cannot rewrite"
+
+
 def _a(kind: str) -> str:
     return {"alias": "a type alias", "enum": "an enum", "class": "a class"}.get(kind, "a variable")
 
@@ -293,3 +301,295 @@ def written_differently(head: str, reason: str) -> str:
     two sides are written differently, and why the types judge could not clear it."""
     return (f"{head} is written differently in the paste and the source, and mypy could not compare"
             f" them ({reason})")
+
+
+# ---- drift: how a paste differs from its source (drift/compare.py, drift/judges/) ----
+
+# How a finding names a member of each role (read/shapes.Member.role).
+ROLE_WORD = {
+    "field": "field", "value": "member", "key": "key", "arm": "member", "literal": "value",
+    "method": "method", "nested": "nested class", "assign": "attribute",
+}
+HEADER_WORDS = {"type parameters": "type parameters"}  # plural of a header label, where not `+s`
+MemberChange = Literal["differs", "missing", "extra"]
+_CHANGE = {
+    "differs": "differs",
+    "missing": "is in the source but not in the paste",
+    "extra": "is in the paste but not in the source",
+}
+# What no `...` may shorten, by the paste's kind (a map: a TypedDict of variants).
+UNELIDABLE = {
+    "union": "a union's variant list", "alias": "a union's variant list",
+    "literal": "a literal's variant list", "enum": "an enum's member list",
+    "map": "a map's keys (its variants)",
+}
+
+
+@dataclass(frozen=True)
+class Sides:
+    """A drift's place in the doc and in the source, and what each side shows there."""
+
+    at: Where
+    source: Where
+    pasted: str | None
+    real: str | None
+
+
+def _drift(symbol: str, member: str | None, what: str, sides: Sides, level: Level = "syntax") -> Drift:
+    return Drift(
+        level=level, symbol=symbol, member=member, message=f"{symbol}: {what}",
+        path=sides.at[0], line=sides.at[1], source_path=sides.source[0], source_line=sides.source[1],
+        pasted=sides.pasted, real=sides.real,
+    )
+
+
+def member_drift(symbol: str, role: str, label: str, spellings: Sequence[str], change: MemberChange,
+                 sides: Sides, what: str | None = None) -> Drift:
+    """A member that differs, or that one side lacks; `label` is its name (`value` for an arm
+    spelled `=`), `what` a fact to add about it (the nested class's decorators, bases, members)."""
+    tail = f": {what}" if what else ""
+    return _drift(symbol, None if label == "value" else label,
+                  f"{ROLE_WORD[role]} `{label}`{spelled_as(spellings)} {_CHANGE[change]}{tail}", sides)
+
+
+@dataclass(frozen=True)
+class HeaderChange:
+    """A header label (decorator, base, keyword, type parameters) whose entries differ inside a
+    nested class: those the paste lacks, those only the paste has, or the same ones reordered."""
+
+    label: str
+    lacks: tuple[str, ...]
+    adds: tuple[str, ...]
+    reordered: bool = False
+
+
+@dataclass(frozen=True)
+class MemberFact:
+    """A member of a nested class one side lacks or writes otherwise (`pasted`/`real` as written)."""
+
+    role: str
+    name: str
+    change: MemberChange
+    pasted: str = ""
+    real: str = ""
+
+
+NESTED_SHOWN = 3  # facts a nested class's finding names; the rest are counted
+
+
+def _header_entry(label: str, text: str) -> str:
+    return f"`@{text}`" if label == "decorator" else f"`{text}`"
+
+
+def nested_differences(header: Sequence[HeaderChange], members: Sequence[MemberFact]) -> str:
+    """What differs inside a nested class, in the reader's terms: `the paste lacks the decorator
+    `@dataclass``, `field `b` is in the source but not in the paste`."""
+    facts = []
+    for change in header:
+        if change.reordered:
+            facts.append(f"its {HEADER_WORDS.get(change.label, f'{change.label}s')} are in another order")
+            continue
+        if len(change.lacks) == len(change.adds) == 1:
+            verb = "are" if change.label in HEADER_WORDS else "is"  # `type parameters` is plural
+            mine, theirs = (_header_entry(change.label, t) for t in (change.adds[0], change.lacks[0]))
+            facts.append(f"the {change.label} {verb} {mine} in the paste, {theirs} in the source")
+            continue
+        if change.lacks:
+            many = "s" if len(change.lacks) > 1 else ""
+            facts.append(f"the paste lacks the {change.label}{many} "
+                         + ", ".join(_header_entry(change.label, t) for t in change.lacks))
+        if change.adds:
+            many = "s" if len(change.adds) > 1 else ""
+            facts.append(f"the paste has the {change.label}{many} "
+                         + ", ".join(_header_entry(change.label, t) for t in change.adds)
+                         + " the source does not")
+    for fact in members:
+        head = f"{ROLE_WORD[fact.role]} `{fact.name}`"
+        if fact.change == "differs":
+            facts.append(f"{head} is `{' '.join(fact.pasted.split())}` in the paste,"
+                         f" `{' '.join(fact.real.split())}` in the source")
+        else:
+            facts.append(f"{head} {_CHANGE[fact.change]}")
+    more = len(facts) - NESTED_SHOWN
+    return "; ".join(facts[:NESTED_SHOWN]) + (f"; and {more} more difference(s)" if more > 0 else "")
+
+
+def nested_kind(pasted: str, real: str) -> str:
+    return f"the paste's is {_kind_a(pasted)}, the source's {_kind_a(real)}"
+
+
+def _kind_a(kind: str) -> str:
+    return {"enum": "an enum", "typeddict": "a TypedDict", "class": "a class"}.get(kind, f"a {kind}")
+
+
+def member_missing(drift: Drift) -> bool:
+    """Whether `drift` says a member the source has is not in the paste."""
+    return drift.pasted is None and drift.message.endswith(_CHANGE["missing"])
+
+
+def kind_differs(symbol: str, pasted: str, real: str, sides: Sides) -> Drift:
+    return _drift(symbol, None, f"the paste is a {pasted}, the source a {real}", sides)
+
+
+def header_differs(symbol: str, label: str, sides: Sides) -> Drift:
+    """A part of the definition's header (bases, decorators, keywords, type parameters)."""
+    words = HEADER_WORDS.get(label, f"{label}s")
+    return _drift(symbol, f"({words})", f"{words} differ", sides)
+
+
+def elided_whole(symbol: str, kind: str, sides: Sides) -> Drift:
+    """A `...` in what must be pasted whole: a union's or literal's variants, an enum's members,
+    a map's keys."""
+    if kind in ("union", "literal"):
+        return _drift(symbol, None, f"a {kind}'s variant list cannot be elided with `...`: paste it whole",
+                      sides)
+    return _drift(symbol, None, f"{UNELIDABLE[kind]} cannot be elided with `...`: paste every member", sides)
+
+
+def order_differs(symbol: str, positional: bool, sides: Sides) -> Drift:
+    why = "a positional constructor" if positional else "an elided (`...`) paste"
+    return _drift(symbol, "(order)", f"member order differs, which matters for {why}", sides)
+
+
+def schema_differs(symbol: str, pointer: str, modes: Sequence[str], sides: Sides) -> Drift:
+    """The pydantic JSON Schemas of the two sides differ at `pointer` (in validation and/or
+    serialization mode)."""
+    return _drift(symbol, pointer, f"the JSON Schema differs at `{pointer}` ({' and '.join(modes)})",
+                  sides, level="schema")
+
+
+def schema_more(symbol: str, count: int, sides: Sides) -> Drift:
+    return _drift(symbol, None, f"and {count} more schema paths differ", sides, level="schema")
+
+
+def paste_schema_failed(symbol: str, sides: Sides, why: str) -> Drift:
+    """The paste could not be built into a model (or has no JSON Schema): `why` says what failed."""
+    return _drift(symbol, None, why, sides, level="schema")
+
+
+def schemas_differ_too(drift: Drift, members: Sequence[str]) -> Drift:
+    """A metadata-only drift the schema judge could not clear: the JSON Schemas differ as well."""
+    where = ", ".join(f"`{m}`" for m in members) or "as a whole"
+    return drift.model_copy(update={"message": f"{drift.message}; the JSON Schemas differ too ({where})"})
+
+
+def types_verdict(drift: Drift, reason: str | None, undecided: bool, schema_hint: bool) -> Drift:
+    """The syntax level's drift as the types judge left it, saying why mypy did not clear it when
+    that needs saying (`reason` None: mypy read two different types, nothing to add). A verdict mypy
+    could not give is said as such, never a difference of meaning; `schema_hint`: the difference is
+    `Annotated` metadata only, which the schema judge can clear."""
+    message = drift.message
+    if undecided:
+        head, said, tail = message.partition(" differs")
+        if said and (not tail or tail.startswith(": ")):  # a nested class's names what, after
+            message = written_differently(head, reason or "") + tail
+        else:
+            message = f"{message} (mypy could not compare the two sides: {reason})"
+    elif reason is not None and schema_hint:
+        message = (f"{message}: {reason} (the schema judge, `--schema`, clears it when pydantic"
+                   " builds one JSON Schema for both)")
+    elif reason is not None:
+        message = f"{message}: {reason}"
+    return drift.model_copy(update={"level": "types", "message": message})
+
+
+SIDE_NOTE: dict[Side, str] = {
+    "source": "the source changed since the paste was last synced: update the doc (`type-equiv sync`)",
+    "paste": "the paste was edited since it was last synced and the source did not change:"
+    " fix the paste (or change the source)",
+    "both": "both the source and the paste changed since the paste was last synced",
+}
+
+
+def side_moved(drift: Drift, side: Side) -> Drift:
+    """A drift saying which side moved since the last sync (drift/baseline.py's lock entry)."""
+    return drift.model_copy(update={"side": side, "message": f"{drift.message} ({SIDE_NOTE[side]})"})
+
+
+# ---- reading files: what cannot be read or parsed (read/, guards/) ----
+
+def not_valid_python(path: str, line: int, problem: str, column: int | None = None) -> ParseError:
+    at = f" (column {column})" if column is not None else ""
+    return ParseError(path=path, line=line, message=f"not valid Python: {problem}{at}")
+
+
+def cannot_parse(path: str, line: int, why: str) -> ParseError:
+    return ParseError(path=path, line=line, message=f"cannot parse: {why}")
+
+
+def file_unreadable(path: str, why: object) -> ParseError:
+    return ParseError(path=path, line=1, message=f"cannot read: {why}")
+
+
+def not_at_ref(path: str, ref: str) -> ParseError:
+    """A module `--base REF` does not hold."""
+    return ParseError(path=path, line=1, message=f"not in {ref}")
+
+
+def doc_format_unreadable(path: str, line: int, why: str) -> ParseError:
+    """A doc its format's parser cannot read at all (read/docs/base.Unreadable says why)."""
+    return ParseError(path=path, line=line, message=why)
+
+
+# A notebook nbformat cannot read (read/docs/notebook.py).
+NOTEBOOK_VERSION = "not read: nbformat {} notebook (4 is read)"
+NOTEBOOK_NOT_JSON = "not a notebook: invalid JSON: {} (column {})"
+NOT_A_NOTEBOOK = "not a notebook: {}"
+
+
+# ---- guards: retired spellings, recorded fixtures ----
+
+def retired_spelling(spelling: str, at: tuple[str, int, int], symbol: str | None, base: str | None,
+                     note: str | None, allowed: Sequence[str],
+                     declared: Where | None) -> RetiredSpelling:
+    """A retired spelling at `at` (path, line, column): with `--base`, one removed since that commit
+    (how to keep it in a decision record); else one the manifest retires (`declared`: its entry)."""
+    path, line, column = at
+    if base is not None:
+        of = f" from {symbol}" if symbol else ""
+        message = (
+            f"`{spelling}` (column {column}) was removed{of} since {base} (--base), but this"
+            " mention remains:"
+            f" delete it or reword it. If this file is a decision record that should keep it, add"
+            f" {json.dumps({'spelling': spelling, 'match': 'code', 'allowed': [path]})} to the manifest's"
+            " `retired`"
+        )
+    else:
+        of = f" of {symbol}" if symbol else ""
+        why = f" ({note})" if note else ""
+        message = (f"`{spelling}` (column {column}) is a retired spelling{of}{why}:"
+                   " delete this mention or reword it")
+        if allowed:
+            message += f"; only {', '.join(allowed)} may keep it"
+        if declared is not None:  # in the message, not `source_*`: one annotation per site
+            message += f" ({declared[0]}:{declared[1]}, `retired`)"
+    return RetiredSpelling(message=message, path=path, line=line, column=column, text=spelling, symbol=symbol)
+
+
+def fixture_invalid(symbol: str, at: Where, pointer: str, source: Where | None,
+                    problem: str) -> FixtureInvalid:
+    """A recorded fixture the symbol's schema rejects; `problem` is one of the `fixture_*` wordings."""
+    return FixtureInvalid(
+        message=f"{symbol}: {problem}", path=at[0], line=at[1], pointer=pointer, symbol=symbol,
+        source_path=source[0] if source else None, source_line=source[1] if source else None,
+    )
+
+
+# What is wrong with a recorded fixture: the `problem` of `fixture_invalid`, or a record's part of one.
+FIXTURE_TAG_MISSING = "{!r} is a required property (one of {})"  # a union record without its tag
+FIXTURE_UNKNOWN_TAG = "{!r} is not a variant: {!r} must be one of {}"
+FIXTURE_UNREADABLE = "cannot read the fixture: {}"
+FIXTURE_NOT_UTF8 = "the fixture is not UTF-8 text ({} at byte {}); save it as UTF-8"
+FIXTURE_NOT_JSON = "not JSON: {}; fix the JSON syntax or re-record the fixture"
+JSON_PROBLEM = "{} (column {})"  # what the JSON parser said, and where on the record's line
+JSON_EXTRA_DATA = "extra data after the record (column {})"
+
+
+def fixture_not_valid(name: str, pointer: str, problem: str, more: int, stale: bool) -> str:
+    """A record that is JSON but not a valid `name`: the schema's best complaint (`more`: how many
+    others), and what to do — a stale record (a variant no longer known) is re-recorded or deleted."""
+    also = f" (and {more} more)" if more else ""
+    advice = (f"the record is stale: re-record it in a current {name} shape, or delete it" if stale
+              else f"fix the record at {pointer or 'its top level'}, or re-record it")
+    where = f" at {pointer}" if pointer else ""
+    return f"not a valid {name}{where}: {problem}{also}; {advice}"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -130,9 +130,12 @@ class Hidden:
     count: int = 0
 
 
-def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden) -> Iterator[SessionEvent]:
+def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden,
+          matchable: Callable[[Key], bool] = lambda key: True) -> Iterator[SessionEvent]:
     """The check's events without the findings the baseline accepts; before the end, one finding per
-    entry that matched nothing, and the end's verdict recomputed from what is left."""
+    entry that matched nothing (of those `matchable` says the run could have matched: a run limited
+    to some files or symbols cannot tell that an entry for the others is stale), and the end's
+    verdict recomputed from what is left."""
     from type_equiv.model.session import Clean, Failed, FindingEvent, FindingsFound, SessionEnd
 
     left = Counter(key for key, _ in baseline.entries)
@@ -146,11 +149,28 @@ def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden) ->
                 continue
             errors = errors or event.finding.severity == "error"
         if isinstance(event, SessionEnd):
-            stale = _stale(baseline, left)
+            stale = _stale(baseline, Counter({key: n for key, n in left.items() if matchable(key)}))
             yield from (FindingEvent(finding=f) for f in stale)
             if not isinstance(event.reason, Failed):
                 event = SessionEnd(reason=FindingsFound() if errors or stale else Clean())
         yield event
+
+
+def accept(findings: Iterable[Finding], baseline: Baseline,
+           matchable: Callable[[Key], bool]) -> list[Finding]:
+    """`findings` without those the baseline accepts, then one finding per entry that matched none
+    of them, as `apply` does for a check's events. `matchable`: whether the caller's checks could have
+    found an entry's finding at all (the language server leaves some checks to `check`): only those
+    entries are reported stale."""
+    left = Counter(key for key, _ in baseline.entries)
+    out: list[Finding] = []
+    for finding in findings:
+        key = finding_key(finding)
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            out.append(finding)
+    return out + _stale(baseline, Counter({key: n for key, n in left.items() if matchable(key)}))
 
 
 def _stale(baseline: Baseline, left: Counter[Key]) -> list[Finding]:

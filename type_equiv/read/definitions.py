@@ -14,6 +14,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+from type_equiv.model import messages
 from type_equiv.model.findings import ParseError
 from type_equiv.read.asts import parse_module
 from type_equiv.read.text import split_lines
@@ -60,16 +61,13 @@ def parse_python(code: str, path: str, line_offset: int = 0) -> PythonCode | Par
         positions = dict(wrapper.resolve(PositionProvider))
     except cst.ParserSyntaxError as exc:
         line, column, message = _locate(code, exc)
-        return ParseError(
-            path=path, line=line + line_offset, message=f"not valid Python: {message} (column {column})"
-        )
+        return messages.not_valid_python(path, line + line_offset, message, column)
     except cst.CSTValidationError as exc:  # parsed, but not Python: `"a" b"c"` mixes str and bytes
-        return ParseError(path=path, line=_invalid_line(code) + line_offset,
-                          message=f"not valid Python: {str(exc).rstrip('.')}")
+        return messages.not_valid_python(path, _invalid_line(code) + line_offset, str(exc).rstrip("."))
     except RecursionError:  # libcst recurses once per nesting level
-        return ParseError(path=path, line=1 + line_offset, message="cannot parse: nested too deeply")
+        return messages.cannot_parse(path, 1 + line_offset, "nested too deeply")
     except (MemoryError, ValueError) as exc:
-        return ParseError(path=path, line=1 + line_offset, message=f"cannot parse: {exc}")
+        return messages.cannot_parse(path, 1 + line_offset, str(exc))
     return PythonCode(path=path, module=module, positions=positions, line_offset=line_offset)
 
 

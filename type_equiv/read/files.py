@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from type_equiv.model import messages
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import module_file, outside_root
 from type_equiv.read.log import NO_LOG, ReadLog
@@ -62,7 +63,7 @@ class SourceFiles:
                 self.log.digest(path, stamp, dig)
                 self.texts[path] = decode_source(data)
             except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
-                self.texts[path] = ParseError(path=shown, line=1, message=f"cannot read: {exc}")
+                self.texts[path] = messages.file_unreadable(shown, exc)
         return self.texts[path]
 
     def module_path(self, module: str) -> Path | None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from type_equiv.model.errors import InputError
+from type_equiv.read.accepted import baseline_path
 from type_equiv.read.globs import matches
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 
@@ -48,7 +49,7 @@ def select_scope(
     changed = frozenset(
         rel for rel in (_relative(manifest.root, Path(f)) for f in files) if rel is not None
     )
-    if _same_file(manifest_path, manifest.root, changed):
+    if names_every_row(manifest_path, manifest.root, changed):
         return Scope(rows=rows, tree_rows=rows, changed=changed)
     python = [rel for rel in changed if _is_source_python(manifest, rel)]
     modules = {_module_name(manifest, rel) for rel in python}
@@ -88,9 +89,16 @@ def _norm(rel: str) -> str:
     return posixpath.normpath(rel)
 
 
-def _same_file(manifest_path: Path, root: Path, changed: frozenset[str]) -> bool:
-    rel = _relative(root, manifest_path)
-    return rel is not None and rel in changed
+def names_every_row(manifest_path: Path, root: Path, changed: Iterable[str]) -> bool:
+    """Whether the named files (root-relative) make a run check every row: the manifest, or the
+    baseline beside it (an entry removed shows the finding it hid, wherever that is)."""
+    names = {_relative(root, path) for path in (manifest_path, baseline_path(manifest_path))}
+    return bool(names & set(changed))
+
+
+def files_name_every_row(manifest_path: Path, root: Path, files: Sequence[str]) -> bool:
+    """`names_every_row` for files as the command line names them (relative to the cwd)."""
+    return names_every_row(manifest_path, root, (rel for f in files if (rel := _relative(root, Path(f)))))
 
 
 def _source_root_of(manifest: ManifestFile, rel: str) -> str | None:

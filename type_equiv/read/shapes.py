@@ -64,6 +64,9 @@ class Member:
     skeleton: str = field(default="", compare=False)
     # The name as written when Python reads it as another (`ﬁle` is `file`, NFKC), for messages.
     spelled: str = field(default="", compare=False)
+    # A nested class lowered as a class is (its own nested classes left bare), so a finding can
+    # name what differs inside it: a decorator, a base, a field. Follows from `text`.
+    inner: Shape | None = field(default=None, compare=False)
 
     @property
     def required(self) -> bool:
@@ -175,7 +178,8 @@ def _type_alias_type(
     return value, (("type parameters", f"[{', '.join(names)}]"),)
 
 
-def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
+def _class(code: PythonCode, node: cst.ClassDef, inner: bool = True) -> Shape:
+    """`inner`: lower each nested class as a class too (one level: see Member.inner)."""
     header: list[tuple[str, str]] = []
     for deco in node.decorators:
         header.append(("decorator", canon_expr(code.text(deco.decorator))))
@@ -203,7 +207,7 @@ def _class(code: PythonCode, node: cst.ClassDef) -> Shape:
     deco_names = {t.split("(", 1)[0].rsplit(".", 1)[-1] for label, t in header if label == "decorator"}
     ordered = bool(deco_names & ORDERED_DECORATORS) or "NamedTuple" in base_names
     members, elided = _class_members(code, node, kind, True if total is None else total,
-                                      not _attrs_without_auto_attribs(header))
+                                      not _attrs_without_auto_attribs(header), inner)
     return Shape(
         name=node.name.value, kind=kind, path=code.path, line=code.line(node),
         end_line=code.end_line(node), header=tuple(header), members=tuple(members),
@@ -220,6 +224,7 @@ def _attrs_without_auto_attribs(header: list[tuple[str, str]]) -> bool:
 
 def _class_members(
     code: PythonCode, node: cst.ClassDef, kind: ShapeKind, total: bool = True, bare_field: bool = True,
+    inner: bool = True,
 ) -> tuple[list[Member], bool]:
     members: list[Member] = []
     ellipsis = False
@@ -229,7 +234,7 @@ def _class_members(
         if isinstance(stmt, cst.FunctionDef):
             members.append(_method(code, stmt, line, end))
         elif isinstance(stmt, cst.ClassDef):
-            members.append(_nested(code, stmt, line, end))
+            members.append(_nested(code, stmt, line, end, inner))
         elif isinstance(stmt, cst.SimpleStatementLine | cst.SimpleStatementSuite):
             for small in stmt.body:
                 member = _small_member(code, small, kind, line, end, total, bare_field)
@@ -379,15 +384,20 @@ def _method(code: PythonCode, func: cst.FunctionDef, line: int, end: int) -> Mem
                   skeleton=ast.unparse(tree))
 
 
-def _nested(code: PythonCode, cls: cst.ClassDef, line: int, end: int) -> Member:
+def _nested(code: PythonCode, cls: cst.ClassDef, line: int, end: int, inner: bool = True) -> Member:
     """A nested class as its canonical text: docstrings gone, every annotation canonical as a
-    field's is, and its annotations kept for the types judge as a method's are."""
-    written = _collapsed(code.written(cls).strip().splitlines()[0])
+    field's is, and its annotations kept for the types judge as a method's are. Shown as its
+    decorators and `class` line, so both sides show a decorator one of them lacks."""
+    lines = code.written(cls).strip().splitlines()
+    head = next((k for k, text in enumerate(lines) if text.lstrip().startswith("class")), 0)
+    written = _collapsed(" ".join(lines[: head + 1]))
+    shape = _class(code, cls, inner=False) if inner else None
     name, _ = identifier(cls.name.value)
     try:
         tree = ast.parse(textwrap.dedent(code.text(cls)).strip())
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return Member(name, "nested", " ".join(code.text(cls).split()), line, end, written=written)
+        return Member(name, "nested", " ".join(code.text(cls).split()), line, end, written=written,
+                      inner=shape)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and _is_docstring(body[0]):
@@ -395,7 +405,8 @@ def _nested(code: PythonCode, cls: cst.ClassDef, line: int, end: int) -> Member:
             if not body:
                 body.append(ast.Pass())
     text, parts, skeleton = _canonical_statements(tree)
-    return Member(name, "nested", text, line, end, written=written, parts=parts, skeleton=skeleton)
+    return Member(name, "nested", text, line, end, written=written, parts=parts, skeleton=skeleton,
+                  inner=shape)
 
 
 def _key(name: str) -> str:

@@ -18,7 +18,8 @@ from type_equiv.store.cache import Cache, key_of
 
 def shape_to_json(shape: Shape) -> list[Any]:
     members = [[m.name, m.role, m.text, m.line, m.end_line, m.annotation, m.default, m.written,
-                [list(part) for part in m.parts], m.skeleton] for m in shape.members]
+                [list(part) for part in m.parts], m.skeleton,
+                None if m.inner is None else shape_to_json(m.inner)] for m in shape.members]
     return [shape.name, shape.kind, shape.path, shape.line, shape.end_line,
             [list(h) for h in shape.header], members, shape.ordered, shape.elided]
 
@@ -35,9 +36,10 @@ def shape_from_json(data: Any) -> Shape:
 
 
 def _member(name: Any, role: Any, text: Any, line: Any, end_line: Any, annotation: Any, default: Any,
-            written: Any, parts: Any, skeleton: Any) -> Member:
+            written: Any, parts: Any, skeleton: Any, inner: Any) -> Member:
     return Member(name, role, text, line, end_line, annotation, default, written,
-                  tuple((str(slot), str(ann)) for slot, ann in parts), skeleton)
+                  tuple((str(slot), str(ann)) for slot, ann in parts), skeleton,
+                  inner=None if inner is None else shape_from_json(inner))
 
 
 @dataclass

@@ -218,9 +218,7 @@ def _member_decision(drift: Drift, mine: Member, theirs: Member, hint: bool) -> 
         if verdict.same:
             return {id(drift): []}
         tail = f" = {mine.default}" if mine.default is not None else ""
-        new = drift.model_copy(update={
-            "level": "types",
-            "message": _explained(drift.message, verdict, hint),
+        new = _explained(drift, verdict, hint).model_copy(update={
             "pasted": _view(mine.shown, mine.name, verdict.pasted, tail, verdict),
             "real": _view(theirs.shown, theirs.name, verdict.real, tail, verdict),
         })
@@ -239,7 +237,7 @@ def _method_decision(drift: Drift, hint: bool) -> Decision:
             return {id(drift): []}
         # the most telling verdict: decided before metadata-only before undecided
         verdict = min(left, key=lambda v: (v.undecided, v.metadata))
-        new = drift.model_copy(update={"level": "types", "message": _explained(drift.message, verdict, hint)})
+        new = _explained(drift, verdict, hint)
         if all(v.metadata for v in left):
             metadata.add(id(new))
         return {id(drift): [new]}
@@ -261,9 +259,7 @@ def _value_question(compared: Compared, namespace: Namespace, hint: bool) -> _Qu
         if verdict.same:
             return {id(d): [] for d in drifts}
         # the arms already show both sides as mypy compares them
-        out = {id(d): [d.model_copy(update={"level": "types",
-                                            "message": _explained(d.message, verdict, hint)})]
-               for d in drifts}
+        out = {id(d): [_explained(d, verdict, hint)] for d in drifts}
         if verdict.metadata:
             metadata.update(id(new) for news in out.values() for new in news)
         return out
@@ -271,20 +267,11 @@ def _value_question(compared: Compared, namespace: Namespace, hint: bool) -> _Qu
     return _Question(drifts, [pair], decide)
 
 
-def _explained(message: str, verdict: Verdict, hint: bool = False) -> str:
-    """The syntax level's message, plus why mypy did not clear it when that needs saying. A verdict
-    mypy could not give is said to be undecided, never a difference of meaning."""
-    if verdict.undecided:
-        if message.endswith(" differs"):
-            head = message.removesuffix(" differs")
-            return messages.written_differently(head, verdict.reason)
-        return f"{message} (undecided: {verdict.reason})"
-    if verdict.reason == DIFFERENT:
-        return message
-    if verdict.metadata and hint:
-        return (f"{message}: {verdict.reason} (the schema judge, `--schema`, clears it when pydantic"
-                " builds one JSON Schema for both)")
-    return f"{message}: {verdict.reason}"
+def _explained(drift: Drift, verdict: Verdict, hint: bool = False) -> Drift:
+    """The syntax level's drift as mypy's verdict leaves it: why mypy did not clear it, when that
+    needs saying (a plain difference of types needs nothing added)."""
+    reason = None if verdict.reason == DIFFERENT and not verdict.undecided else verdict.reason
+    return messages.types_verdict(drift, reason, verdict.undecided, verdict.metadata and hint)
 
 
 def _view(written: str, name: str, seen: str, tail: str, verdict: Verdict) -> str:
@@ -337,9 +324,8 @@ def _schema_drift(
                     if id(drift) in replaced:
                         replaced[id(drift)] = [d for d in replaced[id(drift)] if id(d) not in gone]
             else:
-                where = ", ".join(f"`{f.member}`" for f in found if f.member) or "as a whole"
-                told = {id(d): d.model_copy(update={"message": f"{d.message}; the JSON Schemas differ"
-                                                               f" too ({where})"}) for d in cleared}
+                differing = [f.member for f in found if f.member]
+                told = {id(d): messages.schemas_differ_too(d, differing) for d in cleared}
                 for drift in one.drifts:
                     if id(drift) in replaced:
                         replaced[id(drift)] = [told.get(id(d), d) for d in replaced[id(drift)]]

@@ -59,7 +59,7 @@ def judge_schema_each(
         real = symbol_of(module, row.symbol)
         expected = {mode: normalise(json_schema(real, mode)) for mode in MODES}
     except SchemaUnavailable as exc:  # a model library no schema is built for: said per row, not fatal
-        return [[messages.schema_not_judged(_drift(compared, None, "", None, None), str(exc))]
+        return [[messages.schema_not_judged(row.symbol, _sides(compared, None, None), str(exc))]
                 for compared in group]
     except ImportFailed as exc:
         raise InputError(
@@ -75,7 +75,8 @@ def judge_schema_each(
                 obj = namespace.__dict__[name]
                 actual = {mode: normalise(json_schema(obj, mode)) for mode in MODES}
         except (PasteFailed, SchemaUnavailable) as exc:
-            found.append([_drift(compared, None, str(exc), None, None)])
+            sides = _sides(compared, None, None)
+            found.append([messages.paste_schema_failed(compared.row.symbol, sides, str(exc))])
             continue
         found.append(_differences(compared, actual, expected))
     return found
@@ -91,21 +92,17 @@ def _differences(
     out = []
     for i, (path, (mine, theirs, modes)) in enumerate(sorted(by_path.items())):
         if i == MAX_PATHS:
-            out.append(_drift(compared, None, f"and {len(by_path) - MAX_PATHS} more schema paths differ",
-                              None, None))
+            out.append(messages.schema_more(compared.row.symbol, len(by_path) - MAX_PATHS,
+                                            _sides(compared, None, None)))
             break
-        where = " and ".join(modes)
-        out.append(_drift(compared, path or "/", f"the JSON Schema differs at `{path or '/'}` ({where})",
-                          _show(mine), _show(theirs)))
+        out.append(messages.schema_differs(compared.row.symbol, path or "/", modes,
+                                           _sides(compared, _show(mine), _show(theirs))))
     return out
 
 
-def _drift(compared: Compared, member: str | None, what: str, mine: str | None, theirs: str | None) -> Drift:
-    return Drift(
-        level="schema", symbol=compared.row.symbol, member=member,
-        message=f"{compared.row.symbol}: {what}", path=compared.pasted.path, line=compared.pasted.line,
-        source_path=compared.real.path, source_line=compared.real.line, pasted=mine, real=theirs,
-    )
+def _sides(compared: Compared, mine: str | None, theirs: str | None) -> messages.Sides:
+    return messages.Sides((compared.pasted.path, compared.pasted.line),
+                          (compared.real.path, compared.real.line), mine, theirs)
 
 
 _ABSENT = object()

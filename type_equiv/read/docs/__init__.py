@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
+from type_equiv.model import messages
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import parse_python, top_level_definitions
 from type_equiv.read.docs import markdown, notebook, rst
@@ -65,13 +66,13 @@ def read_doc(root: Path, doc: str) -> Doc:
     try:
         data = read_bounded(root / doc, root)
     except OSError as exc:
-        result.unreadable = ParseError(path=doc, line=1, message=f"cannot read doc: {exc.strerror}")
+        result.unreadable = messages.doc_unreadable(doc, exc.strerror)
         return result
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        result.unreadable = ParseError(path=doc, line=line, message=f"doc is not UTF-8: {exc.reason}")
+        result.unreadable = messages.doc_not_utf8(doc, line, exc.reason)
         return result
     return parse_doc(doc, text)
 
@@ -84,7 +85,7 @@ def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
     try:
         found = reader.blocks(doc, text)
     except Unreadable as exc:
-        result.unreadable = ParseError(path=doc, line=exc.line, message=exc.message)
+        result.unreadable = messages.doc_format_unreadable(doc, exc.line, exc.message)
         return result
     for block in found:
         parsed = parse(block.code, doc, block.fence_line)

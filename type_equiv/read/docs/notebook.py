@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from json import decoder
 from typing import Any
 
+from type_equiv.model import messages
 from type_equiv.read.docs import markdown
 from type_equiv.read.docs.base import CodeBlock, Include, Unreadable
 from type_equiv.read.docs.sessions import without_ipython
@@ -174,7 +175,7 @@ def language(text: str) -> str:
 
     notebook = reads(text)  # type: ignore[no-untyped-call]
     if notebook.get("nbformat") != 4:
-        raise Unreadable(1, f"not read: nbformat {notebook.get('nbformat', '?')} notebook (4 is read)")
+        raise Unreadable(1, messages.NOTEBOOK_VERSION.format(notebook.get("nbformat", "?")))
     meta = notebook.get("metadata", {})
     spoken = meta.get("kernelspec", {}).get("language") or meta.get("language_info", {}).get("name")
     return str(spoken or "python").lower()
@@ -204,7 +205,7 @@ def python_blocks(doc: str, text: str) -> list[CodeBlock]:
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
-        raise Unreadable(exc.lineno, f"not a notebook: invalid JSON: {exc.msg} (column {exc.colno})") from exc
+        raise Unreadable(exc.lineno, messages.NOTEBOOK_NOT_JSON.format(exc.msg, exc.colno)) from exc
     try:
         python = language(text) in ("python", "python3")
         found = sources(text)
@@ -212,7 +213,7 @@ def python_blocks(doc: str, text: str) -> list[CodeBlock]:
         raise
     except Exception as exc:  # nbformat raises many kinds on JSON that is no notebook
         why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise Unreadable(1, f"not a notebook: {why}") from exc
+        raise Unreadable(1, messages.NOT_A_NOTEBOOK.format(why)) from exc
     out: list[CodeBlock] = []
     for source in found:
         if not source.strings:
