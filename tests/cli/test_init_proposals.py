@@ -301,3 +301,70 @@ def test_a_paste_laid_out_otherwise_still_resembles(project: Project) -> None:
     """))
     rows, _ = _init(project)
     assert rows == [{"symbol": "lib.forms.Converter", "docs": ["docs/converters.md"]}]
+
+
+PAGINATION = """
+def Query(default, **constraints):
+    return default
+
+class BaseModel:
+    pass
+
+class AbstractParams:
+    pass
+
+class Params(BaseModel, AbstractParams):
+    page: int = Query(1, ge=1, description="Page number")
+    size: int = Query(50, ge=1, le=100, description="Page size")
+
+    def to_raw_params(self) -> dict[str, int]:
+        return {"limit": self.size}
+
+class WorkerSettings:
+    functions = [sample_task]
+    handle_signals = False
+    max_jobs = 10
+"""
+
+
+def test_an_abridged_paste_resembles_and_a_reader_s_change_does_not(project: Project) -> None:
+    """Held-out round 3: a doc's 'vanilla Params will look like this' drops the source's keyword
+    arguments (each call's arguments a part of the source's: the same members, abridged), while the
+    reader's own Params and a partial WorkerSettings showing only the reader's change (`functions`
+    with a task of theirs) write what they share with the source otherwise."""
+    _library(project)
+    project.write("src/lib/pages.py", PAGINATION)
+    project.write("docs/elements.md", paste("""
+        from pydantic import BaseModel
+        from fastapi import Query
+
+        class Params(BaseModel):
+            page: int = Query(1, ge=1)
+            size: int = Query(50, ge=1, le=100)
+    """))
+    project.write("docs/custom.md", paste("""
+        class Params(BaseModel):
+            page: int = Query(0, ge=0)
+            size: int = Query(20, le=500)
+    """))
+    project.write("docs/worker.md", paste("""
+        from .functions import sample_task
+        from .mine import my_task
+
+        class WorkerSettings:
+            functions = [sample_task, my_task]
+            ...
+    """))
+    project.write("docs/worker-reference.md", paste("""
+        class WorkerSettings:
+            functions = [sample_task]
+            ...
+    """))
+    rows, out = _init(project)
+    assert rows == [{"symbol": "lib.pages.Params", "docs": ["docs/elements.md"]},
+                    {"symbol": "lib.pages.WorkerSettings", "docs": ["docs/worker-reference.md"]}]
+    assert "  Params: docs/custom.md:5" in out
+    assert "  WorkerSettings: docs/worker.md:5" in out
+    check = project.run("check", "--root", str(project.root), "--format", "json")
+    drifts = {(f["symbol"], f["path"]) for f in json.loads(check.stdout)["findings"]}
+    assert ("lib.pages.Params", "docs/elements.md") in drifts  # abridged: its drift is reported

@@ -239,3 +239,7 @@ def includes(doc: str, text: str) -> list[Include]:
             first = source.strings[0][0]
             out += [replace(i, line=i.line + first - 1) for i in markdown.includes(doc, source.text)]
     return out
+
+
+def contents(doc: str, text: str) -> tuple[list[CodeBlock], list[Include]]:
+    return python_blocks(doc, text), includes(doc, text)
