@@ -188,22 +188,27 @@ def measure(project: dict[str, Any], work: Path, mirrors: Path, repeat: int) -> 
 
 def table(results: list[dict[str, Any]]) -> str:
     head = ("| project | held out | rows | real pastes | init precision | init recall |"
-            " findings (cold check) |"
-            " sync writes (default) | sync --force writes | init s | cold check s | init / check |"
-            " after baseline |\n|" + " --- |" * 13 + "\n")
+            " findings (cold check) | sync writes (default) | sync --force writes |"
+            " init s | cold check s | init / check | init CPU s | check CPU s | CPU ratio |"
+            " after baseline | a later drift |\n|" + " --- |" * 17 + "\n")
     rows = []
     for r in results:
         if "error" in r:
-            rows.append(f"| {r['name']} | {r['error']} |" + " |" * 12)
+            rows.append(f"| {r['name']} | {r['error']} |" + " |" * 16)
             continue
         precision = f"{r['true_pairs']}/{r['proposed_pairs']}" if r["proposed_pairs"] else "— (0 rows)"
         recall = f"{r['true_pairs']}/{r['real_pairs']}" if r["real_pairs"] else "— (none labelled)"
+        init_s, check_s = r.get("median_init_s", r["init_s"]), r.get("median_check_s", r["check_cold_s"])
+        ratio = r.get("median_ratio", r["ratio"])
+        probe = f"exit {r['probe_exit']}" if "probe_exit" in r else "— (no class row)"
         rows.append(
             f"| {r['name']} ({r['repo']}@{r['commit']}) | {r.get('held_out', '')} |"
             f" {r['rows']} | {r['real_pairs']} | {precision} |"
             f" {recall} | {r['findings']} | +{r['sync_changed'][0]} -{r['sync_changed'][1]} (exit"
             f" {r['sync_exit']}) | +{r['sync_force_changed'][0]} -{r['sync_force_changed'][1]} |"
-            f" {r['init_s']} | {r['check_cold_s']} | {r['ratio']} | exit {r['after_baseline_exit']} |")
+            f" {init_s} | {check_s} | {ratio} | {r.get('median_init_cpu', '')} |"
+            f" {r.get('median_check_cpu', '')} | {r.get('median_cpu_ratio', '')} |"
+            f" exit {r['after_baseline_exit']} | {probe} |")
     return head + "\n".join(rows) + "\n"
 
 
@@ -218,14 +223,16 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3,
                         help="alternate init and the cold check this many times for the medians")
     parser.add_argument("--write-doc", action="store_true")
+    parser.add_argument("--from-json", default=None, metavar="FILE",
+                        help="measure nothing: the table (and --write-doc) from an earlier run's results")
     parser.add_argument("--merge", default=None, metavar="FILE",
                         help="results JSON of an earlier run: its projects not measured now are kept")
     args = parser.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     labels = json.loads((HERE / "labels.json").read_text())
-    results = []
-    for project in labels["projects"]:
+    results = json.loads(Path(args.from_json).read_text()) if args.from_json else []
+    for project in labels["projects"] if not args.from_json else ():
         if args.only and project["name"] not in args.only:
             continue
         if args.round and project.get("round", 1) not in args.round:

@@ -324,6 +324,12 @@ class WorkerSettings:
     functions = [sample_task]
     handle_signals = False
     max_jobs = 10
+
+class Schema:
+    config: object
+
+    def process_errors(self, errors: list[str], context: object | None = None) -> None:
+        pass
 """
 
 
@@ -360,8 +366,16 @@ def test_an_abridged_paste_resembles_and_a_reader_s_change_does_not(project: Pro
             functions = [sample_task]
             ...
     """))
+    project.write("docs/schema.md", paste("""
+        class Schema:
+            ...
+
+            def process_errors(self, errors: List[str], context: Optional[object] = None) -> None:
+                log(errors)
+    """))  # a partial paste whose one method's annotations drifted: the same parameters
     rows, out = _init(project)
     assert rows == [{"symbol": "lib.pages.Params", "docs": ["docs/elements.md"]},
+                    {"symbol": "lib.pages.Schema", "docs": ["docs/schema.md"]},
                     {"symbol": "lib.pages.WorkerSettings", "docs": ["docs/worker-reference.md"]}]
     assert "  Params: docs/custom.md:5" in out
     assert "  WorkerSettings: docs/worker.md:5" in out

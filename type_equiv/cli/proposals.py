@@ -64,17 +64,19 @@ def history_reason(doc: str) -> str | None:
 @dataclass(frozen=True)
 class _Member:
     """How a class member is written (layout collapsed): `whole` is the statement (a method: its
-    signature only, since a paste often shows `...` for a body); for an attribute set by a call,
-    `head` is all but the call's arguments (`page:int=Query`) and `args` its arguments."""
+    signature only, since a paste often shows `...` for a body); `head` is what identifies it apart
+    from what drifts — a method's parameter names, an attribute set by a call all but the call's
+    arguments (`page:int=Query`, then `args` holds them)."""
 
     whole: str
     head: str | None = None
     args: frozenset[str] = frozenset()
 
     def alike(self, other: _Member) -> bool:
-        """Written alike: the same, or the same call where one side's arguments are a part of the
-        other's — a paste that leaves out a `description=`, or a source that since gained one, is
-        the same member drifted; a reader's own class writes other values."""
+        """Written alike: the same; a method with the same parameters (annotations drift); the same
+        call where one side's arguments are a part of the other's — a paste that leaves out a
+        `description=`, or a source that since gained one, is the same member drifted. A reader's
+        own class writes other values and names."""
         if self.whole == other.whole:
             return True
         return (self.head is not None and self.head == other.head
@@ -91,7 +93,7 @@ def _members(node: cst.ClassDef) -> dict[str, _Member]:
         if isinstance(stmt, cst.FunctionDef):
             header = stmt.with_changes(body=cst.SimpleStatementSuite([cst.Expr(cst.Ellipsis())]),
                                        decorators=[], leading_lines=[])
-            out[stmt.name.value] = _Member(_layout_free(code(header)))
+            out[stmt.name.value] = _Member(_layout_free(code(header)), _parameter_names(stmt))
         elif isinstance(stmt, cst.ClassDef):
             out[stmt.name.value] = _Member("")
         elif isinstance(stmt, cst.SimpleStatementLine):
@@ -101,6 +103,19 @@ def _members(node: cst.ClassDef) -> dict[str, _Member]:
                 member = _attribute(small, code)
                 out.update((t.value, member) for t in targets if isinstance(t, cst.Name))
     return out
+
+
+def _parameter_names(fn: cst.FunctionDef) -> str:
+    """A method told by its parameters' names and kinds: its annotations are what may drift (check
+    judges them), its names are what a reader's own method would rename."""
+    params = fn.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params)]
+    if isinstance(params.star_arg, cst.Param):
+        names.append("*" + params.star_arg.name.value)
+    names += ["*:" + p.name.value for p in params.kwonly_params]
+    if params.star_kwarg is not None:
+        names.append("**" + params.star_kwarg.name.value)
+    return f"def {fn.name.value}({','.join(names)})"
 
 
 def _attribute(small: cst.BaseSmallStatement, code: Callable[[cst.CSTNode], str]) -> _Member:
