@@ -382,3 +382,37 @@ def test_an_abridged_paste_resembles_and_a_reader_s_change_does_not(project: Pro
     check = project.run("check", "--root", str(project.root), "--format", "json")
     drifts = {(f["symbol"], f["path"]) for f in json.loads(check.stdout)["findings"]}
     assert ("lib.pages.Params", "docs/elements.md") in drifts  # abridged: its drift is reported
+
+
+def test_a_changed_copy_beside_the_paste_in_one_doc_is_named_with_the_way_out(project: Project) -> None:
+    """Held-out round 3 (a README pasting `Settings` whole, then 'remove the Settings you do not
+    need' with fewer bases): check compares every block of a listed doc, so init names the changed
+    copy beside its row and the fence mark that leaves it out; with the mark, check passes."""
+    _library(project)
+    project.write("src/lib/config.py", """
+        class AppSettings:
+            pass
+
+        class RedisSettings:
+            pass
+
+        class QueueSettings:
+            pass
+
+        class Settings(AppSettings, RedisSettings, QueueSettings):
+            pass
+    """)
+    copy = "class Settings(AppSettings, RedisSettings, QueueSettings):\n    pass\n"
+    changed = "class Settings(AppSettings, QueueSettings):\n    pass\n"
+    doc = (f"# Config\n\n```python\n{copy}```\n\nRemove the ones you do not need:\n\n"
+           f"```python\n{changed}```\n")
+    project.write("README.md", doc)
+    rows, out = _init(project)
+    assert rows == [{"symbol": "lib.config.Settings", "docs": ["README.md"]}]
+    assert ("unlike the source (check compares them too; mark the fence `python no-type-equiv` if not a"
+            " paste): README.md:10") in out
+    assert project.run("check", "--root", str(project.root)).exit_code == 1
+    project.write("README.md", doc.replace("```python\nclass Settings(AppSettings, Queue",
+                                           "```python no-type-equiv\nclass Settings(AppSettings, Queue"))
+    check = project.run("check", "--root", str(project.root))
+    assert check.exit_code == 0, check.stdout

@@ -50,6 +50,9 @@ class Survey:
     rows: dict[str, list[str]] = field(default_factory=dict)  # symbol → docs
     kinds: dict[str, str] = field(default_factory=dict)  # symbol → class, enum, alias
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # symbol chosen → other modules
+    # symbol → places of other blocks in its docs defining the name unlike the source (check compares
+    # every block of a listed doc: a doc's before/after variant, a reader's own class of that name)
+    variants: dict[str, list[str]] = field(default_factory=dict)
     formats: dict[str, int] = field(default_factory=dict)  # doc format → docs of it read
     unread: dict[str, int] = field(default_factory=dict)  # doc format no reader reads → docs found
     included: list[str] = field(default_factory=list)  # `doc:line: path` of each include of source
@@ -280,7 +283,8 @@ def _not_a_paste(paste: Paste) -> str | None:
 def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, Definition]) -> None:
     """The row for `name`: the modules whose definition each paste resembles, the one with the
     fewest differences chosen (a name defined in two modules is most likely the one pasted without
-    drift); pastes resembling none are left out with the reason."""
+    drift); pastes resembling none are left out with the reason, or, in a doc the row lists (check
+    reads every block there), named as variants beside the row."""
     from type_equiv.cli.proposals import Reasons, imports_module, resembles
     from type_equiv.read.kinds import statement_kind
 
@@ -288,17 +292,20 @@ def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, 
         survey.undefined.add(name)
         return
     taken: list[Paste] = []
+    left: list[tuple[str, Paste]] = []
     fits: dict[str, list[Paste]] = defaultdict(list)
     for paste in pastes:
         alike = [m for m, (_, node) in modules.items() if resembles(paste.node, node)]
         own = [m for m in alike if not imports_module(paste.code.module, m, name)]
         if not own:
-            survey.leave_out(Reasons.EXAMPLE if alike else Reasons.SHAPE, name, paste.block)
+            left.append((Reasons.EXAMPLE if alike else Reasons.SHAPE, paste))
             continue
         taken.append(paste)
         for module in own:
             fits[module].append(paste)
     if not taken:
+        for reason, paste in left:
+            survey.leave_out(reason, name, paste.block)
         return
     chosen, *others = sorted(fits, key=lambda m: (
         -len(fits[m]), _drifts(name, fits[m][0], modules[m]) if len(fits) > 1 else 0, m.count("."), m,
@@ -308,6 +315,30 @@ def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, 
     survey.kinds[symbol] = statement_kind(modules[chosen][1])
     if others:
         survey.ambiguous[symbol] = others
+    variants = [p for reason, p in left if p.block.doc in survey.rows[symbol]]
+    for reason, paste in left:
+        if paste.block.doc not in survey.rows[symbol]:
+            survey.leave_out(reason, name, paste.block)
+    variants += _drifted_beside_a_copy(name, taken, modules[chosen])
+    if variants:
+        survey.variants[symbol] = sorted({_place(p.block) for p in variants})
+
+
+def _drifted_beside_a_copy(name: str, taken: list[Paste], real: Definition) -> list[Paste]:
+    """In a doc with several blocks defining the name, those that differ from the source while
+    another equals it: the doc shows the definition, then a changed copy (`remove what you do not
+    need`). Only docs with two such blocks pay for the comparison."""
+    by_doc: dict[str, list[Paste]] = defaultdict(list)
+    for paste in taken:
+        by_doc[paste.block.doc].append(paste)
+    out: list[Paste] = []
+    for found in by_doc.values():
+        if len(found) < 2:
+            continue
+        drifts = [_drifts(name, paste, real) for paste in found]
+        if 0 in drifts:
+            out += [paste for paste, drift in zip(found, drifts, strict=True) if drift]
+    return out
 
 
 def _place(block: CodeBlock) -> str:
@@ -467,6 +498,7 @@ def write_pyproject(root: Path, path: Path, survey: Survey) -> list[Path]:
     return _write_all(root, {path: tomlkit.dumps(document)})
 
 
+SKIP_FENCE = "python no-type-equiv"  # a fence read/docs/markdown.py skips
 LINE_MAX = 200  # no line of init's report is longer: a long list is cut, with the count left out
 PLACES_SHOWN = 3
 
@@ -497,6 +529,9 @@ def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
         also = survey.ambiguous.get(symbol, [])
         note = f"; also defined in {_capped(also)}: edit the row if that one is meant" if also else ""
         lines.append(f"  {symbol}  {survey.kinds.get(symbol, '')}, {len(docs)} doc(s){note}")
+        if symbol in survey.variants:
+            lines.append(f"    also in its doc(s), unlike the source (check compares them too; mark the fence"
+                         f" `{SKIP_FENCE}` if not a paste): {_capped(survey.variants[symbol])}")
     for reason in Reasons.order():
         found = survey.left_out.get(reason, {})
         shown = {n: places for n, places in found.items()
