@@ -301,3 +301,118 @@ def test_a_paste_laid_out_otherwise_still_resembles(project: Project) -> None:
     """))
     rows, _ = _init(project)
     assert rows == [{"symbol": "lib.forms.Converter", "docs": ["docs/converters.md"]}]
+
+
+PAGINATION = """
+def Query(default, **constraints):
+    return default
+
+class BaseModel:
+    pass
+
+class AbstractParams:
+    pass
+
+class Params(BaseModel, AbstractParams):
+    page: int = Query(1, ge=1, description="Page number")
+    size: int = Query(50, ge=1, le=100, description="Page size")
+
+    def to_raw_params(self) -> dict[str, int]:
+        return {"limit": self.size}
+
+class WorkerSettings:
+    functions = [sample_task]
+    handle_signals = False
+    max_jobs = 10
+
+class Schema:
+    config: object
+
+    def process_errors(self, errors: list[str], context: object | None = None) -> None:
+        pass
+"""
+
+
+def test_an_abridged_paste_resembles_and_a_reader_s_change_does_not(project: Project) -> None:
+    """Held-out round 3: a doc's 'vanilla Params will look like this' drops the source's keyword
+    arguments (each call's arguments a part of the source's: the same members, abridged), while the
+    reader's own Params and a partial WorkerSettings showing only the reader's change (`functions`
+    with a task of theirs) write what they share with the source otherwise."""
+    _library(project)
+    project.write("src/lib/pages.py", PAGINATION)
+    project.write("docs/elements.md", paste("""
+        from pydantic import BaseModel
+        from fastapi import Query
+
+        class Params(BaseModel):
+            page: int = Query(1, ge=1)
+            size: int = Query(50, ge=1, le=100)
+    """))
+    project.write("docs/custom.md", paste("""
+        class Params(BaseModel):
+            page: int = Query(0, ge=0)
+            size: int = Query(20, le=500)
+    """))
+    project.write("docs/worker.md", paste("""
+        from .functions import sample_task
+        from .mine import my_task
+
+        class WorkerSettings:
+            functions = [sample_task, my_task]
+            ...
+    """))
+    project.write("docs/worker-reference.md", paste("""
+        class WorkerSettings:
+            functions = [sample_task]
+            ...
+    """))
+    project.write("docs/schema.md", paste("""
+        class Schema:
+            ...
+
+            def process_errors(self, errors: List[str], context: Optional[object] = None) -> None:
+                log(errors)
+    """))  # a partial paste whose one method's annotations drifted: the same parameters
+    rows, out = _init(project)
+    assert rows == [{"symbol": "lib.pages.Params", "docs": ["docs/elements.md"]},
+                    {"symbol": "lib.pages.Schema", "docs": ["docs/schema.md"]},
+                    {"symbol": "lib.pages.WorkerSettings", "docs": ["docs/worker-reference.md"]}]
+    assert "  Params: docs/custom.md:5" in out
+    assert "  WorkerSettings: docs/worker.md:5" in out
+    check = project.run("check", "--root", str(project.root), "--format", "json")
+    drifts = {(f["symbol"], f["path"]) for f in json.loads(check.stdout)["findings"]}
+    assert ("lib.pages.Params", "docs/elements.md") in drifts  # abridged: its drift is reported
+
+
+def test_a_changed_copy_beside_the_paste_in_one_doc_is_named_with_the_way_out(project: Project) -> None:
+    """Held-out round 3 (a README pasting `Settings` whole, then 'remove the Settings you do not
+    need' with fewer bases): check compares every block of a listed doc, so init names the changed
+    copy beside its row and the fence mark that leaves it out; with the mark, check passes."""
+    _library(project)
+    project.write("src/lib/config.py", """
+        class AppSettings:
+            pass
+
+        class RedisSettings:
+            pass
+
+        class QueueSettings:
+            pass
+
+        class Settings(AppSettings, RedisSettings, QueueSettings):
+            pass
+    """)
+    copy = "class Settings(AppSettings, RedisSettings, QueueSettings):\n    pass\n"
+    changed = "class Settings(AppSettings, QueueSettings):\n    pass\n"
+    doc = (f"# Config\n\n```python\n{copy}```\n\nRemove the ones you do not need:\n\n"
+           f"```python\n{changed}```\n")
+    project.write("README.md", doc)
+    rows, out = _init(project)
+    assert rows == [{"symbol": "lib.config.Settings", "docs": ["README.md"]}]
+    assert ("unlike the source (check compares them too; mark the fence `python no-type-equiv` if not a"
+            " paste): README.md:10") in out
+    assert project.run("check", "--root", str(project.root)).exit_code == 1
+    project.write("README.md", doc.replace("```python\nclass Settings(AppSettings, Queue",
+                                           "```python no-type-equiv\nclass Settings(AppSettings, Queue"))
+    check = project.run("check", "--root", str(project.root))
+    assert check.exit_code == 0, check.stdout

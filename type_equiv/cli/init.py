@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -27,11 +27,12 @@ from type_equiv.cli.base import EXIT_CLEAN, EXIT_ERROR, cli, root_option
 from type_equiv.model.options import DEFAULT_MANIFEST
 
 if TYPE_CHECKING:
+    import ast
+
     import libcst as cst
 
-    from type_equiv.model.findings import ParseError
     from type_equiv.read.definitions import PythonCode
-    from type_equiv.read.docs import Paste
+    from type_equiv.read.docs import CodeBlock, Paste
 
     Definition = tuple[PythonCode, cst.CSTNode]
 
@@ -49,6 +50,9 @@ class Survey:
     rows: dict[str, list[str]] = field(default_factory=dict)  # symbol → docs
     kinds: dict[str, str] = field(default_factory=dict)  # symbol → class, enum, alias
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # symbol chosen → other modules
+    # symbol → places of other blocks in its docs defining the name unlike the source (check compares
+    # every block of a listed doc: a doc's before/after variant, a reader's own class of that name)
+    variants: dict[str, list[str]] = field(default_factory=dict)
     formats: dict[str, int] = field(default_factory=dict)  # doc format → docs of it read
     unread: dict[str, int] = field(default_factory=dict)  # doc format no reader reads → docs found
     included: list[str] = field(default_factory=list)  # `doc:line: path` of each include of source
@@ -56,9 +60,9 @@ class Survey:
     undefined: set[str] = field(default_factory=set)  # defined by docs only: their own examples
     history: list[str] = field(default_factory=list)  # history docs, never read for pastes
 
-    def leave_out(self, reason: str, name: str, paste: Paste) -> None:
+    def leave_out(self, reason: str, name: str, block: CodeBlock) -> None:
         places = self.left_out.setdefault(reason, {}).setdefault(name, [])
-        places.append(_place(paste))
+        places.append(_place(block))
 
 
 @cli.command("init")
@@ -107,15 +111,20 @@ def guess_source(root: Path) -> list[str]:
 
 
 def survey_tree(root: Path) -> Survey:
+    """Read every doc once: its Python blocks' bindings with `ast`; the source is then searched for
+    the names that may be pasted definitions, and only blocks defining one the source defines too
+    are parsed with libcst (most doc blocks define the reader's own names: libcst costs ten times
+    what `ast` does)."""
     from type_equiv.cli.proposals import history_reason
     from type_equiv.guards.retired import project_files
-    from type_equiv.read.docs import UNREAD, doc_suffixes, format_of, parse_doc
+    from type_equiv.read.docs import UNREAD, doc_suffixes, format_of
+    from type_equiv.read.docs.base import Unreadable
     from type_equiv.store.safe import read_bounded
 
     source = guess_source(root)
     tests = [name for name in ("tests", "test") if (root / name).is_dir()]
     survey = Survey(source=source, tests=tests)
-    wanted: dict[str, list[Paste]] = defaultdict(list)
+    defining: list[tuple[CodeBlock, list[Binding]]] = []
     for doc in project_files(root, (), doc_suffixes() | frozenset(UNREAD)):
         unread = UNREAD.get(PurePosixPath(doc).suffix.lower())
         if unread is not None:
@@ -132,26 +141,101 @@ def survey_tree(root: Path) -> Survey:
         if kind.name == "Markdown" and not _may_hold_python(text):
             survey.formats[kind.name] = survey.formats.get(kind.name, 0) + 1
             continue
-        read = parse_doc(doc, text, _parse_if_defining)
-        if read.unreadable is not None:
+        try:
+            blocks, includes = kind.contents(doc, text)
+        except Unreadable:  # check reports it once the doc is listed
             continue
         survey.formats[kind.name] = survey.formats.get(kind.name, 0) + 1
         survey.included += [f"{doc}:{i.line}: {i.written}" + (f" ({i.pyobject})" if i.pyobject else "")
-                            for i in read.includes]
-        if read.pastes or read.broken:
+                            for i in includes]
+        here = [(block, _bindings(block.code)) for block in blocks]
+        if any(not block.lenient or found for block, found in here):
             survey.docs.append(doc)
-        survey.blocks += len({id(p.block) for found in read.pastes.values() for p in found})
-        for name, found in read.pastes.items():
-            for paste in found:
-                reason = _not_a_paste(paste)
-                if reason is None:
-                    wanted[name].append(paste)
-                else:
-                    survey.leave_out(reason, name, paste)
-    defined = _definitions(root, source, tests, set(wanted))
+        defining += [(block, found) for block, found in here if found]
+    survey.blocks = len(defining)
+    candidates = {name for _, found in defining for name, depth, typed in found if typed and not depth}
+    defined = _definitions(root, source, tests, candidates)
+    wanted: dict[str, list[Paste]] = defaultdict(list)
+    for block, found in defining:
+        if any(typed and not depth and name in defined for name, depth, typed in found):
+            _read_pastes(survey, block, wanted)
+        else:  # nothing the source defines: what libcst would say, told by `ast`
+            _read_bindings(survey, block, found)
     for name, pastes in sorted(wanted.items()):
         _propose(survey, name, pastes, defined.get(name, {}))
     return survey
+
+
+Binding = tuple[str, int, bool]  # a name a block binds, how deep under if/try, may it be a type
+
+
+def _bindings(code: str) -> list[Binding]:
+    """The names a block defines as read/definitions.py's `top_level_definitions` does (a class,
+    an alias, an assignment to a name, at the top or under a top-level if/try), when `ast` sees a
+    statement in it that may define a type; else none (a block of calls and examples)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []  # check reports where and why
+    if not any(_may_be_type(stmt) for stmt in ast.walk(tree) if isinstance(stmt, ast.stmt)):
+        return []
+    return list(_walk(tree.body, 0))
+
+
+def _walk(body: list[ast.stmt], depth: int) -> Iterator[Binding]:
+    import ast
+
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield stmt.name, depth, True
+        elif type(stmt).__name__ == "TypeAlias":  # `type X = …` (ast.TypeAlias from Python 3.12)
+            yield getattr(getattr(stmt, "name", None), "id", ""), depth, True
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value:
+            yield stmt.target.id, depth, _may_be_type(stmt)
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(
+                stmt.targets[0], ast.Name):
+            yield stmt.targets[0].id, depth, _may_be_type(stmt)
+        elif isinstance(stmt, ast.If):
+            yield from _walk(stmt.body, depth + 1)
+            yield from _walk(stmt.orelse, depth + 1)
+        elif isinstance(stmt, ast.Try):
+            yield from _walk(stmt.body, depth + 1)
+            for handler in stmt.handlers:
+                yield from _walk(handler.body, depth + 1)
+            yield from _walk(stmt.orelse, depth + 1)
+
+
+def _read_pastes(survey: Survey, block: CodeBlock, wanted: dict[str, list[Paste]]) -> None:
+    """A block defining a name the source defines: parsed with libcst, as check reads a paste."""
+    from type_equiv.model.findings import ParseError
+    from type_equiv.read.definitions import parse_statements, top_level_definitions
+    from type_equiv.read.docs.base import Paste
+
+    parsed = parse_statements(block.code, block.doc, block.fence_line)
+    if isinstance(parsed, ParseError):
+        return
+    for name, node in top_level_definitions(parsed.module):
+        paste = Paste(name, block, parsed, node)
+        reason = _not_a_paste(paste)
+        if reason is None:
+            wanted[name].append(paste)
+        else:
+            survey.leave_out(reason, name, paste.block)
+
+
+def _read_bindings(survey: Survey, block: CodeBlock, found: list[Binding]) -> None:
+    """A block defining nothing the source defines: its names are the docs' own, or left out."""
+    from type_equiv.cli.proposals import Reasons
+
+    for name, depth, typed in found:
+        if depth:
+            survey.leave_out(Reasons.NESTED, name, block)
+        elif not typed:
+            survey.leave_out(Reasons.VARIABLE, name, block)
+        else:
+            survey.undefined.add(name)
 
 
 def _may_hold_python(text: str) -> bool:
@@ -166,24 +250,6 @@ def _may_hold_python(text: str) -> bool:
         if bare.startswith(("```", "~~~", ":::")) and "py" in bare.lower():
             return True
     return False
-
-
-def _parse_if_defining(code: str, doc: str, line: int) -> PythonCode | ParseError:
-    """A block parsed with libcst only when `ast` sees a statement in it that may define a type (a
-    class, an alias, an assignment of anything but a plain call, or an `if`/`try`/`with` holding one):
-    most doc blocks are calls and examples, and libcst costs ten times what `ast` does."""
-    import ast
-
-    from type_equiv.model.findings import ParseError
-    from type_equiv.read.definitions import parse_python
-
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return parse_python(code, doc, line)  # libcst says where and why, as check will
-    if any(_may_be_type(stmt) for stmt in ast.walk(tree) if isinstance(stmt, ast.stmt)):
-        return parse_python(code, doc, line)
-    return ParseError(path=doc, line=line, message="")  # no definition: nothing to read here
 
 
 def _may_be_type(stmt: object) -> bool:
@@ -217,7 +283,8 @@ def _not_a_paste(paste: Paste) -> str | None:
 def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, Definition]) -> None:
     """The row for `name`: the modules whose definition each paste resembles, the one with the
     fewest differences chosen (a name defined in two modules is most likely the one pasted without
-    drift); pastes resembling none are left out with the reason."""
+    drift); pastes resembling none are left out with the reason, or, in a doc the row lists (check
+    reads every block there), named as variants beside the row."""
     from type_equiv.cli.proposals import Reasons, imports_module, resembles
     from type_equiv.read.kinds import statement_kind
 
@@ -225,17 +292,20 @@ def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, 
         survey.undefined.add(name)
         return
     taken: list[Paste] = []
+    left: list[tuple[str, Paste]] = []
     fits: dict[str, list[Paste]] = defaultdict(list)
     for paste in pastes:
         alike = [m for m, (_, node) in modules.items() if resembles(paste.node, node)]
         own = [m for m in alike if not imports_module(paste.code.module, m, name)]
         if not own:
-            survey.leave_out(Reasons.EXAMPLE if alike else Reasons.SHAPE, name, paste)
+            left.append((Reasons.EXAMPLE if alike else Reasons.SHAPE, paste))
             continue
         taken.append(paste)
         for module in own:
             fits[module].append(paste)
     if not taken:
+        for reason, paste in left:
+            survey.leave_out(reason, name, paste.block)
         return
     chosen, *others = sorted(fits, key=lambda m: (
         -len(fits[m]), _drifts(name, fits[m][0], modules[m]) if len(fits) > 1 else 0, m.count("."), m,
@@ -245,11 +315,34 @@ def _propose(survey: Survey, name: str, pastes: list[Paste], modules: dict[str, 
     survey.kinds[symbol] = statement_kind(modules[chosen][1])
     if others:
         survey.ambiguous[symbol] = others
+    variants = [p for reason, p in left if p.block.doc in survey.rows[symbol]]
+    for reason, paste in left:
+        if paste.block.doc not in survey.rows[symbol]:
+            survey.leave_out(reason, name, paste.block)
+    variants += _drifted_beside_a_copy(name, taken, modules[chosen])
+    if variants:
+        survey.variants[symbol] = sorted({_place(p.block) for p in variants})
 
 
-def _place(paste: Paste) -> str:
-    """Where a paste is, as its format says it: `doc:line`, or a notebook's `doc:cell 3:1`."""
-    block = paste.block
+def _drifted_beside_a_copy(name: str, taken: list[Paste], real: Definition) -> list[Paste]:
+    """In a doc with several blocks defining the name, those that differ from the source while
+    another equals it: the doc shows the definition, then a changed copy (`remove what you do not
+    need`). Only docs with two such blocks pay for the comparison."""
+    by_doc: dict[str, list[Paste]] = defaultdict(list)
+    for paste in taken:
+        by_doc[paste.block.doc].append(paste)
+    out: list[Paste] = []
+    for found in by_doc.values():
+        if len(found) < 2:
+            continue
+        drifts = [_drifts(name, paste, real) for paste in found]
+        if 0 in drifts:
+            out += [paste for paste, drift in zip(found, drifts, strict=True) if drift]
+    return out
+
+
+def _place(block: CodeBlock) -> str:
+    """Where a block is, as its format says it: `doc:line`, or a notebook's `doc:cell 3:1`."""
     return f"{block.doc}:{block.where(block.first_line) or block.fence_line}"
 
 
@@ -405,6 +498,7 @@ def write_pyproject(root: Path, path: Path, survey: Survey) -> list[Path]:
     return _write_all(root, {path: tomlkit.dumps(document)})
 
 
+SKIP_FENCE = "python no-type-equiv"  # a fence read/docs/markdown.py skips
 LINE_MAX = 200  # no line of init's report is longer: a long list is cut, with the count left out
 PLACES_SHOWN = 3
 
@@ -435,6 +529,9 @@ def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
         also = survey.ambiguous.get(symbol, [])
         note = f"; also defined in {_capped(also)}: edit the row if that one is meant" if also else ""
         lines.append(f"  {symbol}  {survey.kinds.get(symbol, '')}, {len(docs)} doc(s){note}")
+        if symbol in survey.variants:
+            lines.append(f"    also in its doc(s), unlike the source (check compares them too; mark the fence"
+                         f" `{SKIP_FENCE}` if not a paste): {_capped(survey.variants[symbol])}")
     for reason in Reasons.order():
         found = survey.left_out.get(reason, {})
         shown = {n: places for n, places in found.items()
@@ -450,8 +547,10 @@ def report(survey: Survey, written: Iterable[Path], root: Path) -> list[str]:
         lines.append(f"{len(survey.undefined)} other name(s) the docs define are not defined under"
                      f" {', '.join(survey.source)} (the docs' own examples)")
     if survey.included:
-        lines.append("included, nothing to check (the doc shows the source itself):")
-        lines.extend(f"  {place}" for place in survey.included)
+        lines.append(f"included, nothing to check (the doc shows the source itself): {len(survey.included)}")
+        lines.extend(f"  {place}" for place in survey.included[:PLACES_SHOWN])
+        if len(survey.included) > PLACES_SHOWN:
+            lines.append(f"  … +{len(survey.included) - PLACES_SHOWN} more")
     lines.append(f"wrote {names}: {len(survey.rows)} row(s)")
     lines.append("next: type-equiv check   (then `type-equiv baseline` to accept today's findings, or"
                  " `type-equiv sync` to fix drift)")

@@ -15,7 +15,7 @@ records) describe the past and are not pastes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -61,26 +61,71 @@ def history_reason(doc: str) -> str | None:
     return None
 
 
-def _members(node: cst.ClassDef) -> dict[str, str]:
-    """Member name → how it is written (layout collapsed): a method by its signature only (a paste
-    often shows `...` for a body), a nested class by its name, an attribute as a whole statement."""
+@dataclass(frozen=True)
+class _Member:
+    """How a class member is written (layout collapsed): `whole` is the statement (a method: its
+    signature only, since a paste often shows `...` for a body); `head` is what identifies it apart
+    from what drifts — a method's parameter names, an attribute set by a call all but the call's
+    arguments (`page:int=Query`, then `args` holds them)."""
+
+    whole: str
+    head: str | None = None
+    args: frozenset[str] = frozenset()
+
+    def alike(self, other: _Member) -> bool:
+        """Written alike: the same; a method with the same parameters (annotations drift); the same
+        call where one side's arguments are a part of the other's — a paste that leaves out a
+        `description=`, or a source that since gained one, is the same member drifted. A reader's
+        own class writes other values and names."""
+        if self.whole == other.whole:
+            return True
+        return (self.head is not None and self.head == other.head
+                and (self.args <= other.args or other.args <= self.args))
+
+
+def _members(node: cst.ClassDef) -> dict[str, _Member]:
+    """Member name → how it is written: a method by its signature, a nested class by its name, an
+    attribute as a whole statement (and, when its value is a call, the call's head and arguments)."""
     code = cst.Module([]).code_for_node
-    out: dict[str, str] = {}
+    out: dict[str, _Member] = {}
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
     for stmt in body:
         if isinstance(stmt, cst.FunctionDef):
             header = stmt.with_changes(body=cst.SimpleStatementSuite([cst.Expr(cst.Ellipsis())]),
                                        decorators=[], leading_lines=[])
-            out[stmt.name.value] = _layout_free(code(header))
+            out[stmt.name.value] = _Member(_layout_free(code(header)), _parameter_names(stmt))
         elif isinstance(stmt, cst.ClassDef):
-            out[stmt.name.value] = ""
+            out[stmt.name.value] = _Member("")
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
                            else [small.target] if isinstance(small, cst.AnnAssign) else [])
-                out.update((t.value, _layout_free(code(small))) for t in targets
-                           if isinstance(t, cst.Name))
+                member = _attribute(small, code)
+                out.update((t.value, member) for t in targets if isinstance(t, cst.Name))
     return out
+
+
+def _parameter_names(fn: cst.FunctionDef) -> str:
+    """A method told by its parameters' names and kinds: its annotations are what may drift (check
+    judges them), its names are what a reader's own method would rename."""
+    params = fn.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params)]
+    if isinstance(params.star_arg, cst.Param):
+        names.append("*" + params.star_arg.name.value)
+    names += ["*:" + p.name.value for p in params.kwonly_params]
+    if params.star_kwarg is not None:
+        names.append("**" + params.star_kwarg.name.value)
+    return f"def {fn.name.value}({','.join(names)})"
+
+
+def _attribute(small: cst.BaseSmallStatement, code: Callable[[cst.CSTNode], str]) -> _Member:
+    value = small.value if isinstance(small, cst.Assign | cst.AnnAssign) else None
+    if not isinstance(value, cst.Call):
+        return _Member(_layout_free(code(small)))
+    bare = small.with_changes(value=value.with_changes(args=()))
+    return _Member(_layout_free(code(small)), _layout_free(code(bare)),
+                   frozenset(_layout_free(code(arg.with_changes(comma=cst.MaybeSentinel.DEFAULT)))
+                             for arg in value.args))
 
 
 def _layout_free(text: str) -> str:
@@ -123,20 +168,23 @@ def _most(doc: set[str], real: set[str]) -> bool:
 
 def resembles(pasted: cst.CSTNode, real: cst.CSTNode) -> bool:
     """Whether a doc's definition looks like the source's: same kind, and a class shares a base and
-    a member (or most members) and writes at least half the members both define alike, an alias
-    shares most arms."""
+    a member (or most members) and writes at least half the members both define alike (a call with
+    fewer or more arguments is alike: abridged or drifted), an alias shares most arms. A partial
+    (`...`) paste needs most members it shows in the source and one of them written alike."""
     kind = statement_kind(pasted)
     if kind != statement_kind(real):
         return False
     if isinstance(pasted, cst.ClassDef) and isinstance(real, cst.ClassDef):
         mine, theirs = _members(pasted), _members(real)
         shared = mine.keys() & theirs.keys()
-        alike = sum(1 for name in shared if mine[name] == theirs[name])
+        alike = sum(1 for name in shared if mine[name].alike(theirs[name]))
         if len(shared) >= 2 and 2 * alike < len(shared):
             return False  # most of what both define is written otherwise: the reader's own class
         shared_base = bool(base_names(pasted) & base_names(real))
         if _elided(pasted) and (shared_base or not base_names(pasted)):  # `...`: shows a part
-            return bool(mine) and 2 * len(shared) >= len(mine)
+            # the part it shows is the source's: most of its members, and not every one it shares
+            # written otherwise (then it shows the reader's change, `functions = [mine, …]`)
+            return bool(mine) and 2 * len(shared) >= len(mine) and alike > 0
         return (shared_base and (not mine or not theirs or bool(shared))) or _most(set(mine), set(theirs))
     return _most(_arms(pasted), _arms(real))
 

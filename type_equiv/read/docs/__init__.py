@@ -83,7 +83,7 @@ def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
     result = Doc(doc)
     reader = format_of(doc)
     try:
-        found = reader.blocks(doc, text)
+        found, includes = reader.contents(doc, text)
     except Unreadable as exc:
         result.unreadable = messages.doc_format_unreadable(doc, exc.line, exc.message)
         return result
@@ -96,5 +96,5 @@ def parse_doc(doc: str, text: str, parse: Parse = parse_python) -> Doc:
         result.blocks.append(block)
         for name, node in top_level_definitions(parsed.module):
             result.pastes.setdefault(name, []).append(Paste(name, block, parsed, node))
-    result.includes = reader.includes(doc, text)
+    result.includes = includes
     return result

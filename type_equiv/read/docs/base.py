@@ -128,5 +128,9 @@ class DocFormat(Protocol):
 
     def includes(self, doc: str, text: str) -> list[Include]: ...
 
+    def contents(self, doc: str, text: str) -> tuple[list[CodeBlock], list[Include]]:
+        """Both at once: a format reading the doc once for both says so here."""
+        ...
+
 
 Parse = Callable[[str, str, int], PythonCode | ParseError]

@@ -53,6 +53,12 @@ def includes(doc: str, text: str) -> list[Include]:
     return [found for _, found in _read(doc, text) if found is not None]
 
 
+def contents(doc: str, text: str) -> tuple[list[CodeBlock], list[Include]]:
+    """Blocks and includes from one parse of the doc (what `parse_doc` reads)."""
+    found = list(_read(doc, text))
+    return [b for b, _ in found if b is not None], [i for _, i in found if i is not None]
+
+
 def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
     from mdit_py_plugins.admon import admon_plugin

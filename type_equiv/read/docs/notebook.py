@@ -192,9 +192,9 @@ def _code(source: Source, doc: str) -> CodeBlock:
                      cell_first=first, packed=not source.one_per_line)
 
 
-def _fences(source: Source, doc: str) -> Iterator[CodeBlock]:
+def _fences(source: Source, doc: str, found: list[CodeBlock] | None = None) -> Iterator[CodeBlock]:
     first = source.strings[0][0] if source.strings else 0
-    for block in markdown.python_blocks(doc, source.text):
+    for block in markdown.python_blocks(doc, source.text) if found is None else found:
         yield replace(block, fence_line=block.fence_line + first - 1, end_line=block.end_line + first - 1,
                       style="json", cell=source.cell, cell_first=first, packed=not source.one_per_line)
 
@@ -202,27 +202,22 @@ def _fences(source: Source, doc: str) -> Iterator[CodeBlock]:
 def python_blocks(doc: str, text: str) -> list[CodeBlock]:
     """The Python cells and the Python fences of markdown cells, in cell order; `Unreadable` for a
     file that is not a notebook, located where JSON stopped reading it."""
+    return contents(doc, text, with_includes=False)[0]
+
+
+def _cells(text: str) -> tuple[bool, list[Source]]:
+    """Whether the notebook's code cells are Python, and its cells' sources (`Unreadable` if none)."""
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
         raise Unreadable(exc.lineno, messages.NOTEBOOK_NOT_JSON.format(exc.msg, exc.colno)) from exc
     try:
-        python = language(text) in ("python", "python3")
-        found = sources(text)
+        return language(text) in ("python", "python3"), sources(text)
     except Unreadable:
         raise
     except Exception as exc:  # nbformat raises many kinds on JSON that is no notebook
         why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise Unreadable(1, messages.NOT_A_NOTEBOOK.format(why)) from exc
-    out: list[CodeBlock] = []
-    for source in found:
-        if not source.strings:
-            continue
-        if source.kind == "code" and python:
-            out.append(_code(source, doc))
-        elif source.kind == "markdown":
-            out.extend(_fences(source, doc))
-    return out
 
 
 blocks = python_blocks
@@ -240,3 +235,24 @@ def includes(doc: str, text: str) -> list[Include]:
             first = source.strings[0][0]
             out += [replace(i, line=i.line + first - 1) for i in markdown.includes(doc, source.text)]
     return out
+
+
+def contents(doc: str, text: str, with_includes: bool = True) -> tuple[list[CodeBlock], list[Include]]:
+    """Blocks and includes from one reading of the cells (each markdown cell parsed once)."""
+    python, found = _cells(text)
+    blocks: list[CodeBlock] = []
+    out: list[Include] = []
+    for source in found:
+        if not source.strings:
+            continue
+        if source.kind == "code" and python:
+            blocks.append(_code(source, doc))
+        elif source.kind == "markdown":
+            if not with_includes:
+                blocks.extend(_fences(source, doc))
+                continue
+            fences, included = markdown.contents(doc, source.text)
+            blocks.extend(_fences(source, doc, fences))
+            first = source.strings[0][0]
+            out += [replace(i, line=i.line + first - 1) for i in included]
+    return blocks, out

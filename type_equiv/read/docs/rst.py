@@ -22,3 +22,7 @@ def includes(doc: str, text: str) -> list[Include]:
     from type_equiv.read.docs import sphinx
 
     return sphinx.includes(doc, text)
+
+
+def contents(doc: str, text: str) -> tuple[list[CodeBlock], list[Include]]:
+    return blocks(doc, text), includes(doc, text)
