@@ -18,6 +18,10 @@ errors (also shown without wire variants); wire = wire variants reported as `wir
 finding with `"wire": true`, severity `info` and at least one door (a site of role `wire`) — / all
 wire variants. A finding is classified `error`, `wire` (info with a door) or `info` (without one).
 Every misclassified variant is listed with its evidence.
+
+With no FILES every catalogue runs except those marked `"held_out": true` (labelled, the tool not yet
+run on them: named explicitly only when the time comes). `--callers` writes a library project's
+`"callers": "outside"` into its manifest, for a tool that reads the key (issue 28).
 """
 
 from __future__ import annotations
