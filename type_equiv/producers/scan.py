@@ -275,6 +275,7 @@ class TreeScanner:
         self.stamps: dict[int, Stamp | None] = {}
         self.valid: dict[int, Entry | None] = {}
         self.used_keys: set[str] = set()
+        self.asked: list[tuple[tuple[Needles, ...], Spellings | None, str]] = []  # facts.py notes them
         self.pool: _Pool | None = None
         self.seconds = 0.0
 
@@ -365,6 +366,7 @@ class TreeScanner:
         skey = spellings.key() if spellings is not None else key_of("probe", filters[-1].key)
         self.used_keys.update(n.key for n in filters)
         self.used_keys.add(skey)
+        self.asked.append((tuple(filters), spellings, skey))
         indexes = range(len(self.files)) if rels is None else [self.by_rel[r] for r in rels]
         result = Result({}, {})
         todo: list[int] = []
@@ -491,9 +493,7 @@ def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
                 filters, spellings = message[1], message[2]
                 continue
             conn.send(("done", [work.run(i, filters, spellings) for i in message[1]]))
-    except (EOFError, KeyboardInterrupt, BrokenPipeError):
-        pass
-    except Exception:  # the main process redoes the work, and meets the error itself
+    except (KeyboardInterrupt, Exception):  # the main process redoes the work, and meets the error
         pass
     finally:
         conn.close()

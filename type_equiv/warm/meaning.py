@@ -58,6 +58,17 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
     return hashed.hexdigest()
 
 
+def comment_digest(data: bytes, words: Iterable[str]) -> str | None:
+    """The digest of `data`'s comment lines alone (`_comment_lines`): with the producer scan's view
+    (producers/facts.py), all a check sees of a file only that scan and comment searches read."""
+    try:
+        text = decode_source(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError, ValueError):
+        return None
+    head = ("comments/1", _comment_lines(text, split_lines(text), words))
+    return hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
 Row = tuple[str, int, int, int, int, int]  # text, type, start line, end line, start column, end column
 
 
