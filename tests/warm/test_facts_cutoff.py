@@ -19,11 +19,15 @@ from tests.warm.test_cutoff import edit_and_check
 EDITS: dict[str, tuple[Callable[[str], str], bool]] = {  # the edit, and whether it is replayed
     "a call statement appended": (lambda text: text + "\nprint(make())\n", True),
     "a main block appended": (lambda text: text + "\nif __name__ == '__main__':\n    print(make())\n", True),
-    "a function appended (a new top-level name)": (
-        lambda text: text + "\n\ndef helper(n: int) -> int:\n    return n + 1\n", False),
+    "a function appended (a name the module binds to itself)": (
+        lambda text: text + "\n\ndef helper(n: int) -> int:\n    return n + 1\n", True),
+    "an import appended (a name bound elsewhere: the resolver may follow it)": (
+        lambda text: text + "\nfrom os import path\n", False),
+    "a star import appended": (lambda text: text + "\nfrom os.path import *\n", False),
     "a statement inside the producer": (
         lambda text: text.replace("    return Alpha", "    print('made')\n    return Alpha"), False),
-    "a new top-level name (the resolver may follow it)": (lambda text: text + "\nLIMIT = 3\n", False),
+    "a new top-level name": (lambda text: text + "\nLIMIT = 3\n", True),
+    "an alias (a name bound to another)": (lambda text: text + "\nMaker = make\n", False),
     "a producer of the other variant": (
         lambda text: text.replace("import Alpha", "import Alpha, Beta")
         + "\n\ndef other() -> Beta:\n    return Beta(kind='beta')\n", False),

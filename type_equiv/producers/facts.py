@@ -58,13 +58,31 @@ def keys_of(data: Mapping[str, Any]) -> list[list[str]]:
 
 def view(data: Mapping[str, Any]) -> str:
     """The digest of a file's answers, as the scan's cache entry holds them (`h` filter hits, `s`
-    records by walk, `w` probe needles, `b` bindings, `n` undecodable). Records are named tuples when
-    just walked and lists when loaded: both dump to the same JSON."""
+    records by walk, `w` probe needles, `b` bindings, `m` module and package, `n` undecodable).
+    Records are named tuples when just walked and lists when loaded: both dump to the same JSON."""
     hits, scans, words = data.get("h", {}), data.get("s", {}), data.get("w", {})
+    bound = _resolving(data.get("b"), data.get("m")) if scans else None
     parts = [bool(data.get("n")), sorted(hits.items()), [[k, scans[k]] for k in sorted(scans)],
-             [[k, list(words[k])] for k in sorted(words)], data.get("b") if scans else None]
+             [[k, list(words[k])] for k in sorted(words)], bound]
     text = json.dumps(parts, separators=(",", ":"), ensure_ascii=False)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def _resolving(bound: Any, named: Any) -> Any:
+    """What of a module's bindings can change a name's resolution elsewhere. The resolver
+    (read/names.py, `Resolver._resolve`) answers a name the module binds to itself (a `def`, a class,
+    `X = 1`: `module.X`) exactly as one it does not bind — the dotted name as written — unless a star
+    import could have bound it instead: so without star imports only the names bound elsewhere count
+    (imports, aliases), and a statement defining a new name changes no resolution. The stages that
+    read a module's names as such (suggestions, unseen bases) read files the scan does not own alone."""
+    if not (isinstance(bound, list) and len(bound) == 2 and isinstance(bound[0], dict)
+            and isinstance(named, list) and named and isinstance(named[0], str)):
+        return bound
+    names, stars = bound
+    if stars:
+        return bound
+    module = named[0]
+    return [{name: to for name, to in names.items() if to != f"{module}.{name}"}, stars]
 
 
 def answers(module: str, package: bool, data: bytes, path: Path, questions: Questions,
@@ -76,7 +94,8 @@ def answers(module: str, package: bool, data: bytes, path: Path, questions: Ques
         return {"n": True}
     tokens = Tokens(text, module)
     hits, walks, probes = keys
-    out: dict[str, Any] = {"h": {k: questions.needles[k].found_in(text, tokens) for k in hits}}
+    out: dict[str, Any] = {"m": [module, package],
+                           "h": {k: _found(questions.needles[k], text, tokens) for k in hits}}
     scans: dict[str, Any] = {}
     for key in walks:
         scans[key], bindings = scan_module(module, package, text, questions.spellings[key])
@@ -85,6 +104,15 @@ def answers(module: str, package: bool, data: bytes, path: Path, questions: Ques
     out["s"] = scans
     out["w"] = {k: questions.needles[questions.probes[k]].held(text, tokens) for k in probes}
     return out
+
+
+def _found(needles: Needles, text: str, tokens: Tokens) -> bool:
+    """`Needles.found_in` for one file: the same answer (a name is one of the file's tokens, or a
+    word a substring), without compiling the trie regex a whole tree's search pays for once."""
+    names, _, others = needles.parts
+    if names and not names.isdisjoint(tokens.get()):
+        return True
+    return any(word in text for word in others)
 
 
 def note(scanner: TreeScanner, log: ReadLog) -> None:
