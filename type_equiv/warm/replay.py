@@ -166,7 +166,7 @@ class Inputs:
             view = self.views.get(key)
             if (view is not None and key not in self.touched and key not in self.quotes
                     and key not in self.defining and stamp is not None and key in content
-                    and os.path.realpath(path) not in self.opaques):
+                    and not (self.opaques and os.path.realpath(path) in self.opaques)):
                 data = stable_bytes(path, stamp)  # only the scan read it: its view and comments count
                 if data is not None and digest(data) == content[key]:
                     facts[key] = {**view, "comments": comment_digest(data, words)}
