@@ -97,7 +97,7 @@ def main() -> int:
     args = parser.parse_args()
     app: Path = args.app.resolve()
     resolved = corpus.resolve(app, VOCABULARIES)
-    corpus.write_project(app, [PACKAGE], resolved)
+    corpus.write_project(app, ["."], resolved)  # the package is a folder of the root
     manifest = json.loads((app / corpus.MANIFEST).read_text())
     manifest["tests"] = ["tests"]
     (app / corpus.MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")

@@ -28,8 +28,9 @@ from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnSite, Keys, Spellings
-from type_equiv.producers.scan import Needles, TreeScanner, file_size
+from type_equiv.producers.scan import TreeScanner, file_size
 from type_equiv.producers.sites import read_text
 from type_equiv.producers.verdicts import (
     VocabularyReport,

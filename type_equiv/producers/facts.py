@@ -16,12 +16,15 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from type_equiv.producers.needles import Needles, Tokens, text_of
 from type_equiv.producers.records import Spellings
-from type_equiv.producers.scan import Needles, Tokens, TreeScanner, text_of
 from type_equiv.producers.sites import scan_module
 from type_equiv.read.log import ReadLog
+
+if TYPE_CHECKING:
+    from type_equiv.producers.scan import TreeScanner
 
 
 @dataclass
