@@ -1,7 +1,9 @@
 """The real-application rows of issue 27: a 100-200k-line application no catalogue in bench/producers/
 uses, checked as its own project (source = its package, tests = its tests), side by side with vulture.
 
-    python bench/app.py --app DIR [--runs 5] [--tool CMD] [--json OUT]
+    PYTHONPATH=WORK/tools python bench/app.py --app DIR [--runs 5] [--tool CMD] [--json OUT]
+
+(WORK/tools: where bench/run.py installs vulture; `--vulture CMD` names another.)
 
 DIR is a checkout of letta-ai/letta at commit `COMMIT` (the repository's last commit with code: the
 next one archives it); bench/app.py writes a manifest and one doc pasting `VOCABULARIES` (enums of
