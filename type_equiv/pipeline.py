@@ -197,7 +197,7 @@ class _Comments:
         path = self.project.root / shown
         if path.suffix not in (".py", ".md", ".markdown") or PurePosixPath(shown).is_absolute():
             return []
-        self.log.file(path)
+        self.log.searched(path)  # for comments only (read/log.py)
         try:  # as every read of the run: a regular file inside the root, size-bounded
             data = read_bounded(path, self.project.root)
         except OSError:

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
 from tests.harness import counted_scans
 from type_equiv.model.findings import ParseError
-from type_equiv.producers.scan import Needles, Tokens, needle_pattern
+from type_equiv.producers.needles import Needles, Tokens, needle_pattern
 from type_equiv.read.definitions import (
     PythonCode,
     definition_in,

@@ -228,7 +228,7 @@ def check_retired(
             continue
         text = _shared_text(shared, rel)
         if text is None:
-            reader.log.file(root / rel)
+            reader.log.searched(root / rel)  # for words only (read/log.py)
             text = _read_if_spelled(root / rel, quick)
         if text is None:
             continue

@@ -24,11 +24,13 @@ from type_equiv.model.findings import Site
 from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
+from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnSite, Keys, Spellings
-from type_equiv.producers.scan import Needles, TreeScanner, file_size
+from type_equiv.producers.scan import TreeScanner, file_size
 from type_equiv.producers.sites import read_text
 from type_equiv.producers.verdicts import (
     VocabularyReport,
@@ -210,6 +212,7 @@ class Analysis:
             else:
                 scan = self._by_demand(scanner, vocabs, complete, spellings)
             scanner.save()
+            note_facts(scanner, self.reader.log)
         finally:
             scanner.close()
         return scan

@@ -51,8 +51,8 @@ from type_equiv.producers.syntax import (
     owners,
     tuple_parts,
 )
+from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings
-from type_equiv.read.vocabularies import literal_key
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 

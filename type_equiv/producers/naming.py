@@ -9,8 +9,8 @@ from collections.abc import Iterator, Sequence
 
 from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
 from type_equiv.producers.syntax import Scope, forward_ref, last_name, lookup_default
+from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings, dotted_name
-from type_equiv.read.vocabularies import literal_key
 
 
 class NameReader:

@@ -22,7 +22,7 @@ from type_equiv.producers.records import (
     Receiver,
     ReceiverKind,
 )
-from type_equiv.read.vocabularies import literal_key
+from type_equiv.read.literals import literal_key
 
 
 @dataclass

@@ -44,8 +44,8 @@ from type_equiv.producers.syntax import (
     only_tested,
     reader_sites,
 )
+from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
-from type_equiv.read.vocabularies import literal_key, literal_values
 
 
 class Walker(ExpressionWalker):

@@ -11,10 +11,10 @@ text itself, so a changed file can never be answered with its old tree.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import OrderedDict
 from collections.abc import Callable
-
-import libcst as cst
+from typing import Any
 
 MEMO_CHARS = 2_000_000  # ~45 MB of trees (a tree is ~22 bytes per source character)
 
@@ -74,26 +74,37 @@ def _parse_lowered(text: str) -> ast.Module:
     return ast.parse(lowered)
 
 
-class _Lower(cst.CSTTransformer):
-    """`class Box[T]` → `class Box`, `def f[T]` → `def f`, `type X[T] = v` → `X = v`."""
+@functools.cache
+def _lowerer() -> Any:
+    """The transformer lowering PEP 695 syntax, made on first use: libcst is not imported by a
+    process that never meets a module in a newer grammar (a warm check comparing one file's facts)."""
+    import libcst as cst
 
-    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
-        return updated.with_changes(type_parameters=None)
+    class Lower(cst.CSTTransformer):
+        """`class Box[T]` → `class Box`, `def f[T]` → `def f`, `type X[T] = v` → `X = v`."""
 
-    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
-        return updated.with_changes(type_parameters=None)
+        def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+            return updated.with_changes(type_parameters=None)
 
-    def leave_TypeAlias(self, original: cst.TypeAlias, updated: cst.TypeAlias) -> cst.Assign:
-        return cst.Assign(targets=[cst.AssignTarget(updated.name)], value=updated.value)
+        def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef
+                              ) -> cst.FunctionDef:
+            return updated.with_changes(type_parameters=None)
+
+        def leave_TypeAlias(self, original: cst.TypeAlias, updated: cst.TypeAlias) -> cst.Assign:
+            return cst.Assign(targets=[cst.AssignTarget(updated.name)], value=updated.value)
+
+    return Lower
 
 
 def without_type_parameters(text: str) -> str | None:
-    """The module with its PEP 695 syntax lowered (`_Lower`), every statement on its own lines; None
+    """The module with its PEP 695 syntax lowered (`_lowerer`), every statement on its own lines; None
     when libcst cannot parse it, nothing was lowered, or lowering moved a line (type parameters
     written over several lines), since the tree's line numbers locate findings."""
+    import libcst as cst
+
     try:
         module = cst.parse_module(text)
-        code = module.visit(_Lower()).code
+        code = module.visit(_lowerer()()).code
     except (cst.ParserSyntaxError, cst.CSTValidationError, RecursionError, MemoryError, ValueError):
         return None
     if code == text or code.count("\n") != text.count("\n"):

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from type_equiv.model.errors import InputError
 from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import Symbols, expr_of
+from type_equiv.read.literals import literal_values
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.names import dotted_name
 from type_equiv.read.shapes import Shape
-from type_equiv.read.vocabularies import Form, literal_values, read_vocabulary
+from type_equiv.read.vocabularies import Form, read_vocabulary
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from type_equiv.store.cache import Stamp
@@ -47,6 +47,17 @@ class ReadLog(Protocol):
     def defines(self, path: Path | str) -> None:
         """`path` holds a manifest row's definition: the file users edit while keeping docs in step."""
 
+    def searched(self, path: Path | str) -> None:
+        """As `file`, for a read that looks only for comments and words (suppressions, retired
+        spellings): the lines a meaning digest keeps cover it, whatever else the file holds."""
+
+    def questions(self, table: dict[str, Any]) -> None:
+        """The producer scan's questions (producers/facts.py), by the keys `facts` lists."""
+
+    def facts(self, path: Path | str, record: dict[str, Any]) -> None:
+        """The digest of what the producer scan saw of `path` (its `view`, the keys it answered):
+        an edit that keeps it changes no verdict."""
+
 
 class NullLog:
     """A run nobody records (`--no-cache`, `producers`, `sync`, tests)."""
@@ -76,6 +87,15 @@ class NullLog:
         return None
 
     def defines(self, path: Path | str) -> None:
+        return None
+
+    def searched(self, path: Path | str) -> None:
+        return None
+
+    def questions(self, table: dict[str, Any]) -> None:
+        return None
+
+    def facts(self, path: Path | str, record: dict[str, Any]) -> None:
         return None
 
 

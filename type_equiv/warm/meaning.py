@@ -20,6 +20,7 @@ A file that does not decode or tokenize has no digest (None): no cut-off.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import re
@@ -56,6 +57,25 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
     hashed = hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16)
     hashed.update(_packed(rows))
     return hashed.hexdigest()
+
+
+def comment_digest(data: bytes, words: Iterable[str]) -> str | None:
+    """The digest of `data`'s comment lines alone (`_comment_lines`): with the producer scan's view
+    (producers/facts.py), all a check sees of a file only that scan and comment searches read."""
+    try:
+        text = decode_source(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError, ValueError):
+        return None
+    # most files hold no such line: one search answers them without splitting the text into lines
+    found = _comments_pattern(tuple(sorted(set(words)))).search(text) is not None
+    head = ("comments/1", _comment_lines(text, split_lines(text), words) if found else [])
+    return hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+@functools.lru_cache(maxsize=4)
+def _comments_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """`_comment_lines`'s search, compiled once per run (a side store digests thousands of files)."""
+    return re.compile("|".join([*_DIRECTIVES, *(re.escape(word) for word in words)]))
 
 
 Row = tuple[str, int, int, int, int, int]  # text, type, start line, end line, start column, end column

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 STORE = "run"
 STAMPS = "stamps"  # the stamps of a run's paths under the root, read only when the journal can't vouch
 DIGESTS = "digests"  # meaning digests of a run's files (and shards' count), read when a stamp is in doubt
+FACTS = "facts"  # per shard of `digests`: what the producer scan saw of each file only it read
 SHARD_FILES = 256  # content hashes per `digests.N` store, about: a stamp in doubt loads one of them
 
 
@@ -74,6 +75,9 @@ class Inputs:
         self.opaques: set[str] = set()  # real paths read in a way no meaning digest covers
         self.words: set[str] = set()  # comments spelling one of these count (retired spellings)
         self.defining: set[str] = set()  # slot keys of the files holding a row's definition
+        self.touched: set[str] = set()  # slot keys read by more than the producer scan and searches
+        self.asked: dict[str, Any] = {}  # the producer scan's questions (producers/facts.py)
+        self.views: dict[str, dict[str, Any]] = {}  # by slot key: what the producer scan saw
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
         """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
@@ -86,6 +90,10 @@ class Inputs:
         return self.outside, text
 
     def file(self, path: Path | str) -> None:
+        self._note(path, None, known=False)
+        self.touched.add(self.digest_key(path))
+
+    def searched(self, path: Path | str) -> None:
         self._note(path, None, known=False)
 
     def folder(self, path: Path | str) -> None:
@@ -132,6 +140,13 @@ class Inputs:
     def defines(self, path: Path | str) -> None:
         self.defining.add(self.digest_key(path))
 
+    def questions(self, table: dict[str, Any]) -> None:
+        for part, entries in table.items():
+            self.asked.setdefault(part, {}).update(entries)
+
+    def facts(self, path: Path | str, record: dict[str, Any]) -> None:
+        self.views[self.digest_key(path)] = record
+
     def side_store(self) -> dict[str, Any]:
         """The `digests` store: each file's content hash, the meaning digest (with the quoted
         spans it covers) of each file holding a row's definition, and the words it kept. Those
@@ -141,12 +156,20 @@ class Inputs:
             return self._side_store()
 
     def _side_store(self) -> dict[str, Any]:
-        from type_equiv.warm.meaning import meaning_digest  # tokenize: not for a replay's start-up
+        from type_equiv.warm.meaning import comment_digest, meaning_digest  # not for a replay's start-up
 
         content = self.all_digests()
         words = sorted(self.words)
         meaning: dict[str, Any] = {}
+        facts: dict[str, Any] = {}
         for key, path, stamp in sorted(self._noted()):
+            view = self.views.get(key)
+            if (view is not None and key not in self.touched and key not in self.quotes
+                    and key not in self.defining and stamp is not None and key in content
+                    and not (self.opaques and os.path.realpath(path) in self.opaques)):
+                data = stable_bytes(path, stamp)  # only the scan read it: its view and comments count
+                if data is not None and digest(data) == content[key]:
+                    facts[key] = {**view, "comments": comment_digest(data, words)}
             spans = self.quotes.get(key)
             if key not in self.defining or not spans:
                 continue
@@ -159,7 +182,8 @@ class Inputs:
             found = meaning_digest(data, kept, words)
             if found is not None:
                 meaning[key] = [found, kept]
-        return {"content": content, "meaning": meaning, "words": words}
+        return {"content": content, "meaning": meaning, "words": words, "facts": facts,
+                "questions": self.asked}
 
     def all_digests(self) -> dict[str, str]:
         """Each noted regular file's content hash: as read by the run, else read now while its stamp
@@ -274,7 +298,7 @@ class Record:
             return None
         now = time.time_ns()
         keys = Inputs(self.options.root)
-        taken, shards, renewed = [], dict[int, Any](), set[int]()
+        taken, shards, renewed, views = [], dict[int, Any](), set[int](), dict[int, Any]()
         meanings = store.get("meaning")
         if isinstance(meanings, dict):  # a file no meaning digest can clear first: it may end it all
             doubt = sorted(doubt, key=lambda entry: keys.digest_key(entry[2]) in meanings)
@@ -290,7 +314,8 @@ class Record:
             if data is None:
                 return None
             now_digest = digest(data)
-            if now_digest != known and not _same_meaning(data, store, key):
+            if now_digest != known and not _same_meaning(data, store, key) and not self._same_facts(
+                    data, store, key, path, views.setdefault(number, self._views(number))):
                 return None
             if not stamp.racy(now):
                 taken.append(entry)
@@ -300,6 +325,28 @@ class Record:
         for number in renewed:
             self._cache().save(f"{DIGESTS}.{number}", self.stamps_key(), shards[number])
         return taken
+
+    def _views(self, number: int) -> Any:
+        return self._cache().load(f"{FACTS}.{number}", self.stamps_key())
+
+    def _same_facts(self, data: bytes, store: dict[str, Any], key: str, path: str, views: Any) -> bool:
+        """Whether the producer scan, the only reader of this file but for comment searches, would
+        see the same in `data` (producers/facts.py), and its comments and words are the same."""
+        from type_equiv.warm.meaning import comment_digest
+
+        kept = views.get(key) if isinstance(views, dict) else None
+        if not isinstance(kept, dict):
+            return False
+        from type_equiv.producers import facts  # the scan's walk: only when a file is in doubt
+
+        try:
+            questions = facts.Questions.from_data(store["questions"])
+            now = facts.answers(str(kept["module"]), bool(kept["package"]), data, Path(path), questions,
+                                kept["keys"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        comments = comment_digest(data, [str(word) for word in store.get("words", [])])
+        return comments is not None and comments == kept["comments"] and facts.view(now) == kept["view"]
 
     def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
         """A moved stamp confirmed by content replaces the recorded one wherever it is kept."""
@@ -434,8 +481,13 @@ def save_side_store(cache: Cache, key: str, side: dict[str, Any]) -> None:
     small project writes one)."""
     count = max(1, -(-len(side["content"]) // SHARD_FILES))
     shards: list[dict[str, str]] = [{} for _ in range(count)]
+    views: list[dict[str, Any]] = [{} for _ in range(count)]
     for path, dig in side["content"].items():
         shards[shard_of(path, count)][path] = dig
+    for path, view in side.get("facts", {}).items():
+        views[shard_of(path, count)][path] = view
     for number, part in enumerate(shards):
         cache.save(f"{DIGESTS}.{number}", key, part)
-    cache.save(DIGESTS, key, {"meaning": side["meaning"], "words": side["words"], "shards": count})
+        cache.save(f"{FACTS}.{number}", key, views[number])
+    cache.save(DIGESTS, key, {"meaning": side["meaning"], "words": side["words"], "shards": count,
+                              "questions": side.get("questions", {})})

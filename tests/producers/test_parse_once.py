@@ -1,0 +1,85 @@
+"""A cold check parses each file of the tree at most once, however many rounds the producer engine
+runs (by demand, the two phases, subclasses, carrier levels, the door search), and never parses a
+file that holds none of the vocabulary's names (the token prefilter).
+
+One real temporary project, checked in-process with no cache and no worker processes; every call of
+the one `ast` parse the stages share (read/asts.py) is counted by the text it parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Project
+from tests.warm.test_cache import tree
+from type_equiv.read import asts
+
+FILES = {
+    # a subclass of a variant class, constructed: the subclass round finds it
+    "src/pkg/special.py": "from pkg.models import Alpha\n\nclass LoudAlpha(Alpha):\n    loud: bool = True\n\n"
+                          "def shout() -> Alpha:\n    return LoudAlpha(kind='alpha')\n",
+    # carriers two levels up, and a door that decodes the outer one: the carrier levels find them
+    "src/pkg/envelope.py": "from pydantic import BaseModel\n\nfrom pkg.models import Trigger\n\n"
+                           "class Envelope(BaseModel):\n    trigger: Trigger\n\n"
+                           "class Batch(BaseModel):\n    items: list[Envelope]\n",
+    "src/pkg/api.py": "from pkg.envelope import Batch\n\n\ndef receive(raw: bytes) -> Batch:\n"
+                      "    return Batch.model_validate_json(raw)\n",
+    # a file naming nothing of the vocabulary: never parsed
+    "src/pkg/util.py": "def add(a: int, b: int) -> int:\n    return a + b\n",
+}
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Every parse of this process, by text, through a fresh memo (so no earlier test's trees count)."""
+    parsed: Counter[str] = Counter()
+
+    def parse(text: str) -> ast.Module:
+        parsed[text] += 1
+        return ast.parse(text)
+
+    monkeypatch.setattr(asts, "_MEMO", asts.ParseMemo(asts.MEMO_CHARS, parse))
+    monkeypatch.setenv("TYPE_EQUIV_WORKERS", "0")
+    return parsed
+
+
+def parses(project: Project, counted: Counter[str]) -> dict[str, int]:
+    return {path.relative_to(project.root).as_posix(): counted[path.read_text()]
+            for path in sorted((project.root / "src").rglob("*.py")) if path.stat().st_size}
+
+
+def test_a_cold_check_parses_each_file_at_most_once(project: Project, counted: Counter[str]) -> None:
+    """By demand: alpha's producer is the subclass's construction; beta, produced nowhere, sends the
+    engine through the second phase and the carrier search — each file still parsed at most once."""
+    tree(project, **FILES)
+    done = project.check("--no-cache")
+    count = parses(project, counted)
+    assert all(n <= 1 for n in count.values()), count
+    assert count["src/pkg/util.py"] == 0
+    assert count["src/pkg/special.py"] == count["src/pkg/models.py"] == 1
+    found = json.loads(done.stdout)["findings"]
+    assert [f["variant"] for f in found if f["kind"] == "no-producer"] == ["beta"]
+
+
+def test_the_producers_command_parses_each_file_at_most_once(project: Project, counted: Counter[str]
+                                                             ) -> None:
+    """Every site of the vocabulary: the subclass's producer, and the door two carriers up."""
+    tree(project, **FILES)
+    done = project.run("producers", "--root", str(project.root), "--format", "json", "pkg.models.Trigger")
+    count = parses(project, counted)
+    assert count == {"src/pkg/api.py": 1, "src/pkg/envelope.py": 1, "src/pkg/models.py": 1,
+                     "src/pkg/special.py": 1, "src/pkg/util.py": 0}
+    text = json.dumps(json.loads(done.stdout))
+    assert "src/pkg/special.py" in text and "via Batch" in text, text
+
+
+def test_the_counted_parse_is_the_one_the_engine_uses(project: Project, counted: Counter[str]) -> None:
+    """The count is honest: with the memo's parse counted, a file is parsed once and then shared."""
+    text = Path(project.write("src/x.py", "X = 1\n")).read_text()
+    assert asts.parse_whole(text) is asts.parse_whole(text)
+    assert counted[text] == 1

@@ -1,0 +1,138 @@
+"""What the producer scan saw of one file, as a digest: an edit that keeps it cannot change any verdict.
+
+A file's part in a run is decided by the scan's questions alone: the answer to each filter asked of it
+(filters are asked in order and stop at the first miss, so equal answers mean the same files were
+candidates), a probe's needles, its records under each spellings it was walked with, its top-level
+bindings (what the resolver follows), and whether it decodes. The scanner hands the run's log the
+questions (`Questions`) and, per file, the digest of its answers (`view`) with the keys asked; a warm
+check in doubt about an edited file asks the same questions of its new text (`answers`) and compares
+digests (warm/replay.py): equal, and every verdict of the recorded run holds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from type_equiv.producers.needles import Needles, Tokens, text_of
+from type_equiv.producers.records import Spellings
+from type_equiv.producers.sites import scan_module
+from type_equiv.read.log import ReadLog
+
+if TYPE_CHECKING:
+    from type_equiv.producers.scan import TreeScanner
+
+
+@dataclass
+class Questions:
+    """Every question a run's scan asked, by the key its answers are stored under."""
+
+    needles: dict[str, Needles] = field(default_factory=dict)  # a filter's key → the filter
+    probes: dict[str, str] = field(default_factory=dict)  # a probe's key → its last filter's key
+    spellings: dict[str, Spellings] = field(default_factory=dict)  # a walk's key → its spellings
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "needles": {k: [list(n.words), n.whole] for k, n in self.needles.items()},
+            "probes": dict(self.probes),
+            "spellings": {k: [sorted(s.names), sorted(s.values), sorted(s.tag_fields), s.declarations]
+                          for k, s in self.spellings.items()},
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Questions:
+        """The inverse of `to_data`; raises ValueError, KeyError or TypeError on damaged data."""
+        return cls(
+            {str(k): Needles(tuple(map(str, w)), bool(whole)) for k, (w, whole) in data["needles"].items()},
+            {str(k): str(v) for k, v in data["probes"].items()},
+            {str(k): Spellings(frozenset(n), frozenset(v), frozenset(t), bool(d))
+             for k, (n, v, t, d) in data["spellings"].items()},
+        )
+
+
+def keys_of(data: Mapping[str, Any]) -> list[list[str]]:
+    """The keys of a file's stored answers: filters, walks, probes."""
+    return [sorted(data.get("h", {})), sorted(data.get("s", {})), sorted(data.get("w", {}))]
+
+
+def view(data: Mapping[str, Any]) -> str:
+    """The digest of a file's answers, as the scan's cache entry holds them (`h` filter hits, `s`
+    records by walk, `w` probe needles, `b` bindings, `m` module and package, `n` undecodable).
+    Records are named tuples when just walked and lists when loaded: both dump to the same JSON."""
+    hits, scans, words = data.get("h", {}), data.get("s", {}), data.get("w", {})
+    bound = _resolving(data.get("b"), data.get("m")) if scans else None
+    parts = [bool(data.get("n")), sorted(hits.items()), [[k, scans[k]] for k in sorted(scans)],
+             [[k, list(words[k])] for k in sorted(words)], bound]
+    text = json.dumps(parts, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def _resolving(bound: Any, named: Any) -> Any:
+    """What of a module's bindings can change a name's resolution elsewhere. The resolver
+    (read/names.py, `Resolver._resolve`) answers a name the module binds to itself (a `def`, a class,
+    `X = 1`: `module.X`) exactly as one it does not bind — the dotted name as written — unless a star
+    import could have bound it instead: so without star imports only the names bound elsewhere count
+    (imports, aliases), and a statement defining a new name changes no resolution. The stages that
+    read a module's names as such (suggestions, unseen bases) read files the scan does not own alone."""
+    if not (isinstance(bound, list) and len(bound) == 2 and isinstance(bound[0], dict)
+            and isinstance(named, list) and named and isinstance(named[0], str)):
+        return bound
+    names, stars = bound
+    if stars:
+        return bound
+    module = named[0]
+    return [{name: to for name, to in names.items() if to != f"{module}.{name}"}, stars]
+
+
+def answers(module: str, package: bool, data: bytes, path: Path, questions: Questions,
+            keys: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """The same questions (`keys`: filters, walks, probes) asked of a file's bytes now, in the shape
+    `view` digests. Raises KeyError when a key is not among `questions`."""
+    text = text_of(data, path)
+    if text is None:
+        return {"n": True}
+    tokens = Tokens(text, module)
+    hits, walks, probes = keys
+    out: dict[str, Any] = {"m": [module, package],
+                           "h": {k: _found(questions.needles[k], text, tokens) for k in hits}}
+    scans: dict[str, Any] = {}
+    for key in walks:
+        scans[key], bindings = scan_module(module, package, text, questions.spellings[key])
+        if bindings is not None:
+            out["b"] = [bindings.names, bindings.stars]
+    out["s"] = scans
+    out["w"] = {k: questions.needles[questions.probes[k]].held(text, tokens) for k in probes}
+    return out
+
+
+def _found(needles: Needles, text: str, tokens: Tokens) -> bool:
+    """`Needles.found_in` for one file: the same answer (a name is one of the file's tokens, or a
+    word a substring), without compiling the trie regex a whole tree's search pays for once."""
+    names, _, others = needles.parts
+    if names and not names.isdisjoint(tokens.get()):
+        return True
+    return any(word in text for word in others)
+
+
+def note(scanner: TreeScanner, log: ReadLog) -> None:
+    """Hand the run's log every question the scanner asked and each cached file's view (after
+    `scanner.save`, so an entry holds the answers of this run's questions only)."""
+    if scanner.table is None:
+        return
+    questions = Questions()
+    for filters, spellings, key in scanner.asked:
+        questions.needles.update((n.key, n) for n in filters)
+        if spellings is not None:
+            questions.spellings[key] = spellings
+        elif filters:
+            questions.probes[key] = filters[-1].key
+    log.questions(questions.to_data())
+    for index, entry in scanner.valid.items():
+        if entry is not None:
+            file = scanner.files[index]
+            log.facts(file.path, {"view": view(entry.data), "module": file.module,
+                                  "package": file.package, "keys": keys_of(entry.data)})
