@@ -10,10 +10,12 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -373,3 +375,14 @@ def ensure_copies(site: Path, dest_root: Path, names: list[str]) -> bool:
         staging.rename(dest)
         copied = True
     return copied
+
+
+def busiest(paths: Iterable[Path], pattern: re.Pattern[str]) -> Path:
+    """The file with the most matches of `pattern`: where a statement appended is the commonest code edit."""
+    best, most = None, -1
+    for path in sorted(paths):
+        count = len(pattern.findall(path.read_text(encoding="utf-8", errors="replace")))
+        if count > most:
+            best, most = path, count
+    assert best is not None
+    return best

@@ -315,15 +315,7 @@ def producing_file(site: Path, resolved: list[corpus.Resolved]) -> Path:
     own = {item.path for item in resolved}
     names = sorted({w for item in resolved for w in item.spellings if w.isidentifier()})
     calls = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\(")
-    best, most = None, -1
-    for path in sorted(site.rglob("*.py")):
-        if path in own:
-            continue
-        count = len(calls.findall(path.read_text(encoding="utf-8", errors="replace")))
-        if count > most:
-            best, most = path, count
-    assert best is not None
-    return best
+    return corpus.busiest((path for path in site.rglob("*.py") if path not in own), calls)
 
 
 def tool_measurements(
