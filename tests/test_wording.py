@@ -1,4 +1,4 @@
-"""docs/architecture.md's promise that every finding's wording lives in `model/messages.py`: no
+"""docs/architecture.md's promise that every finding's wording lives in `model/messages/`: no
 module outside `model/` builds a finding or rewrites a finding's message (as pyflakes' checker
 reports only through its messages module)."""
 

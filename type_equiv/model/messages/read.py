@@ -1,0 +1,114 @@
+"""What the readers find wrong with a row, a file or a doc: a definition not found, a paste missing
+or stale, a file that cannot be read or parsed, a definition read only as a plain shape."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from type_equiv.model.findings import (
+    IncludeStale,
+    ParseError,
+    PasteMissing,
+    SourceMissing,
+    UnrecognisedForm,
+)
+from type_equiv.model.messages.places import Where
+
+
+def module_not_found(symbol: str, module: str, roots: Sequence[str], row: Where) -> SourceMissing:
+    return SourceMissing(
+        message=f"{symbol}: module `{module}` not found under the source roots ({', '.join(roots)})",
+        path=row[0], line=row[1], symbol=symbol,
+    )
+
+
+def name_not_defined(symbol: str, name: str, shown: str, row: Where,
+                     close: Sequence[str] = (), followed: str | None = None) -> SourceMissing:
+    """`followed`: where the name's import chain led (`pkg.core.Name`) when that module lacks it too."""
+    via = f" (nor in {followed}, where its import leads)" if followed else ""
+    hint = f"; did you mean {', '.join(f'`{c}`' for c in close)}?" if close else ""
+    return SourceMissing(
+        message=f"{symbol}: `{name}` is not defined at the top level of {shown}{via}{hint}",
+        path=row[0], line=row[1], symbol=symbol, source_path=shown, source_line=1,
+    )
+
+
+def _block_of(doc: str) -> str:
+    """What a paste is called in the doc's format: a fence in Markdown, a block (or cell) elsewhere."""
+    return "```python block" if doc.lower().endswith((".md", ".markdown", ".mdx")) else "Python block"
+
+
+def no_paste(symbol: str, doc: str, name: str, source: Where | None, by_sync: bool = False) -> PasteMissing:
+    tail = " (sync never invents a paste: add one, then run sync)" if by_sync else ""
+    return PasteMissing(
+        symbol=symbol, path=doc, line=1,
+        message=f"{symbol}: {doc} has no {_block_of(doc)} defining `{name}`{tail}",
+        source_path=source[0] if source else None, source_line=source[1] if source else None,
+    )
+
+
+def include_stale(symbol: str, doc: str, line: int, written: str, shown: tuple[int, int],
+                  source: Where, end: int) -> IncludeStale:
+    """An include of the symbol's file whose lines or markers no longer span its definition."""
+    what = (f"lines {shown[0]}-{shown[1]}" if shown[0] <= shown[1] else "nothing (its markers are gone)")
+    return IncludeStale(
+        symbol=symbol, path=doc, line=line, source_path=source[0], source_line=source[1],
+        message=(f"{symbol}: the include of `{written}` at line {line} shows {what} of {source[0]}, but "
+                 f"`{symbol.rsplit('.', 1)[1]}` is defined at lines {source[1]}-{end}: update the include"),
+    )
+
+
+def broken_paste(error: ParseError, symbol: str, fence_line: int, name: str,
+                 by_sync: bool = False) -> ParseError:
+    """No paste defines the name, but a block that does not parse mentions it: that is the problem."""
+    head = "cannot sync: " if by_sync else ""
+    return error.model_copy(update={
+        "symbol": symbol,
+        "message": f"{symbol}: {head}the block at line {fence_line} mentions `{name}` but is {error.message}",
+    })
+
+def doc_unreadable(path: str, why: str | None) -> ParseError:
+    """A listed doc that cannot be read (sync and the doc reader say it alike)."""
+    return ParseError(path=path, line=1, message=f"cannot read doc: {why}")
+
+
+def doc_not_utf8(path: str, line: int, reason: str) -> ParseError:
+    return ParseError(path=path, line=line, message=f"doc is not UTF-8: {reason}")
+
+
+def not_valid_python(path: str, line: int, problem: str, column: int | None = None) -> ParseError:
+    at = f" (column {column})" if column is not None else ""
+    return ParseError(path=path, line=line, message=f"not valid Python: {problem}{at}")
+
+
+def cannot_parse(path: str, line: int, why: str) -> ParseError:
+    return ParseError(path=path, line=line, message=f"cannot parse: {why}")
+
+
+def file_unreadable(path: str, why: object) -> ParseError:
+    return ParseError(path=path, line=1, message=f"cannot read: {why}")
+
+def doc_format_unreadable(path: str, line: int, why: str) -> ParseError:
+    """A doc its format's parser cannot read at all (read/docs/base.Unreadable says why)."""
+    return ParseError(path=path, line=line, message=why)
+
+
+# A notebook nbformat cannot read (read/docs/notebook.py).
+NOTEBOOK_VERSION = "not read: nbformat {} notebook (4 is read)"
+NOTEBOOK_NOT_JSON = "not a notebook: invalid JSON: {} (column {})"
+NOT_A_NOTEBOOK = "not a notebook: {}"
+
+def unrecognised_form(symbol: str, kind: str, why: str, instead: str | None, row: Where,
+                      source: Where) -> UnrecognisedForm:
+    """A row guessed a plain shape because the reader could not classify its definition
+    (read/forms.py says when): shown, never failing, and silenced by saying what the row is."""
+    plain = {"class": "a plain class", "typeddict": "a plain TypedDict"}.get(kind, "a plain alias")
+    variant = {"union": "a variant per class", "map": "a variant per key", "enum": "a variant per member"}
+    named = {"enum": "an enum"}.get(instead or "", f"a {instead}")
+    fix = (f"say `\"form\": \"{instead}\"` in its manifest row to check it as {named}"
+           f" ({variant.get(instead, 'its variants')}), or `\"form\": \"shape\"` if it is {plain}"
+           if instead else f"say `\"form\": \"shape\"` in its manifest row if it is {plain}")
+    return UnrecognisedForm(
+        path=row[0], line=row[1], symbol=symbol, source_path=source[0], source_line=source[1],
+        message=f"{symbol}: checked only as a plain shape, with no producer check: {why}; {fix}",
+    )
