@@ -22,6 +22,21 @@ def unscannable(path: str, line: int, message: str) -> ParseError:
     ))
 
 
+# Why the producer scan could not walk a file it parsed (producers/sites.py; `unscannable` says it).
+TOO_DEEP_TO_SCAN = "too deeply nested to scan"
+
+
+def variant_named(form: str, name: str, key: str | None, cls: str | None) -> str:
+    """A variant as its vocabulary's form names it (the `what` of `no_producer`): an enum's
+    `member `RED``, a literal's `value 'a'` (`key`: the value as written), a union's or map's
+    `variant `cat` (Cat)` (`cls`: its payload class)."""
+    if form == "enum":
+        return f"member `{name}`"
+    if form == "literal":
+        return f"value {key}"
+    return f"variant `{name}`" + (f" ({cls})" if cls is not None else "")
+
+
 def exempt_not_a_vocabulary(symbol: str, variant: str, row: Where) -> StaleExemption:
     return StaleExemption(
         path=row[0], line=row[1], symbol=symbol, variant=variant,

@@ -76,13 +76,18 @@ def doc_not_utf8(path: str, line: int, reason: str) -> ParseError:
     return ParseError(path=path, line=line, message=f"doc is not UTF-8: {reason}")
 
 
+# What the parser said of a file: a parse-error's message (the producer scan keeps it for `unscannable`).
+NOT_VALID_PYTHON = "not valid Python: {}"
+CANNOT_PARSE = "cannot parse: {}"
+
+
 def not_valid_python(path: str, line: int, problem: str, column: int | None = None) -> ParseError:
     at = f" (column {column})" if column is not None else ""
-    return ParseError(path=path, line=line, message=f"not valid Python: {problem}{at}")
+    return ParseError(path=path, line=line, message=NOT_VALID_PYTHON.format(problem) + at)
 
 
 def cannot_parse(path: str, line: int, why: str) -> ParseError:
-    return ParseError(path=path, line=line, message=f"cannot parse: {why}")
+    return ParseError(path=path, line=line, message=CANNOT_PARSE.format(why))
 
 
 def file_unreadable(path: str, why: object) -> ParseError:
@@ -112,3 +117,44 @@ def unrecognised_form(symbol: str, kind: str, why: str, instead: str | None, row
         path=row[0], line=row[1], symbol=symbol, source_path=source[0], source_line=source[1],
         message=f"{symbol}: checked only as a plain shape, with no producer check: {why}; {fix}",
     )
+
+
+# Why a guessed plain shape may be a vocabulary: the `why` of `unrecognised_form` (read/forms.py and
+# read/bases.py say which).
+FORM_LITERAL_UNREAD = ("its `Literal` values are not all constants the reader can read (a name, an"
+                       " expression)")
+BASE_IMPORTED_ELSEWHERE = "imported from a module that does not define it"
+BASE_MAYBE_STARRED = "it may come from a star import the reader cannot see through"
+
+
+def form_tagged(kind: str, classes: Sequence[str]) -> str:
+    """A union's arms (`kind` "union") or a map's values whose classes carry `Literal` fields
+    (`Class.field`), yet no tag the reader can follow."""
+    tagged = ", ".join(classes[:3]) + (f" and {len(classes) - 3} more" if len(classes) > 3 else "")
+    if kind == "union":
+        return (f"its arms' classes carry `Literal` fields ({tagged}), but no field is a tag every arm"
+                " declares")
+    return (f"its values' classes carry `Literal` fields ({tagged}), but not every key is the tag of the"
+            " class it maps to")
+
+
+def _base_named(shown: str, via: Sequence[str]) -> str:
+    """`its base X`, or `X, a base of its base B,` when found through the project's bases `via`."""
+    return (f"{shown}, a base of its base `{'`, of `'.join(reversed(via))}`," if via
+            else f"its base {shown}")
+
+
+def base_not_found(head: str, qualname: str, module: str, base_module: str, how: str,
+                   via: Sequence[str]) -> str:
+    """A base the reader cannot find where `head` (written in `module`) leads: `how` says why it
+    should have been found (`BASE_*`)."""
+    shown = f"`{head}`" + (f" (`{qualname}`)" if qualname != f"{module}.{head}" else "")
+    return (f"the reader cannot find {_base_named(shown, via)} in `{base_module}` ({how}), so whether"
+            " it is an enum, a TypedDict or a plain class is unknown")
+
+
+def base_enum_like(head: str, qualname: str, via: Sequence[str]) -> str:
+    """A base outside the project named like an enum the reader does not know as one."""
+    whose = _base_named(f"`{head}`", via)
+    return (f"{whose} is `{qualname}`, outside the project and named like an enum, but the reader"
+            " knows only the standard library's enums, so its members are not checked as variants")

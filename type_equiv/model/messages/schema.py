@@ -36,3 +36,26 @@ def schemas_differ_too(drift: Drift, members: Sequence[str]) -> Drift:
     """A metadata-only drift the schema judge could not clear: the JSON Schemas differ as well."""
     where = ", ".join(f"`{m}`" for m in members) or "as a whole"
     return drift.model_copy(update={"message": f"{drift.message}; the JSON Schemas differ too ({where})"})
+
+
+# Why a side has no JSON Schema to compare (importing.py raises these; `paste_schema_failed` and
+# `schema_not_judged` say them).
+TYPEDDICT_NEEDS_EXTENSIONS = ("on Python < 3.12 it needs `typing_extensions.TypedDict`, not"
+                              " `typing.TypedDict`; import TypedDict from typing_extensions where the"
+                              " TypedDict is defined")
+
+
+def raised(error: BaseException) -> str:
+    """An exception project code raised, as `TypeError: message`."""
+    return f"{type(error).__name__}: {error}"
+
+
+def no_schema(library: str, name: str, why: str) -> str:
+    """A model library (`pydantic`, `msgspec`) that builds no JSON Schema for the type `name`."""
+    return f"{library} cannot build a schema for `{name}`: {why}"
+
+
+def paste_does_not_run(doc: str, line: int | None, error: BaseException) -> str:
+    """A paste that raised when executed: the doc line it raised at (when known), and what."""
+    where = f"{doc}:{line}" if line else doc
+    return f"{where}: the paste does not run: {raised(error)}"
