@@ -1,4 +1,4 @@
-"""docs/architecture.md's promise that every finding's wording lives in `model/messages.py`: no
+"""docs/architecture.md's promise that every finding's wording lives in `model/messages/`: no
 module outside `model/` builds a finding or rewrites a finding's message (as pyflakes' checker
 reports only through its messages module)."""
 
@@ -65,3 +65,24 @@ def test_the_scan_sees_a_finding_built_inline(tmp_path: Path) -> None:
     )
     assert _built_outside_messages(module) == [(3, "ParseError"), (4, "model_copy(update={'message': …})")]
     assert "Drift" in FINDINGS and "UnusedSuppression" in FINDINGS
+
+
+def test_every_wording_is_importable_from_the_package() -> None:
+    """Stages call `messages.X`: a constructor or wording added to one stage family's module of
+    `model/messages/` must be re-exported by the package (`drift_of`, the drift modules' builder, stays
+    inside model/)."""
+    from type_equiv.model import messages
+
+    folder = PACKAGE / "model" / "messages"
+    defined = set()
+    for path in folder.glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                defined.add(node.name)
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                defined |= {t.id for t in targets if isinstance(t, ast.Name)}
+    public = {name for name in defined if not name.startswith("_")} - {"drift_of"}
+    assert sorted(public - set(messages.__all__)) == []
+    assert all(hasattr(messages, name) for name in messages.__all__)
+    assert {"member_drift", "no_producer", "variant_named", "paste_does_not_run", "form_tagged"} <= public

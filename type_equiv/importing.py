@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from type_equiv.model import messages
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.store.safe import inside
 
@@ -164,9 +165,7 @@ def paste_module(real: types.ModuleType, code: str, doc: str, fence_line: int) -
             compiled = compile("\n" * fence_line + code, doc, "exec", flags=flags, dont_inherit=True)
             exec(compiled, module.__dict__)
         except BaseException as exc:  # doc code may raise anything
-            line = _doc_line(exc, doc)
-            where = f"{doc}:{line}" if line else doc
-            raise PasteFailed(f"{where}: the paste does not run: {type(exc).__name__}: {exc}") from None
+            raise PasteFailed(messages.paste_does_not_run(doc, _doc_line(exc, doc), exc)) from None
         yield module
     finally:
         sys.modules.pop(name, None)
@@ -199,16 +198,12 @@ def json_schema(obj: Any, mode: str = "validation") -> dict[str, Any]:
     except PydanticUserError as exc:
         if exc.code == "typed-dict-version":
             raise SchemaUnavailable(
-                f"pydantic cannot build a schema for `{_name(obj)}`: on Python < 3.12 it needs"
-                " `typing_extensions.TypedDict`, not `typing.TypedDict`; import TypedDict from"
-                " typing_extensions where the TypedDict is defined"
+                messages.no_schema("pydantic", _name(obj), messages.TYPEDDICT_NEEDS_EXTENSIONS)
             ) from None
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise SchemaUnavailable(f"pydantic cannot build a schema for `{_name(obj)}`: {first}") from None
+        raise SchemaUnavailable(messages.no_schema("pydantic", _name(obj), first)) from None
     except Exception as exc:  # project types may raise anything while pydantic inspects them
-        raise SchemaUnavailable(
-            f"pydantic cannot build a schema for `{_name(obj)}`: {type(exc).__name__}: {exc}"
-        ) from None
+        raise SchemaUnavailable(messages.no_schema("pydantic", _name(obj), messages.raised(exc))) from None
     return {"$schema": DRAFT_2020_12, **schema}
 
 
@@ -226,7 +221,7 @@ def _own_schema(obj: Any) -> dict[str, Any] | None:
     try:
         schema: dict[str, Any] = msgspec.json.schema(obj)
     except Exception as exc:  # a field type msgspec cannot describe
-        raise SchemaUnavailable(f"msgspec cannot build a schema for `{_name(obj)}`: {exc}") from None
+        raise SchemaUnavailable(messages.no_schema("msgspec", _name(obj), str(exc))) from None
     return schema
 
 

@@ -160,7 +160,7 @@ def checked_drift(project: Project, run: Run, rows: Sequence[SymbolRow]) -> Iter
     """The drift stage alone on `rows` (their pastes paired among the whole manifest's rows): every
     finding judged, located and silenced as `check` does it. `sync` rewrites these, through the very
     reader it patches from, so a sync reads, parses and judges once."""
-    comments = _Comments(project, run)
+    comments = Comments(project, run.log)
     for event in in_cells(project, check_drift(project, run.options, rows, run.stats)):
         if isinstance(event, FindingEvent) and not comments.silences(event.finding):
             yield event.finding
@@ -170,7 +170,7 @@ def _suppressed(events: Iterator[RowEvent], project: Project, run: Run) -> Itera
     """The stages' events without the findings an inline comment silences (read/suppressions.py);
     then, on a run over every row, each comment that silenced nothing, as a finding of its own. A run
     limited to files or symbols ran only some checks, so it cannot tell an unused comment."""
-    comments = _Comments(project, run)
+    comments = Comments(project, run.log)
     for event in events:
         if isinstance(event, FindingEvent) and comments.silences(event.finding):
             continue
@@ -181,11 +181,14 @@ def _suppressed(events: Iterator[RowEvent], project: Project, run: Run) -> Itera
             yield FindingEvent(finding=comment)
 
 
-class _Comments:
-    """The suppression comments of each file a finding points into, read once, through the run's log."""
+class Comments:
+    """The suppression comments of each file a finding points into, read once, through the run's log.
+    `buffers` (root-relative path → text) are read instead of the disk: the language server's open
+    buffers, so a comment typed there silences as it will once saved."""
 
-    def __init__(self, project: Project, run: Run) -> None:
-        self.project, self.log = project, run.log
+    def __init__(self, project: Project, log: ReadLog = NO_LOG, buffers: Mapping[str, str] | None = None
+                 ) -> None:
+        self.project, self.log, self.buffers = project, log, buffers or {}
         self.by_path: dict[str, list[Suppression]] = {}
 
     def of(self, shown: str) -> list[Suppression]:
@@ -197,6 +200,8 @@ class _Comments:
         path = self.project.root / shown
         if path.suffix not in (".py", ".md", ".markdown") or PurePosixPath(shown).is_absolute():
             return []
+        if shown in self.buffers:
+            return self._parsed(shown, self.buffers[shown])
         self.log.searched(path)  # for comments only (read/log.py)
         try:  # as every read of the run: a regular file inside the root, size-bounded
             data = read_bounded(path, self.project.root)
@@ -208,7 +213,11 @@ class _Comments:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             return []
-        return python_suppressions(shown, text) if path.suffix == ".py" else doc_suppressions(shown, text)
+        return self._parsed(shown, text)
+
+    @staticmethod
+    def _parsed(shown: str, text: str) -> list[Suppression]:
+        return python_suppressions(shown, text) if shown.endswith(".py") else doc_suppressions(shown, text)
 
     def silences(self, finding: Finding) -> bool:
         for comment in self.of(finding.path):

@@ -11,9 +11,12 @@ What the server leaves to `type-equiv check`: the schema judge (it imports proje
 long-lived process would keep stale and an editor should not run per keystroke), retired spellings
 (git lists the files) and recorded fixtures (validated by imported code).
 
-The baseline (read/accepted.py) applies as in `check`: a finding it accepts is not published, and an
-entry that matches nothing is (TE009, at its line of the baseline file), except an entry for what the
-server leaves to `check`, which it could not have matched.
+Inline suppressions (`# type-equiv: ignore[no-producer]`, read/suppressions.py) and then the baseline
+(read/accepted.py) apply as in `check`, through check's own code: a finding a comment silences (read
+from the open buffer when there is one) or the baseline accepts is not published, and a baseline entry
+that matches nothing is (TE009, at its line of the baseline file), except an entry for what the server
+leaves to `check`, which it could not have matched. An unused comment is `check`'s to report: the
+server runs only some of the checks a comment may be for.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from type_equiv.model.findings import Finding, ParseError
 from type_equiv.model.options import CheckOptions
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import FindingEvent, SymbolChecked
-from type_equiv.pipeline import check_drift, with_forms
+from type_equiv.pipeline import Comments, check_drift, with_forms
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.accepted import Baseline, Key, accept, baseline_path, read_baseline
 from type_equiv.read.definitions import PythonCode, parse_python
@@ -40,7 +43,7 @@ from type_equiv.read.reader import Project
 from type_equiv.store.cache import Cache
 
 # Finding kinds the server leaves to `check` (see the module docstring): a baseline entry of one is
-# never stale here. Inline suppressions are not read by the server, so it has no unused one to match.
+# never stale here (nor one of an unused suppression, which the server does not report).
 LEFT_TO_CHECK = frozenset(code_of(kind) for kind in ("retired-spelling", "fixture-invalid",
                                                     "unused-suppression"))
 
@@ -180,8 +183,8 @@ class LiveProject:
             return
         if path.suffix == ".py":
             self.producers = None
-            if path not in self.buffers:
-                self._changed(path, None)
+        if path not in self.buffers:  # a doc edited on disk (a comment above a block moves its lines)
+            self._changed(path, None)
 
     def saved_all(self, paths: Iterable[Path]) -> None:
         for path in paths:
@@ -283,13 +286,19 @@ class LiveProject:
 
     def findings(self) -> list[Finding]:
         """Every finding the server shows: each doc's (checked where stale) and the producer check's,
-        each once (a row's source-missing is found again by every doc it lists)."""
+        each once (a row's source-missing is found again by every doc it lists), less those an inline
+        comment silences, as `check` applies them (pipeline.Comments), then the baseline."""
         seen: dict[str, Finding] = {}
         for finding in self._all():
             seen.setdefault(finding.model_dump_json(), finding)
-        if self.accepted is None:
+        if self.project is None:
             return list(seen.values())
-        return accept(seen.values(), self.accepted, matchable)
+        buffers = {rel: text for path, text in self.buffers.items() if (rel := self.relative(path))}
+        comments = Comments(self.project, buffers=buffers)
+        shown = [finding for finding in seen.values() if not comments.silences(finding)]
+        if self.accepted is None:
+            return shown
+        return accept(shown, self.accepted, matchable)
 
     def _all(self) -> Iterable[Finding]:
         for doc in self.docs():

@@ -1,5 +1,5 @@
 """The producer check's verdicts: a vocabulary's report turned into `no-producer` and `stale-exemption`
-findings (their wording lives in model/messages.py).
+findings (their wording lives in model/messages/).
 """
 
 from __future__ import annotations
@@ -87,15 +87,6 @@ def findings_of(report: VocabularyReport, manifest: ManifestFile) -> Iterator[Fi
             yield messages.exempt_not_a_variant(row.symbol, name, [v.name for v in vocab.variants], where)
 
 
-def _what(vocab: Vocabulary, variant: Variant) -> str:
-    if vocab.form == "enum":
-        return f"member `{variant.name}`"
-    if vocab.form == "literal":
-        return f"value {variant.key}"
-    cls = f" ({variant.cls.name})" if variant.cls is not None else ""
-    return f"variant `{variant.name}`{cls}"
-
-
 def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestFile) -> NoProducer:
     """A variant with no producer; when the vocabulary has doors (production code decoding its
     values from data), a wire variant, listed with the doors as `wire` sites."""
@@ -107,7 +98,9 @@ def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestF
     doors = [*own_doors, *report.wire]  # its own (a test of raw values against it), then the vocabulary's
     severity = report.row.wire or manifest.model.wire
     listed = [*sites[:MAX_SITES], *doors[:MAX_DOORS]]
-    return messages.no_producer(report.row.symbol, _what(vocab, variant), variant.name,
+    cls = variant.cls.name if variant.cls is not None else None
+    what = messages.variant_named(vocab.form, variant.name, variant.key, cls)
+    return messages.no_producer(report.row.symbol, what, variant.name,
                                 (variant.path, variant.line), listed, tests, consumers,
                                 soft=variant.catch_all or vocab.open, unread=report.unread,
                                 doors=doors, wire_error=severity == "error",

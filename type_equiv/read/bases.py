@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from type_equiv.model import messages
 from type_equiv.read.classes import Symbols
 from type_equiv.read.shapes import ENUM_BASES, Shape
 
@@ -40,17 +41,9 @@ def unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str] | None 
             continue
         how = _unseen_how(head, module, defs) if base_module in defs.module_paths else None
         if how is not None:
-            shown = f"`{head}`" + (f" (`{qualname}`)" if qualname != f"{module}.{head}" else "")
-            whose = (f"{shown}, a base of its base `{'`, of `'.join(reversed(via))}`," if via
-                     else f"its base {shown}")
-            return (f"the reader cannot find {whose} in `{base_module}` ({how}), so whether it is an"
-                    " enum, a TypedDict or a plain class is unknown")
+            return messages.base_not_found(head, qualname, module, base_module, how, via)
         if ENUM_LIKE.search(name) and name not in ENUM_BASES:
-            whose = (f"`{head}`, a base of its base `{'`, of `'.join(reversed(via))}`," if via
-                     else f"its base `{head}`")
-            return (f"{whose} is `{qualname}`, outside the project and named like an enum, but the"
-                    " reader knows only the standard library's enums, so its members are not checked"
-                    " as variants")
+            return messages.base_enum_like(head, qualname, via)
     return None
 
 
@@ -62,5 +55,5 @@ def _unseen_how(head: str, module: str, defs: Symbols) -> str | None:
     if bindings is None:
         return None
     if head.split(".", 1)[0] in bindings.names:
-        return "imported from a module that does not define it"
-    return "it may come from a star import the reader cannot see through" if bindings.stars else None
+        return messages.BASE_IMPORTED_ELSEWHERE
+    return messages.BASE_MAYBE_STARRED if bindings.stars else None

@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import Symbols, expr_of
@@ -75,24 +76,21 @@ def _unrecognised(shape: Shape, module: str, defs: Symbols) -> tuple[str | None,
         if shape.kind in ("union", "alias"):
             tagged = _tagged_classes([m.text for m in shape.members], module, defs)
             if tagged:
-                return (f"its arms' classes carry `Literal` fields ({tagged}), but no field is a tag"
-                        " every arm declares"), "union"
+                return messages.form_tagged("union", tagged), "union"
         if shape.kind == "typeddict":
             values = [m.annotation for m in shape.members if m.role == "key" and m.annotation]
             tagged = _tagged_classes(values, module, defs)
             if tagged:
-                return (f"its values' classes carry `Literal` fields ({tagged}), but not every key is"
-                        " the tag of the class it maps to"), "map"
+                return messages.form_tagged("map", tagged), "map"
         if shape.kind == "literal":
-            return ("its `Literal` values are not all constants the reader can read (a name, an"
-                    " expression)"), None
+            return messages.FORM_LITERAL_UNREAD, None
     except RecursionError:
         return None, None
     return None, None
 
 
-def _tagged_classes(texts: list[str], module: str, defs: Symbols) -> str:
-    """The project classes named in `texts` that have a `Literal` field, as `Class.field`, …"""
+def _tagged_classes(texts: list[str], module: str, defs: Symbols) -> list[str]:
+    """The project classes named in `texts` that have a `Literal` field, as `Class.field`."""
     out: list[str] = []
     for text in texts:
         node = expr_of(text)
@@ -109,4 +107,4 @@ def _tagged_classes(texts: list[str], module: str, defs: Symbols) -> str:
                     if shown not in out:
                         out.append(shown)
                     break
-    return ", ".join(out[:3]) + (f" and {len(out) - 3} more" if len(out) > 3 else "")
+    return out
