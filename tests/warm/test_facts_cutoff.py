@@ -1,6 +1,8 @@
-"""The early cut-off for files only the producer scan reads (producers/facts.py, warm/replay.py): an
-edit that leaves what the scan saw of the file — its filter answers, records, bindings — and its
-comment lines unchanged replays the recorded answer; any other edit runs the check again.
+"""The early cut-off for files the producer scan reads (producers/facts.py, warm/replay.py): an edit
+that leaves what the scan saw of the file — its filter answers, records, bindings — and what the
+other stages see unchanged replays the recorded answer; any other edit runs the check again. What the
+others see: of a file only the scan reads, its comment lines; of a row's own module, its skeleton
+(warm/meaning.py: all but its inert top-level statements, with the quoted lines and comments).
 
 Each case edits a real temporary project after a stored run and asserts the warm answer equals a
 `--no-cache` one, and whether the check was replayed (no heavy package imported) or ran again.
@@ -57,3 +59,52 @@ def test_a_file_the_scan_skipped_replays_until_it_becomes_a_candidate(project: P
     makes = "\nfrom pkg.models import Beta\nB = Beta(kind='beta')\n"
     edit_and_check(project, path, lambda text: text + makes, replayed=False)
     assert variants(project.check()) == []
+
+
+OWN_EDITS: dict[str, tuple[Callable[[str], str], bool]] = {  # the edit, and whether it is replayed
+    "a call statement appended": (lambda text: text + '\nprint("models loaded")\n', True),
+    "two call statements appended": (lambda text: text + "\nprint(len(__name__))\nprint()\n", True),
+    "a call statement over lines, with a comment": (
+        lambda text: text + "\nprint(\n    __name__,  # the module\n)\n", True),
+    "a variant made by a call statement": (lambda text: text + "\nprint(Beta(kind='beta'))\n", False),
+    "a new top-level name (a lookup or a suggestion may find it)": (lambda text: text + "\nLIMIT = 3\n",
+                                                                     False),
+    "a function appended": (lambda text: text + "\n\ndef helper() -> int:\n    return 1\n", False),
+    "an import appended": (lambda text: text + "\nfrom os import path\n", False),
+    "a name bound inside a call (:=)": (lambda text: text + "\nprint(LIMIT := 3)\n", False),
+    "a string statement (a docstring may be read)": (lambda text: text + '\n"""Notes."""\n', False),
+    "a variant redefined": (lambda text: text + "\nclass Beta(BaseModel):\n    kind: Literal['beta']\n",
+                            False),
+    "a call inserted before the definitions (every later line moves)": (
+        lambda text: text.replace("\nclass Alpha", 'print("loading")\n\nclass Alpha', 1), False),
+    "a call joined to a definition's line": (
+        lambda text: text.replace('discriminator="kind")]', 'discriminator="kind")]; print()', 1), False),
+    "a field's default changed": (lambda text: text.replace("x: int = 0", "x: int = 1"), False),
+    "a suppression comment on an appended call": (
+        lambda text: text + "\nprint()  # type-equiv: ignore[no-producer]\n", False),
+    "a call that no longer parses": (lambda text: text + "\nprint(\n", False),
+}
+
+
+@pytest.mark.parametrize("name", list(OWN_EDITS))
+def test_an_edit_of_a_rows_own_module_replays_only_when_its_skeleton_and_facts_hold(
+        project: Project, name: str) -> None:
+    """The module defining the row and its variants: drift reads its definitions, the resolver its
+    bindings, the scan its records; an inert statement changes none of them."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    assert variants(warm(project)) == ["beta"]
+    edit, replayed = OWN_EDITS[name]
+    edit_and_check(project, project.root / "src/pkg/models.py", edit, replayed)
+
+
+def test_calls_appended_one_after_another_to_a_rows_module_keep_replaying(project: Project) -> None:
+    """A replayed edit takes the new content hash; the next edit is judged against the recorded run's
+    skeleton and facts still, and a later real change is seen."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    warm(project)
+    path = project.root / "src/pkg/models.py"
+    for number in range(3):
+        edit_and_check(project, path, lambda text, n=number: text + f"\nprint({n})\n", replayed=True,
+                       old_enough=number == 1)
+    edit_and_check(project, path, lambda text: text.replace('y: str = ""', "y: int = 0"), replayed=False)
+    assert variants(project.check()) == ["beta"]

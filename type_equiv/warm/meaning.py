@@ -15,11 +15,14 @@ raw text counts; the digest covers exactly those:
   Lines are picked by a substring search over the whole text, so a string spelling one also counts:
   more is kept, never less.
 
-A file that does not decode or tokenize has no digest (None): no cut-off.
+A file that does not decode or tokenize has no digest (None): no cut-off. A file's skeleton digest
+(`skeleton_digest`) is the same with its inert top-level statements (calls that bind nothing) left
+out: what the producer scan sees of them is judged apart (producers/facts.py).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import io
@@ -50,13 +53,63 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
         rows = _token_rows(text)
     except (SyntaxError, UnicodeDecodeError, LookupError, ValueError, tokenize.TokenError):
         return None
+    return _digest("meaning/1", data, text, rows, spans, words)
+
+
+def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()) -> str | None:
+    """`meaning_digest` with the module's inert top-level statements left out (`_inert`): with the
+    producer scan's view of the file (producers/facts.py), all a check sees of it. Every other stage
+    reads a module through what it binds, defines and quotes, never through an expression statement,
+    so one appended (a `print`, a call) keeps this digest while any binding, definition, import,
+    moved line, quoted text or read comment changes it."""
+    try:
+        text = decode_source(data)
+        tree = ast.parse(text)
+        rows = _token_rows(_blanked(text, [stmt for stmt in tree.body if _inert(stmt)]))
+    except (SyntaxError, UnicodeDecodeError, LookupError, ValueError, tokenize.TokenError,
+            RecursionError, MemoryError):
+        return None
+    return _digest("skeleton/1", data, text, rows, spans, words)
+
+
+def _digest(tag: str, data: bytes, text: str, rows: list[Row], spans: Iterable[Span],
+            words: Iterable[str]) -> str:
+    """The digest of the token rows with the quoted lines and the read comment lines of `text`."""
     lines = split_lines(text)
     quoted = [(first, last, "".join(lines[first - 1:last])) for first, last in sorted(set(spans))]
     encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
-    head = ("meaning/1", sys.version, encoding, quoted, _comment_lines(text, lines, words))
+    head = (tag, sys.version, encoding, quoted, _comment_lines(text, lines, words))
     hashed = hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16)
     hashed.update(_packed(rows))
     return hashed.hexdigest()
+
+
+def _inert(stmt: ast.stmt) -> bool:
+    """A top-level expression statement that binds nothing (no `:=`) and is no string (a docstring
+    may be read): what it does happens at run time, where no stage but the producer scan looks."""
+    return (isinstance(stmt, ast.Expr) and not isinstance(stmt.value, ast.Constant)
+            and not any(isinstance(node, ast.NamedExpr) for node in ast.walk(stmt)))
+
+
+def _blanked(text: str, stmts: Sequence[ast.stmt]) -> str:
+    """`text` with each statement's characters made spaces: every other token keeps its place."""
+    if not stmts:
+        return text
+    lines = split_lines(text)
+    for stmt in stmts:
+        first, last = stmt.lineno, stmt.end_lineno or stmt.lineno
+        for number in range(first, last + 1):
+            line = lines[number - 1]
+            body = len(line.rstrip("\r\n"))
+            start = _column(line, stmt.col_offset) if number == first else 0
+            end = _column(line, stmt.end_col_offset or 0) if number == last else body
+            lines[number - 1] = line[:start] + " " * (end - start) + line[end:]
+    return "".join(lines)
+
+
+def _column(line: str, offset: int) -> int:
+    """The character column of `ast`'s UTF-8 byte offset into `line`."""
+    return len(line.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "ignore"))
 
 
 def comment_digest(data: bytes, words: Iterable[str]) -> str | None:

@@ -17,6 +17,10 @@ replays, and the record takes the new stamp once it is old enough to trust. For 
 definitions the run read, the side store also keeps its meaning digest (meaning.py: its tokens, the
 lines the run quoted, the comments a stage reads): an edit that keeps it (a comment, trailing
 blanks) cannot change the answer, so it replays too, and the record takes the new content hash.
+A file the producer scan read keeps what the scan saw of it (producers/facts.py) and what the other
+stages see: its comment lines when only the scan read it, else its skeleton (meaning.skeleton_digest:
+all but its inert top-level statements). An edit that keeps both (a `print` appended to a row's own
+module) replays as well.
 
 A run that started mypy, imported project code (`--schema`, `schema`/`fixtures` rows) or listed
 files with git (retired spellings) is replayed too: mypy's build graph, the modules an import loaded
@@ -156,7 +160,7 @@ class Inputs:
             return self._side_store()
 
     def _side_store(self) -> dict[str, Any]:
-        from type_equiv.warm.meaning import comment_digest, meaning_digest  # not for a replay's start-up
+        from type_equiv.warm.meaning import meaning_digest  # not for a replay's start-up
 
         content = self.all_digests()
         words = sorted(self.words)
@@ -164,12 +168,11 @@ class Inputs:
         facts: dict[str, Any] = {}
         for key, path, stamp in sorted(self._noted()):
             view = self.views.get(key)
-            if (view is not None and key not in self.touched and key not in self.quotes
-                    and key not in self.defining and stamp is not None and key in content
+            if (view is not None and stamp is not None and key in content
                     and not (self.opaques and os.path.realpath(path) in self.opaques)):
-                data = stable_bytes(path, stamp)  # only the scan read it: its view and comments count
+                data = stable_bytes(path, stamp)
                 if data is not None and digest(data) == content[key]:
-                    facts[key] = {**view, "comments": comment_digest(data, words)}
+                    facts[key] = {**view, **self._unseen(key, data, words)}
             spans = self.quotes.get(key)
             if key not in self.defining or not spans:
                 continue
@@ -184,6 +187,18 @@ class Inputs:
                 meaning[key] = [found, kept]
         return {"content": content, "meaning": meaning, "words": words, "facts": facts,
                 "questions": self.asked}
+
+    def _unseen(self, key: str, data: bytes, words: list[str]) -> dict[str, Any]:
+        """What, beside the producer scan's view, a check sees of a file the scan read: of one only
+        the scan and comment searches read, its comment lines; of one other stages read too (a
+        row's module, a quoted or followed one), its skeleton (meaning.skeleton_digest) over the
+        lines they quoted: all of it but its inert top-level statements."""
+        from type_equiv.warm.meaning import comment_digest, skeleton_digest
+
+        if key not in self.touched and key not in self.quotes and key not in self.defining:
+            return {"comments": comment_digest(data, words)}
+        spans = sorted(set(self.quotes.get(key, [])))
+        return {"skeleton": skeleton_digest(data, spans, words), "spans": spans}
 
     def all_digests(self) -> dict[str, str]:
         """Each noted regular file's content hash: as read by the run, else read now while its stamp
@@ -330,23 +345,31 @@ class Record:
         return self._cache().load(f"{FACTS}.{number}", self.stamps_key())
 
     def _same_facts(self, data: bytes, store: dict[str, Any], key: str, path: str, views: Any) -> bool:
-        """Whether the producer scan, the only reader of this file but for comment searches, would
-        see the same in `data` (producers/facts.py), and its comments and words are the same."""
-        from type_equiv.warm.meaning import comment_digest
+        """Whether the producer scan would see the same in `data` (producers/facts.py), and every
+        other reader too: the same comment lines (a file only the scan and comment searches read)
+        or the same skeleton (one other stages read: meaning.skeleton_digest)."""
+        from type_equiv.warm.meaning import comment_digest, skeleton_digest
 
         kept = views.get(key) if isinstance(views, dict) else None
         if not isinstance(kept, dict):
             return False
-        from type_equiv.producers import facts  # the scan's walk: only when a file is in doubt
-
+        words = [str(word) for word in store.get("words", [])]
         try:
+            if "skeleton" in kept:
+                spans = [(int(first), int(last)) for first, last in kept["spans"]]
+                seen = skeleton_digest(data, spans, words)
+                if seen is None or seen != kept["skeleton"]:
+                    return False
+            elif (seen := comment_digest(data, words)) is None or seen != kept["comments"]:
+                return False
+            from type_equiv.producers import facts  # the scan's walk: only when a file is in doubt
+
             questions = facts.Questions.from_data(store["questions"])
             now = facts.answers(str(kept["module"]), bool(kept["package"]), data, Path(path), questions,
                                 kept["keys"])
         except (KeyError, TypeError, ValueError):
             return False
-        comments = comment_digest(data, [str(word) for word in store.get("words", [])])
-        return comments is not None and comments == kept["comments"] and facts.view(now) == kept["view"]
+        return bool(facts.view(now) == kept["view"])
 
     def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
         """A moved stamp confirmed by content replaces the recorded one wherever it is kept."""
