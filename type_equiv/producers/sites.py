@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from type_equiv.model import messages
 from type_equiv.producers.declarations import SKELETONS, DeclarationWalker
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
@@ -36,9 +35,10 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
         try:
             tree = parse_whole(text)
         except SyntaxError as exc:
-            return FileScan(error=(exc.lineno or 1, messages.NOT_VALID_PYTHON.format(exc.msg))), None
+            # worded here, not in model/messages: a warm replay walks files and must not import pydantic
+            return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}")), None
         except (ValueError, RecursionError, MemoryError) as exc:
-            return FileScan(error=(1, messages.CANNOT_PARSE.format(exc))), None
+            return FileScan(error=(1, f"cannot parse: {exc}")), None
         bindings = module_bindings(tree, module, package)
         # what a later level of the carrier search walks, without parsing the module again
         kept = SKELETONS.put(module, package, text, tree, bindings)
@@ -51,7 +51,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
     try:
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:
-        return FileScan(error=(1, messages.TOO_DEEP_TO_SCAN)), bindings
+        return FileScan(error=(1, "too deeply nested to scan")), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers)), bindings
 

@@ -54,7 +54,6 @@ from type_equiv.model.messages.places import (
     Where,
 )
 from type_equiv.model.messages.producers import (
-    TOO_DEEP_TO_SCAN,
     Hook,
     exempt_but_produced,
     exempt_field_but_set,
@@ -130,7 +129,6 @@ __all__ = [
     "SIDE_NOTE",
     "SYNC_CANNOT_REWRITE",
     "SYNC_STILL_DIFFERS",
-    "TOO_DEEP_TO_SCAN",
     "TYPEDDICT_NEEDS_EXTENSIONS",
     "UNELIDABLE",
     "HeaderChange",

@@ -23,7 +23,6 @@ def unscannable(path: str, line: int, message: str) -> ParseError:
 
 
 # Why the producer scan could not walk a file it parsed (producers/sites.py; `unscannable` says it).
-TOO_DEEP_TO_SCAN = "too deeply nested to scan"
 
 
 def variant_named(form: str, name: str, key: str | None, cls: str | None) -> str:
@@ -45,22 +44,22 @@ def exempt_not_a_vocabulary(symbol: str, variant: str, row: Where) -> StaleExemp
     )
 
 
+def _stale_at_site(symbol: str, entry: str, first: Site, row: Where, message: str) -> StaleExemption:
+    """An exemption at its manifest row that a producer at `first` makes stale."""
+    return StaleExemption(path=row[0], line=row[1], symbol=symbol, variant=entry,
+                          source_path=first.path, source_line=first.line, message=message)
+
+
 def exempt_but_produced(symbol: str, variant: str, first: Site, row: Where) -> StaleExemption:
-    return StaleExemption(
-        path=row[0], line=row[1], symbol=symbol, variant=variant,
-        source_path=first.path, source_line=first.line,
-        message=f"{symbol}: `exempt` lists `{variant}`, but it has a producer"
-        f" ({first.path}:{first.line}, {first.form}); drop the exemption",
-    )
+    return _stale_at_site(symbol, variant, first, row,
+                          f"{symbol}: `exempt` lists `{variant}`, but it has a producer"
+                          f" ({first.path}:{first.line}, {first.form}); drop the exemption")
 
 
 def exempt_field_but_set(symbol: str, key: str, first: Site, row: Where) -> StaleExemption:
-    return StaleExemption(
-        path=row[0], line=row[1], symbol=symbol, variant=key,
-        source_path=first.path, source_line=first.line,
-        message=f"{symbol}: `exempt` lists field `{key}`, but a producer sets it"
-        f" ({first.path}:{first.line}); drop the exemption",
-    )
+    return _stale_at_site(symbol, key, first, row,
+                          f"{symbol}: `exempt` lists field `{key}`, but a producer sets it"
+                          f" ({first.path}:{first.line}); drop the exemption")
 
 
 def exempt_not_a_variant(symbol: str, name: str, known: Sequence[str], row: Where) -> StaleExemption:
