@@ -142,14 +142,12 @@ def apply(events: Iterable[SessionEvent], baseline: Baseline, hidden: Hidden,
     errors = False
     for event in events:
         if isinstance(event, FindingEvent):
-            key = finding_key(event.finding)
-            if left[key] > 0:
-                left[key] -= 1
+            if _taken(left, event.finding):
                 hidden.count += 1
                 continue
             errors = errors or event.finding.severity == "error"
         if isinstance(event, SessionEnd):
-            stale = _stale(baseline, Counter({key: n for key, n in left.items() if matchable(key)}))
+            stale = _stale(baseline, left, matchable)
             yield from (FindingEvent(finding=f) for f in stale)
             if not isinstance(event.reason, Failed):
                 event = SessionEnd(reason=FindingsFound() if errors or stale else Clean())
@@ -163,22 +161,27 @@ def accept(findings: Iterable[Finding], baseline: Baseline,
     found an entry's finding at all (the language server leaves some checks to `check`): only those
     entries are reported stale."""
     left = Counter(key for key, _ in baseline.entries)
-    out: list[Finding] = []
-    for finding in findings:
-        key = finding_key(finding)
-        if left[key] > 0:
-            left[key] -= 1
-        else:
-            out.append(finding)
-    return out + _stale(baseline, Counter({key: n for key, n in left.items() if matchable(key)}))
+    kept = [finding for finding in findings if not _taken(left, finding)]
+    return kept + _stale(baseline, left, matchable)
 
 
-def _stale(baseline: Baseline, left: Counter[Key]) -> list[Finding]:
+def _taken(left: Counter[Key], finding: Finding) -> bool:
+    """Whether an entry still `left` accepts `finding`; if so that entry is used up (entries match
+    findings one to one, so two equal findings need two entries)."""
+    key = finding_key(finding)
+    if left[key] > 0:
+        left[key] -= 1
+        return True
+    return False
+
+
+def _stale(baseline: Baseline, left: Counter[Key], matchable: Callable[[Key], bool]) -> list[Finding]:
+    """One finding per entry still `left` that the run could have matched, at its line."""
     from type_equiv.model import messages
 
     out: list[Finding] = []
     for key, line in baseline.entries:
-        if left[key] > 0:
+        if matchable(key) and left[key] > 0:
             left[key] -= 1
             out.append(messages.stale_baseline_entry(baseline.shown, line, *key))
     return out

@@ -120,9 +120,14 @@ def comment_digest(data: bytes, words: Iterable[str]) -> str | None:
     except (SyntaxError, UnicodeDecodeError, LookupError, ValueError):
         return None
     # most files hold no such line: one search answers them without splitting the text into lines
-    found = _comments_pattern(tuple(sorted(set(words)))).search(text) is not None
+    found = _comments_pattern(_longest_first(words)).search(text) is not None
     head = ("comments/1", _comment_lines(text, split_lines(text), words) if found else [])
     return hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def _longest_first(words: Iterable[str]) -> tuple[str, ...]:
+    """The words, each once, longest first: a match spans the longest word found at its place."""
+    return tuple(sorted(set(words), key=lambda word: (-len(word), word)))
 
 
 @functools.lru_cache(maxsize=4)
@@ -163,10 +168,9 @@ def _packed(rows: list[Row]) -> bytes:
 def _comment_lines(text: str, lines: Sequence[str], words: Iterable[str]) -> list[tuple[int, str]]:
     """(number, text) of each line that may hold a comment some stage reads: every line a match
     of a directive or a word touches (one search over the whole text, then its lines)."""
-    patterns = [*_DIRECTIVES, *(re.escape(word) for word in sorted(set(words), key=len, reverse=True))]
     starts = list(accumulate(map(len, lines), initial=0))  # offset of each line in `text`
     numbers: set[int] = set()
-    for found in re.finditer("|".join(patterns), text):
+    for found in _comments_pattern(_longest_first(words)).finditer(text):
         first = bisect_right(starts, found.start())
         numbers.update(range(first, max(first, bisect_right(starts, max(found.end() - 1, 0))) + 1))
     return [(number, lines[number - 1]) for number in sorted(numbers) if 0 < number <= len(lines)]
