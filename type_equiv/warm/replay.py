@@ -168,23 +168,21 @@ class Inputs:
         facts: dict[str, Any] = {}
         for key, path, stamp in sorted(self._noted()):
             view = self.views.get(key)
-            if (view is not None and stamp is not None and key in content
-                    and not (self.opaques and os.path.realpath(path) in self.opaques)):
-                data = stable_bytes(path, stamp)
-                if data is not None and digest(data) == content[key]:
-                    facts[key] = {**view, **self._unseen(key, data, words)}
-            spans = self.quotes.get(key)
-            if key not in self.defining or not spans:
+            spans = self.quotes.get(key) if key in self.defining else None
+            if (view is None and not spans) or stamp is None or key not in content:
                 continue
-            if stamp is None or key not in content or os.path.realpath(path) in self.opaques:
+            if self.opaques and os.path.realpath(path) in self.opaques:
                 continue
-            data = stable_bytes(path, stamp)
+            data = stable_bytes(path, stamp)  # read once for both digests
             if data is None or digest(data) != content[key]:
                 continue
-            kept = sorted(set(spans))
-            found = meaning_digest(data, kept, words)
-            if found is not None:
-                meaning[key] = [found, kept]
+            if view is not None:
+                facts[key] = {**view, **self._unseen(key, data, words)}
+            if spans:
+                kept = sorted(set(spans))
+                found = meaning_digest(data, kept, words)
+                if found is not None:
+                    meaning[key] = [found, kept]
         return {"content": content, "meaning": meaning, "words": words, "facts": facts,
                 "questions": self.asked}
 
