@@ -78,3 +78,18 @@ def test_short_modules_and_no_state_found_through_sys_modules() -> None:
         text = path.read_text(encoding="utf-8")
         assert len(text.splitlines()) <= MAX_LINES, name
         assert 'sys.modules.get("type_equiv' not in text and "sys.modules['type_equiv" not in text, name
+
+
+def test_every_public_face_defines_what_its_all_names() -> None:
+    import importlib
+
+    for path in sorted((REPO / "type_equiv").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not any(isinstance(n, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in n.targets)
+                   for n in tree.body):
+            continue
+        rel = path.relative_to(REPO).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        module = importlib.import_module(".".join(parts))
+        missing = [name for name in module.__all__ if not hasattr(module, name)]
+        assert missing == [], f"{path.relative_to(REPO)}: __all__ names {missing}, which it does not define"

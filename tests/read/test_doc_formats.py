@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from tests.conftest import Project
-from type_equiv.read.docs import read_doc
+from type_equiv.read.docs import format_of, read_doc
 
 SOURCE = '''
 from pydantic import BaseModel
@@ -276,6 +276,25 @@ def test_an_include_whose_selection_misses_the_definition_is_stale(
     found = findings(project)
     assert [(f["kind"], f["path"], f["line"]) for f in found] == [("include-stale", doc, line)]
     assert says in str(found[0]["message"])
+
+
+def test_a_notebook_markdown_cell_includes_like_a_myst_page(project: Project) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Usage"), nbformat.v4.new_markdown_cell(
+        "The model:\n\n```{literalinclude} ../src/pkg/models.py\n:pyobject: Usage\n```")]
+    path = write(project, "docs/usage.ipynb", "")
+    nbformat.write(nb, path)
+    assert findings(project) == []
+    nb.cells[1].source = nb.cells[1].source.replace(":pyobject: Usage", ":lines: 1-3")
+    nbformat.write(nb, path)
+    found = findings(project)
+    assert [(f["kind"], f["path"]) for f in found] == [("include-stale", "docs/usage.ipynb")]
+    line = path.read_text(encoding="utf-8").split("\n")[int(str(found[0]["line"])) - 1]
+    assert "literalinclude" in line  # the file's line of the directive, as editors open it
+    reader = format_of("docs/usage.ipynb")  # the format's own `includes` says the same
+    text = path.read_text(encoding="utf-8")
+    assert [i.line for i in reader.includes("docs/usage.ipynb", text)] == [found[0]["line"]]
+    assert reader.includes("docs/usage.ipynb", "not json") == []
 
 
 def test_an_include_of_another_object_does_not_hide_a_missing_paste(project: Project) -> None:

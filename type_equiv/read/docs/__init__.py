@@ -30,7 +30,6 @@ __all__ = [
     "Include",
     "Paste",
     "attribute",
-    "doc_includes",
     "doc_suffixes",
     "format_of",
     "is_python_info",

@@ -224,17 +224,12 @@ blocks = python_blocks
 
 
 def includes(doc: str, text: str) -> list[Include]:
-    """The includes of markdown cells (MyST-NB notebooks use `{literalinclude}` too)."""
+    """The includes of markdown cells (MyST-NB notebooks use `{literalinclude}` too); none for a file
+    that is not a notebook (`python_blocks` reports it)."""
     try:
-        found = sources(text)
-    except (ValueError, IndexError):  # not a notebook: python_blocks says so
+        return contents(doc, text)[1]
+    except Unreadable:
         return []
-    out: list[Include] = []
-    for source in found:
-        if source.kind == "markdown" and source.strings:
-            first = source.strings[0][0]
-            out += [replace(i, line=i.line + first - 1) for i in markdown.includes(doc, source.text)]
-    return out
 
 
 def contents(doc: str, text: str, with_includes: bool = True) -> tuple[list[CodeBlock], list[Include]]:
