@@ -250,6 +250,9 @@ ENVIRONMENT = (
     Spelling("module-level-name", head=ENV_HEAD + "\nITEM = os.environ[\"ITEM\"]\n", body=_env("ITEM")),
     Spelling("carrier-json", head=ENV_HEAD, body="return $C.model_validate_json(os.environ[\"ITEM\"])",
              targets=CARRIERS),
+    Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
+             params="path: str", body="with open(path, \"rb\") as config:\n"
+                                      "    return $C.model_validate(tomllib.load(config))"),
 )
 
 ENV_DEFAULT = {"union": "'{\"kind\": \"$a\"}'", "enum": "\"$a\"", "literal": "\"$a\""}
@@ -334,6 +337,41 @@ BUILT = (
              body="data = $data\nreturn $C.model_validate(data)"),
     Spelling("from-dict-display", head="from pkg.models import Row\n",
              targets=("field", "list", "optional", "dict"), body="return Row.from_dict($data)"),
+    Spelling("variant-model-validate", head=BUILT_HEAD, forms=("union",),
+             body="return $A.model_validate($raw)"),
+)
+
+INJECTED_HEAD = ("from typing import Annotated\n\nfrom fastapi import Depends, FastAPI\n\n" + CONSUME_HEAD
+                 + "\napp = FastAPI()\n\n\ndef current() -> $V:\n    raise LookupError(\"no item\")\n")
+INJECTED = (
+    Spelling("depends-default", head=INJECTED_HEAD + _block("""
+        @app.post("/items")
+        def $f(item: $V = Depends(current)) -> None:
+            print(item)
+    """)),
+    Spelling("annotated-depends", head=INJECTED_HEAD + _block("""
+        @app.post("/items")
+        def $f(item: Annotated[$V, Depends(current)]) -> None:
+            print(item)
+    """)),
+)
+
+SAVE = "def save(path: str) -> None:\n    first: $V = $make\n    with open(path, \"ab\") as out:\n"
+IMPORT_HEAD = ("import typer\nfrom fastapi import FastAPI\nfrom pydantic import TypeAdapter\n\n${models}"
+               + CONSUME_HEAD + "\napp = FastAPI()\ncli = typer.Typer()\n_LOG = TypeAdapter($T)\n\n\n" + SAVE
+               + "        out.write(_LOG.dump_json($build))\n")
+IMPORT = (
+    Spelling("import-route", targets=TARGETS, head=IMPORT_HEAD + _block("""
+        @app.post("/import")
+        def $f(body: $T) -> None:
+            print(body)
+    """)),
+    Spelling("cli-load-file", targets=TARGETS, head=IMPORT_HEAD + _block("""
+        @cli.command()
+        def $f(load: str) -> None:
+            with open(load, "rb") as given:
+                print(_LOG.validate_json(given.read()))
+    """)),
 )
 
 CALLERS_HEAD = "from pkg.vocab import $V\n\n\ndef configure(mode: $V) -> str:\n    return str(mode)\n"
@@ -360,10 +398,14 @@ PATTERNS: tuple[Pattern, ...] = (
             CALLERS),
     Pattern("round-trip", "2", ("produced", "error"),
             "the program writes the subject and reads its own data back", ROUND_TRIP, wrappers=("function",)),
+    Pattern("import-entry", "2", ("produced", "wire"),
+            "the program writes its own log, and an entry takes such data from outside", IMPORT),
     Pattern("output", "3", ("produced", "error"), "a route returns the subject; its response is output",
             OUTPUT),
     Pattern("built-in-code", "4", ("produced", "error"), "a decode of a display built in code", BUILT,
             wrappers=("function",)),
+    Pattern("injected-parameter", "4", ("error", "error"),
+            "a route parameter the framework injects: built in code, not the request", INJECTED),
     Pattern("environment-default", "4", ("produced", "wire"),
             "the environment decoded, the subject the lookup's default", ENVIRONMENT_DEFAULT,
             wrappers=("function",)),
