@@ -115,7 +115,7 @@ def substitutions(form: str, names: Names, target: str) -> dict[str, str]:
         "build": build,
         "data": data,
         "models": "" if target == "vocab" else (
-            f"from pkg.models import {', '.join(sorted({carrier, 'Order'}))}\n"),
+            f"from pkg.models import {', '.join(['Order', *(f'Wrap{k}' for k in range(1, depth))])}\n"),
     }
 
 

@@ -118,7 +118,7 @@ def written(pattern: Pattern, cell: Cell, names: Names) -> Cell:
 # --- the patterns ---------------------------------------------------------------------------------
 
 def _block(text: str) -> str:
-    return "\n" + textwrap.dedent(text).lstrip("\n")
+    return "\n\n" + textwrap.dedent(text).lstrip("\n")
 
 
 SINK = "from pkg.sink import record\nfrom pkg.vocab import $vocab_names\n"
