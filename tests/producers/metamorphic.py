@@ -19,16 +19,16 @@ import keyword
 import shutil
 import tempfile
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from string import Template
 from typing import Any
 
-from click.testing import CliRunner
 from hypothesis import strategies as st
 
-from type_equiv.cli import cli
+from tests.conftest import Project
+from tests.harness import _definition
 
 FORMS = ("union", "enum", "literal")
 TARGETS = ("vocab", "field", "list", "optional", "dict", "nested", "deep")
@@ -165,7 +165,7 @@ class Cell:
 def project_files(cell: Cell, names: Names) -> dict[str, str]:
     """Every file of the cell's project, by its path from the root."""
     vocab = vocabulary(cell.form, names, cell.vocab_extra)
-    definition = _definition(vocab, names.vocab)
+    definition = _definition({"src/pkg/vocab.py": vocab}, f"pkg.vocab.{names.vocab}")
     row = {"symbol": f"pkg.vocab.{names.vocab}", "docs": ["docs/vocab.md"], **(cell.row or {})}
     files = {"src/pkg/__init__.py": "", "src/pkg/vocab.py": vocab,
              "src/pkg/models.py": models(cell.form, names, cell.target),
@@ -179,50 +179,44 @@ def project_files(cell: Cell, names: Names) -> dict[str, str]:
     return files
 
 
-def _definition(text: str, name: str) -> str:
-    """The exact text of `name`'s top-level definition, as a doc pastes it (with `ast`, as the
-    bench's corpus does)."""
-    import ast
-
-    for stmt in ast.parse(text).body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
-        if (isinstance(stmt, ast.ClassDef) and stmt.name == name) or any(
-                isinstance(t, ast.Name) and t.id == name for t in targets):
-            segment = ast.get_source_segment(text, stmt)
-            assert segment is not None
-            return segment
-    raise AssertionError(f"{name} is not defined at the top level")
+Key = Callable[[Mapping[str, Any]], "str | None"]  # a `no-producer` finding -> its key (None: not read)
 
 
-def verdicts_of(report: Mapping[str, Any], exit_code: int, symbol: str) -> dict[str, str]:
-    """The verdict per variant named in `check --format json`'s findings: `error`, `wire` (info,
-    naming at least one door), `info` (without one); a variant without a finding is `produced`.
-    A finding of another kind is `other:KIND` (the generated project is wrong: the cell says so)."""
+def verdicts_of(report: Mapping[str, Any], exit_code: int, key: Key) -> dict[str, str]:
+    """The verdict per `key` of `check --format json`'s `no-producer` findings: `error`, `wire`
+    (info, naming at least one door), `info` (without one); a variant without a finding is
+    `produced`. A finding of another kind is `other:KIND` (the generated project is wrong: the cell
+    says so); exit 2 is `refused`."""
     found: dict[str, str] = {}
     for finding in report.get("findings", []):
         if finding.get("kind") != "no-producer":
             found[f"other:{finding.get('kind')}"] = finding.get("message", "")
             continue
-        if finding.get("symbol") != symbol or finding.get("field") is not None:
+        name = key(finding)
+        if name is None:
             continue
         doors = [s for s in finding.get("sites", []) if s.get("role") == "wire"]
-        found[finding["variant"]] = ("error" if finding["severity"] == "error"
-                                     else "wire" if finding.get("wire") and doors else "info")
+        found[name] = ("error" if finding["severity"] == "error"
+                       else "wire" if finding.get("wire") and doors else "info")
     if exit_code == 2:
         found["refused"] = report.get("error", "exit 2")
     return found
 
 
-def run_check(root: Path) -> tuple[int, dict[str, Any]]:
-    """`type-equiv check --format json --no-cache` on `root`, in-process: (exit code, report)."""
-    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--format", "json", "--no-cache"])
+def run_check(root: Path, files: Mapping[str, str] = {}) -> tuple[int, dict[str, Any]]:
+    """Write `files` under `root`, then `type-equiv check --format json --no-cache` on it, in-process
+    (tests/conftest.py's `Project`): (exit code, report)."""
+    project = Project(root)
+    for rel, text in files.items():
+        project.write(rel, text)
+    run = project.check("--no-cache")
     try:
-        report = json.loads(result.stdout) if result.stdout.strip() else {}
+        report = json.loads(run.stdout) if run.stdout.strip() else {}
     except json.JSONDecodeError:
         report = {}
-    if result.exit_code == 2 and not report:
-        report = {"error": (result.stderr or result.stdout).strip()[:300]}
-    return result.exit_code, report
+    if run.exit_code == 2 and not report:
+        report = {"error": (run.stderr or run.stdout).strip()[:300]}
+    return run.exit_code, report
 
 
 @dataclass(frozen=True)
@@ -245,14 +239,11 @@ def check_cell(cell: Cell, names: Names = Names(), complete: bool = False) -> Ou
     names = names.of(cell.form)
     if complete:
         cell = replace(cell, row={**(cell.row or {}), "fields": True})
+    symbol = f"pkg.vocab.{names.vocab}"
     with tempfile.TemporaryDirectory(prefix="type-equiv-meta-") as tmp:
-        root = Path(tmp)
-        for rel, text in project_files(cell, names).items():
-            path = root / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        code, report = run_check(root)
-    found = verdicts_of(report, code, f"pkg.vocab.{names.vocab}")
+        code, report = run_check(Path(tmp), project_files(cell, names))
+    found = verdicts_of(report, code, lambda f: f["variant"] if f.get("symbol") == symbol
+                        and f.get("field") is None else None)
     subject, control = variants(cell.form, names)
     return Outcome(found.pop(subject, "produced"), found.pop(control, "produced"), found)
 
@@ -277,18 +268,8 @@ def seed_verdicts(edits: tuple[Edit, ...] = ()) -> dict[str, str]:
             assert text.count(old) == 1, f"{rel}: the edit's text occurs {text.count(old)} times"
             path.write_text(text.replace(old, new), encoding="utf-8")
         code, report = run_check(root)
-    found: dict[str, str] = {}
-    for finding in report.get("findings", []):
-        if finding.get("kind") != "no-producer":
-            found[f"other:{finding.get('kind')}"] = finding.get("message", "")
-            continue
-        key = " ".join(filter(None, (finding["symbol"], finding["variant"], finding.get("field"))))
-        doors = [s for s in finding.get("sites", []) if s.get("role") == "wire"]
-        found[key] = ("error" if finding["severity"] == "error" else "wire" if finding.get("wire") and doors
-                      else "info")
-    if code == 2:
-        found["refused"] = report.get("error", "exit 2")
-    return found
+    return verdicts_of(report, code, lambda f: " ".join(
+        filter(None, (f["symbol"], f["variant"], f.get("field")))))
 
 
 @functools.cache
