@@ -254,3 +254,18 @@ def test_each_level_is_answered_from_the_facts_or_by_the_spelled_walk(tmp_path: 
             assert out.scan == scan_module(file.module, False, file.path.read_text(), asked)[0]
             assert out.derived == (file.rel == "plain.py")
     assert set(work.declared) == {0, 1} and work.declared[0][0].dependent
+
+
+def test_one_walk_of_a_body_says_which_names_are_read_only_as_membership_containers() -> None:
+    """syntax.py `tested_only`: the walker asks it once per assignment; one walk per body answers."""
+    from type_equiv.producers.syntax import tested_only
+
+    body = ast.parse("ks = list(Kind)\nif x in ks:\n    pass\nys = list(Kind)\nprint(ys)\n"
+                     "if y not in ys:\n    pass\n").body
+    found = tested_only(body)
+    assert found["ks"] is True and found["ys"] is False and found["x"] is False
+    assert "zs" not in found  # never read: not "only tested"
+    method = ast.parse("class C:\n    def f(self, v):\n        if v in self.known:\n            pass\n"
+                       "        self.other.append(v)\n        return v in self.other\n").body[0]
+    assert isinstance(method, ast.ClassDef)
+    assert tested_only(method.body, attribute=True) == {"known": True, "other": False}
