@@ -107,13 +107,18 @@ def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from type_equiv.producers.records import Spellings
 
     parsed: list[str] = []
-    real = sites.scan_module
+    real, real_declared = sites.scan_module, sites.declared_module
 
     def counted(module: str, package: bool, text: str, spellings: Spellings) -> Any:
         parsed.append(f"{module} (declarations)" if spellings.declarations else module)
         return real(module, package, text, spellings)
 
+    def declared(module: str, package: bool, text: str) -> Any:
+        parsed.append(f"{module} (declarations)")
+        return real_declared(module, package, text)
+
     monkeypatch.setattr(sites, "scan_module", counted)
+    monkeypatch.setattr(sites, "declared_module", declared)
     return parsed
 
 

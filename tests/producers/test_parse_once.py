@@ -1,6 +1,7 @@
 """A cold check parses each file of the tree at most once, however many rounds the producer engine
 runs (by demand, the two phases, subclasses, carrier levels, the door search), and never parses a
-file that holds none of the vocabulary's names (the token prefilter).
+file that holds none of the vocabulary's names (the token prefilter); the carrier levels walk each
+file's declarations once, whatever names each level asks for.
 
 One real temporary project, checked in-process with no cache and no worker processes; every call of
 the one `ast` parse the stages share (read/asts.py) is counted by the text it parsed.
@@ -12,11 +13,13 @@ import ast
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import Project
 from tests.warm.test_cache import tree
+from type_equiv.producers.records import Spellings
 from type_equiv.read import asts
 
 FILES = {
@@ -83,3 +86,31 @@ def test_the_counted_parse_is_the_one_the_engine_uses(project: Project, counted:
     text = Path(project.write("src/x.py", "X = 1\n")).read_text()
     assert asts.parse_whole(text) is asts.parse_whole(text)
     assert counted[text] == 1
+
+
+def test_each_file_s_declarations_are_walked_once_for_every_carrier_level(
+        project: Project, counted: Counter[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The carrier search asks envelope.py twice (for `Envelope`, then for `Batch`, found there): its
+    declarations are walked once, before any spellings, and every level is answered from them; no
+    level walks a file with its spellings."""
+    from type_equiv.producers import sites
+
+    walks: Counter[tuple[str, str]] = Counter()
+    real_scan, real_declared = sites.scan_module, sites.declared_module
+
+    def scan(module: str, package: bool, text: str, spellings: Spellings) -> Any:
+        walks[module, "declarations" if spellings.declarations else "whole"] += 1
+        return real_scan(module, package, text, spellings)
+
+    def declared(module: str, package: bool, text: str) -> Any:
+        walks[module, "facts"] += 1
+        return real_declared(module, package, text)
+
+    monkeypatch.setattr(sites, "scan_module", scan)
+    monkeypatch.setattr(sites, "declared_module", declared)
+    tree(project, **FILES)
+    done = project.run("producers", "--root", str(project.root), "--format", "json", "pkg.models.Trigger")
+    assert "via Batch" in json.dumps(json.loads(done.stdout))
+    assert {key for key in walks if key[1] != "whole"} == {("pkg.envelope", "facts"), ("pkg.api", "facts")}
+    assert all(n == 1 for (_, kind), n in walks.items() if kind == "facts"), walks
+    assert all(n <= 1 for n in parses(project, counted).values())

@@ -1,9 +1,11 @@
 """Which files the producer scan reads, and how: a name only where a file spells it as a token, the
-carrier search's declarations-only walk recording what the full walk records of declarations."""
+carrier search's declarations-only walk recording what the full walk records of declarations, and a
+file's declarations before any spellings answering each spellings as that walk does."""
 
 from __future__ import annotations
 
 import ast
+import json
 import textwrap
 from pathlib import Path
 
@@ -13,8 +15,9 @@ import pytest
 from tests.conftest import Project
 from tests.harness import counted_scans
 from tests.producers.test_producers import CARRIED, producer_findings, vocab_tree
-from type_equiv.producers.declarations import DeclarationWalker, skeleton
+from type_equiv.producers.declarations import DeclarationWalker, Declared, skeleton
 from type_equiv.producers.records import AnnSite, ClassSite, Spellings
+from type_equiv.producers.sites import declared_module, scan_module
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
 from type_equiv.read.names import Bindings, module_bindings
@@ -103,7 +106,20 @@ def same_declarations(text: str, names: frozenset[str], module: str = "pkg.mod",
     full = declared(Walker, text, names, module, package)
     assert declared(DeclarationWalker, text, names, module, package) == full
     assert declared(DeclarationWalker, text, names, module, package, pruned=True) == full
+    same_facts(text, [names, frozenset(), frozenset(list(names)[:1])], module, package)
     return full
+
+
+def same_facts(text: str, spellings: list[frozenset[str]], module: str = "pkg.mod",
+               package: bool = False) -> Declared:
+    """The module's declarations before any spellings answer each of these as the spelled walk does
+    (unless they depend on the spellings, then the spelled walk is what answers)."""
+    facts, _ = declared_module(module, package, text)
+    for names in spellings:
+        asked = Spellings(names, frozenset(), frozenset({"kind"}), declarations=True)
+        if not facts.dependent:
+            assert facts.scan(asked) == scan_module(module, package, text, asked)[0], sorted(names)
+    return facts
 
 
 def test_the_declarations_of_a_module_are_those_of_the_full_walk() -> None:
@@ -119,6 +135,38 @@ def test_the_declarations_of_a_module_are_those_of_the_full_walk() -> None:
     assert ("pkg.mod.After", "gone") not in fields and ("pkg.mod.outer.Later", "k") not in fields
     assert {a.owner for a in anns if a.kind == "alias"} == {"pkg.mod.Event"}
     assert {c.qualname for c in classes} >= {"pkg.mod.Box", "pkg.mod.build.Local"}
+
+
+def test_an_alias_standing_under_some_spellings_only_makes_a_file_walked_per_spellings() -> None:
+    """`alias = Begin` in a function aliases only where `Start` is spelled (`NameReader.dotted`), and a
+    class and a field read through it: no facts before the spellings answer that, so the file says so."""
+    text = ("from pkg.other import Start\n\ndef build():\n    alias = Start\n"
+            "    class Local(alias):\n        start: alias\n    return Local\n")
+    assert same_facts(text, [NAMES]).dependent and same_facts(TRICKY, [NAMES]).dependent
+    unread = text.replace("(alias)", "(Start)").replace("start: alias", "start: Start")
+    assert not same_facts(unread, [NAMES, frozenset({"Local"}), frozenset()]).dependent
+
+
+def test_the_facts_of_a_star_importing_module_name_its_unbound_names_only_where_spelled() -> None:
+    """A name no import binds in a module that star-imports is the module's own where it is spelled
+    (the resolver follows the `*`), and nothing elsewhere; its other names are kept either way."""
+    text = ("from pkg.models import *\nfrom pkg import base\n\n"
+            "class Box(Stop, base.Root):\n    kind: Stop\n    other: base.Other | Start\n\n"
+            "class Free(Start):\n    pass\n")
+    facts = same_facts(text, [frozenset({"Stop"}), frozenset({"Root"}), frozenset({"Other", "Start"}),
+                              frozenset({"Box"}), frozenset()])
+    only_root = facts.scan(Spellings(frozenset({"Root"}), frozenset(), frozenset(), declarations=True))
+    assert [(c.qualname, c.bases) for c in only_root.classes] == [("pkg.mod.Box", ("", "pkg.base.Root"))]
+    stop = facts.scan(Spellings(frozenset({"Stop"}), frozenset(), frozenset(), declarations=True))
+    assert [(c.qualname, c.bases) for c in stop.classes] == [
+        ("pkg.mod.Box", ("pkg.mod.Stop", "pkg.base.Root"))]
+    assert [(a.name, a.refs) for a in stop.anns] == [("kind", ("pkg.mod.Stop",))]
+
+
+def test_facts_survive_the_cache_as_json() -> None:
+    facts = same_facts(TRICKY.split("def build")[0], [NAMES])
+    assert facts.classes and facts.anns and not facts.dependent
+    assert Declared.from_data(json.loads(json.dumps(facts))) == facts
 
 
 def test_the_declarations_walk_leaves_expressions_unread() -> None:
@@ -146,6 +194,9 @@ def test_on_every_module_of_a_real_package(package: object) -> None:
         module = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
         full = same_declarations(text, names, module, rel.name == "__init__")
         checked += bool(full[0] or full[1])
+        if full[1]:  # the facts also answer the names of its own classes and their bases
+            own = {n for c in full[1] for q in (c.qualname, *c.bases) for n in q.split(".")[-1:]}
+            same_facts(text, [frozenset(own), frozenset(own) | names], module, rel.name == "__init__")
     assert checked > 20  # the names are declared with in many of its modules
 
 
@@ -180,3 +231,41 @@ def test_a_file_is_read_for_a_name_only_where_it_spells_it_as_a_token(
     [finding] = producer_findings(project.check("--no-cache"))
     assert finding["variant"] == "pause"
     assert "pkg.make" in parsed and not any(p.startswith("pkg.watch") for p in parsed), parsed
+
+
+def test_each_level_is_answered_from_the_facts_or_by_the_spelled_walk(tmp_path: Path) -> None:
+    """The scan's work on one file (scan.py `FileWork`): a file's facts are walked once and answer
+    every level; a file whose declarations depend on the spellings is walked for each level."""
+    from type_equiv.producers.scan import FileWork
+    from type_equiv.read.tree import SourceFile
+
+    dependent = ("from pkg.other import Start\n\ndef build():\n    alias = Start\n"
+                 "    class Local(alias):\n        start: alias\n    return Local\n")
+    plain = dependent.replace("(alias)", "(Start)").replace("start: alias", "start: Start")
+    files = []
+    for name, text in (("dep.py", dependent), ("plain.py", plain)):
+        (tmp_path / name).write_text(text)
+        files.append(SourceFile(tmp_path / name, name, f"pkg.{name[:-3]}", False, False))
+    work = FileWork(files)
+    for names in (frozenset({"Start"}), frozenset({"Local"}), frozenset({"Start", "Local"})):
+        asked = Spellings(names, frozenset(), frozenset(), declarations=True)
+        for index, file in enumerate(files):
+            out = work.run(index, [], asked)
+            assert out.scan == scan_module(file.module, False, file.path.read_text(), asked)[0]
+            assert out.derived == (file.rel == "plain.py")
+    assert set(work.declared) == {0, 1} and work.declared[0][0].dependent
+
+
+def test_one_walk_of_a_body_says_which_names_are_read_only_as_membership_containers() -> None:
+    """syntax.py `tested_only`: the walker asks it once per assignment; one walk per body answers."""
+    from type_equiv.producers.syntax import tested_only
+
+    body = ast.parse("ks = list(Kind)\nif x in ks:\n    pass\nys = list(Kind)\nprint(ys)\n"
+                     "if y not in ys:\n    pass\n").body
+    found = tested_only(body)
+    assert found["ks"] is True and found["ys"] is False and found["x"] is False
+    assert "zs" not in found  # never read: not "only tested"
+    method = ast.parse("class C:\n    def f(self, v):\n        if v in self.known:\n            pass\n"
+                       "        self.other.append(v)\n        return v in self.other\n").body[0]
+    assert isinstance(method, ast.ClassDef)
+    assert tested_only(method.body, attribute=True) == {"known": True, "other": False}

@@ -275,8 +275,9 @@ class Analysis:
         records only spelled names, so each level spells the carriers found so far (classes with a
         field, aliases, annotated with the vocabulary or a carrier) and reads the files naming them
         as whole tokens (`Needles.whole`: a name none of a file's tokens changes none of its
-        records). A level reads only declarations (declarations.py); the files the search met are
-        then walked once, with every carrier's name."""
+        records). A level reads only declarations, answered from each file's declarations walked
+        once before any spellings (declarations.py `Declared`); the files the search met are then
+        walked once, with every carrier's name."""
         names = set(spellings.names)
         found = TreeScan(files=scan.files, scans=dict(scan.scans))  # declarations, level by level
         added: set[str] = set()

@@ -8,6 +8,11 @@ in order, so what decides how a declaration reads — the imports of the file an
 local aliases (`cls = Kind`), a classmethod's `cls`, type variables — is bound as in the full walk
 (`Walker`); only expressions, which hold no declaration, are skipped. tests/producers check the
 records are the same as the full walk's on every file of a real tree.
+
+The levels ask for ever more names, so a file's declarations are walked once per run, before any
+spellings (`FactsWalker`): every name the walk resolves is kept with what makes it stand under given
+spellings, and `Declared.scan` answers each level from those facts as the spelled walk would
+(tests/producers/test_reading.py compares them on every file of a real tree).
 """
 
 from __future__ import annotations
@@ -16,13 +21,24 @@ import ast
 import copy
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from type_equiv.producers.doors import is_type_alias, pep695_alias
-from type_equiv.producers.records import NO_SLOT, Form, Receiver, Slot
+from type_equiv.producers.records import (
+    NO_SLOT,
+    AnnKind,
+    AnnSite,
+    ClassSite,
+    FileScan,
+    Form,
+    Receiver,
+    RefSite,
+    Slot,
+    Spellings,
+)
 from type_equiv.producers.syntax import Scope, class_arg, last_name
 from type_equiv.producers.walker import Walker
-from type_equiv.read.names import Bindings
+from type_equiv.read.names import Bindings, dotted_name
 
 SKELETON_CHARS = 16_000_000  # source characters whose skeletons a process keeps (LRU)
 Where = Literal["module", "class", "function"]
@@ -57,6 +73,173 @@ class DeclarationWalker(Walker):
         for target in node.targets:
             if isinstance(target, ast.Name):
                 self.local_alias(target.id, node.value, scope)
+
+
+# --- the declarations of a file, before any spellings ------------------------------------------------
+
+NOTHING = Spellings(frozenset(), frozenset(), frozenset(), declarations=True)
+Name = tuple[str, str]  # a resolved dotted name, and the head it needs spelled ("": none)
+
+
+class Named(str):
+    """A dotted name as `FactsWalker` resolves it. `star`: the name's head is bound by no import but
+    the module star-imports, so (as the spelled walk reads it) the name stands only where its head is
+    spelled."""
+
+    star: str
+
+    def __new__(cls, text: str, star: str = "") -> Named:
+        named = super().__new__(cls, text)
+        named.star = star
+        return named
+
+
+def _name(value: str) -> Name:
+    return (str(value), value.star) if isinstance(value, Named) else (str(value), "")
+
+
+def _stands(name: Name, names: frozenset[str]) -> str:
+    """The name as a walk that only resolves (`dotted(..., spelled_only=False)`) records it."""
+    return name[0] if not name[1] or name[1] in names else ""
+
+
+def _spelled(name: Name, names: frozenset[str]) -> bool:
+    """Whether the spelled walk records the name (`NameReader.dotted`): its star-imported head is
+    spelled, or any part of it is."""
+    if name[1]:
+        return name[1] in names
+    return bool(name[0]) and any(part in names for part in name[0].split("."))
+
+
+class DeclaredClass(NamedTuple):
+    line: int
+    end_line: int
+    qualname: str
+    bases: tuple[Name, ...]  # ("", "") for a base resolving to no name
+    tags: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+class DeclaredAnn(NamedTuple):
+    site: AnnSite  # without its refs: the spellings pick them from `refs`
+    refs: tuple[Name, ...]
+    gate: int  # the index of the field annotation this one is the items of (-1: none)
+
+
+class DeclaredRef(NamedTuple):
+    line: int
+    ref: Name
+    form: Form
+
+
+class Declared(NamedTuple):
+    """A file's declarations before any spellings: what `DeclarationWalker` records under any of them.
+    `dependent`: an alias local to a body (`Kind = Other`) stands only under some spellings and a later
+    name is read through it; such a file (rare) is walked per spellings instead."""
+
+    classes: tuple[DeclaredClass, ...] = ()
+    anns: tuple[DeclaredAnn, ...] = ()
+    refs: tuple[DeclaredRef, ...] = ()
+    error: tuple[int, str] | None = None
+    dependent: bool = False
+
+    def scan(self, spellings: Spellings) -> FileScan:
+        """The records `DeclarationWalker` makes of the file under these spellings."""
+        if self.error is not None:
+            return FileScan(error=self.error)
+        names = spellings.names
+        classes = tuple(ClassSite(c.line, c.end_line, c.qualname, tuple(_stands(b, names) for b in c.bases),
+                                  c.tags)
+                        for c in self.classes if any(_spelled(b, names) for b in c.bases))
+        kept: list[bool] = []
+        anns: list[AnnSite] = []
+        for ann in self.anns:
+            refs = tuple(r[0] for r in ann.refs if _spelled(r, names))
+            keep = bool(refs) and (ann.gate < 0 or kept[ann.gate])
+            kept.append(keep)
+            if keep:
+                anns.append(ann.site._replace(refs=refs))
+        refs_ = tuple(RefSite(r.line, r.ref[0], r.form, False) for r in self.refs if _spelled(r.ref, names))
+        return FileScan(refs_, (), (), tuple(anns), classes)
+
+    @classmethod
+    def from_data(cls, value: Any) -> Declared:
+        """The inverse of JSON's dump of a `Declared`; raises ValueError, KeyError, TypeError or
+        IndexError on a damaged entry."""
+        classes, anns, refs, error, dependent = value
+        return cls(
+            tuple(DeclaredClass(int(line), int(end), str(q), tuple((str(t), str(s)) for t, s in bases),
+                                tuple((str(f), tuple(map(str, vs))) for f, vs in tags))
+                  for line, end, q, bases, tags in classes),
+            tuple(DeclaredAnn(AnnSite(int(a[0]), str(a[1]), str(a[2]), tuple(map(str, a[3])), int(a[4]),
+                                      AnnKind(a[5]), bool(a[6])),
+                              tuple((str(t), str(s)) for t, s in names), int(gate))
+                  for a, names, gate in anns),
+            tuple(DeclaredRef(int(line), (str(ref[0]), str(ref[1])), Form(form)) for line, ref, form in refs),
+            None if error is None else (int(error[0]), str(error[1])),
+            bool(dependent),
+        )
+
+
+class FactsWalker(DeclarationWalker):
+    """`DeclarationWalker` before any spellings: every name it resolves is recorded as a `Named`, with
+    what makes it stand; `declared()` turns the records into `Declared` facts."""
+
+    def __init__(self, module: str, package: bool, bindings: Bindings) -> None:
+        super().__init__(module, package, NOTHING, bindings)
+        self.dependent = False
+        self.gates: dict[int, int] = {}  # an items annotation's index → its field annotation's
+
+    def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
+        parts = dotted_name(node)
+        if parts is None:
+            return None
+        alias = scope.aliases.get(parts[0])
+        if isinstance(alias, Named):  # set by `local_alias` only where its target is spelled
+            self.dependent = True
+        target = alias or self.bindings.names.get(parts[0])
+        star = ""
+        if target is None:
+            if not self.bindings.stars:
+                return None
+            target, star = f"{self.module}.{parts[0]}", parts[0]
+        return Named(target if len(parts) == 1 else target + "." + ".".join(parts[1:]), star)
+
+    def annotation_refs(self, node: ast.expr | None, scope: Scope) -> tuple[str, ...]:
+        out: list[str] = []
+        if node is not None:
+            self._annotation_refs(node, scope, out)
+        return self._unique(out)
+
+    def typevar_refs(self, parts: Sequence[ast.expr | None], scope: Scope) -> tuple[str, ...]:
+        return self._unique([ref for part in parts for ref in self.annotation_refs(part, scope)])
+
+    def _unique(self, refs: list[str]) -> tuple[str, ...]:
+        """The names once each, as the spelled walk dedups them: the same text standing under other
+        spellings twice over (a star-imported head and an imported one) would dedup otherwise."""
+        seen: dict[str, Name] = {}
+        for ref in refs:
+            if seen.setdefault(ref, _name(ref)) != _name(ref):
+                self.dependent = True
+        return tuple(seen)
+
+    def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
+                 kind: AnnKind) -> None:
+        """Recorded only after its field's annotation (`Walker.ann_assign`): it stands only with it."""
+        count = len(self.anns)
+        super().item_ann(annotation, line, owner, name, scope, kind)
+        if len(self.anns) > count:
+            self.gates[count] = count - 1
+
+    def declared(self) -> Declared:
+        if self.dependent:
+            return Declared(dependent=True)
+        return Declared(
+            tuple(DeclaredClass(c.line, c.end_line, c.qualname, tuple(_name(b) for b in c.bases), c.tags)
+                  for c in self.classes),
+            tuple(DeclaredAnn(a._replace(refs=()), tuple(_name(r) for r in a.refs),
+                              self.gates.get(i, -1)) for i, a in enumerate(self.anns)),
+            tuple(DeclaredRef(r.line, _name(r.ref), r.form) for r in self.refs),
+        )
 
 
 # --- skeletons -------------------------------------------------------------------------------------

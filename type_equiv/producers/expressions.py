@@ -5,6 +5,7 @@ where they are bound. Statements are walker.py's."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
     decoded_parts,
@@ -76,6 +77,8 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        # a body's names read only as membership containers, by the body's id (walker.only_tested)
+        self.membership: dict[tuple[int, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
               key: Slot = NO_SLOT) -> None:

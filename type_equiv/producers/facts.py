@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from type_equiv.producers.needles import Needles, Tokens, text_of
-from type_equiv.producers.records import Spellings
-from type_equiv.producers.sites import scan_module
+from type_equiv.producers.records import DECLARED, Spellings
+from type_equiv.producers.sites import declared_module, scan_module
 from type_equiv.read.log import ReadLog
 
 if TYPE_CHECKING:
@@ -55,18 +55,23 @@ class Questions:
 
 
 def keys_of(data: Mapping[str, Any]) -> list[list[str]]:
-    """The keys of a file's stored answers: filters, walks, probes."""
-    return [sorted(data.get("h", {})), sorted(data.get("s", {})), sorted(data.get("w", {}))]
+    """The keys of a file's stored answers: filters, walks, probes, and its declarations if asked."""
+    return [sorted(data.get("h", {})), sorted(data.get("s", {})), sorted(data.get("w", {})),
+            [DECLARED] if DECLARED in data else []]
 
 
 def view(data: Mapping[str, Any]) -> str:
     """The digest of a file's answers, as the scan's cache entry holds them (`h` filter hits, `s`
-    records by walk, `w` probe needles, `b` bindings, `m` module and package, `n` undecodable).
-    Records are named tuples when just walked and lists when loaded: both dump to the same JSON."""
+    records by walk, `w` probe needles, `d` declarations, `b` bindings, `m` module and package, `n`
+    undecodable). Records are named tuples when just walked and lists when loaded: both dump to the
+    same JSON. Equal declarations answer every level of the carrier search alike."""
     hits, scans, words = data.get("h", {}), data.get("s", {}), data.get("w", {})
-    bound = _resolving(data.get("b"), data.get("m")) if scans else None
+    declared = data.get(DECLARED)
+    bound = _resolving(data.get("b"), data.get("m")) if scans or declared is not None else None
     parts = [bool(data.get("n")), sorted(hits.items()), [[k, scans[k]] for k in sorted(scans)],
              [[k, list(words[k])] for k in sorted(words)], bound]
+    if declared is not None:
+        parts.append(declared)
     text = json.dumps(parts, separators=(",", ":"), ensure_ascii=False)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
@@ -96,9 +101,13 @@ def answers(module: str, package: bool, data: bytes, path: Path, questions: Ques
     if text is None:
         return {"n": True}
     tokens = Tokens(text, module)
-    hits, walks, probes = keys
+    hits, walks, probes, *declared = keys
     out: dict[str, Any] = {"m": [module, package],
                            "h": {k: _found(questions.needles[k], text, tokens) for k in hits}}
+    if declared and declared[0]:
+        out[DECLARED], bindings = declared_module(module, package, text)
+        if bindings is not None:
+            out["b"] = [bindings.names, bindings.stars]
     scans: dict[str, Any] = {}
     for key in walks:
         scans[key], bindings = scan_module(module, package, text, questions.spellings[key])

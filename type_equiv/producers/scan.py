@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from type_equiv.model.run import Progress, ProgressSink, no_progress
 from type_equiv.producers.needles import Needles, Tokens, text_of
-from type_equiv.producers.records import RECORDS
+from type_equiv.producers.records import DECLARED, RECORDS
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import Bindings
 from type_equiv.read.tree import SourceFile
@@ -41,6 +41,7 @@ from type_equiv.store.safe import read_bounded
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from type_equiv.producers.declarations import Declared
     from type_equiv.producers.records import FileScan, Spellings
 
 POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs more than it saves)
@@ -54,6 +55,8 @@ class Outcome:
     hits: dict[str, bool] = field(default_factory=dict)
     scan: FileScan | None = None
     bindings: Bindings | None = None
+    declared: Declared | None = None  # a file's declarations, walked for this request (to be cached)
+    derived: bool = False  # `scan` answered from the declarations: not cached under its spellings
     words: tuple[str, ...] | None = None  # a probe's answer: the last filter's needles it holds
     read: bool = False  # the file was read from disk for this request
     readable: bool = True  # False: unreadable (never cached); text None but readable: undecodable
@@ -70,6 +73,7 @@ class FileWork:
         self.files = files
         self.texts: dict[str, str | None] = {} if texts is None else texts
         self.tokens: dict[int, Tokens] = {}
+        self.declared: dict[int, tuple[Declared, Bindings | None]] = {}  # walked once per process
         self.read_info: dict[int, tuple[Stamp | None, str, int]] = {}
 
     def text(self, index: int) -> tuple[str | None, bool, bool]:
@@ -90,7 +94,7 @@ class FileWork:
         return text, True, True
 
     def run(self, index: int, filters: Sequence[Needles], spellings: Spellings | None) -> Outcome:
-        from type_equiv.producers.sites import scan_module
+        from type_equiv.producers.sites import declared_module, scan_module
 
         text, read, readable = self.text(index)
         out = Outcome(index, read=read, readable=readable, decoded=text is not None)
@@ -110,6 +114,14 @@ class FileWork:
             out.words = filters[-1].held(text, tokens) if filters else ()
             return out
         file = self.files[index]
+        if spellings.declarations:  # a level of the carrier search: from the file's declarations
+            found = self.declared.get(index)
+            if found is None:
+                found = self.declared[index] = declared_module(file.module, file.package, text)
+                out.declared = found[0]
+            if not found[0].dependent:
+                out.scan, out.bindings, out.derived = found[0].scan(spellings), found[1], True
+                return out
         out.scan, out.bindings = scan_module(file.module, file.package, text, spellings)
         return out
 
@@ -220,8 +232,12 @@ class TreeScanner:
         if out.words is not None and data.get("w", {}).get(skey) != list(out.words):
             data.setdefault("w", {})[skey] = list(out.words)
             self.table.dirty = True
+        if out.declared is not None:
+            data[DECLARED] = out.declared  # a NamedTuple: JSON writes it as lists
+            self.table.dirty = True
         if out.scan is not None:
-            data.setdefault("s", {})[skey] = out.scan  # a NamedTuple: JSON writes it as lists
+            if not out.derived:
+                data.setdefault("s", {})[skey] = out.scan
             if out.bindings is not None:
                 data["b"] = [out.bindings.names, out.bindings.stars]
             self.table.dirty = True
@@ -243,6 +259,8 @@ class TreeScanner:
                 for k in stale:
                     del part[k]
                     table.dirty = True
+            if DECLARED not in self.used_keys and data.pop(DECLARED, None) is not None:
+                table.dirty = True
         table.save(keep)
 
     # scanning -----------------------------------------------------------------------------------
@@ -255,12 +273,14 @@ class TreeScanner:
         skey = spellings.key() if spellings is not None else key_of("probe", filters[-1].key)
         self.used_keys.update(n.key for n in filters)
         self.used_keys.add(skey)
+        if spellings is not None and spellings.declarations:
+            self.used_keys.add(DECLARED)
         self.asked.append((tuple(filters), spellings, skey))
         indexes = range(len(self.files)) if rels is None else [self.by_rel[r] for r in rels]
         result = Result({}, {})
         todo: list[int] = []
         for index in indexes:
-            cached = self._cached(index, filters, skey, probe=spellings is None)
+            cached = self._cached(index, filters, skey, spellings)
             if cached is None:
                 todo.append(index)
             elif cached != "skip":
@@ -277,7 +297,7 @@ class TreeScanner:
         self.seconds += time.perf_counter() - start
         return result
 
-    def _cached(self, index: int, filters: Sequence[Needles], skey: str, probe: bool
+    def _cached(self, index: int, filters: Sequence[Needles], skey: str, spellings: Spellings | None
                 ) -> Outcome | Literal["skip"] | None:
         """From the cache: "skip" (not a candidate), the file's outcome as a read would give it
         (records, or a probe's needles), or None (the file must be read)."""
@@ -296,22 +316,38 @@ class TreeScanner:
                 return None
             if not hit:
                 return "skip"
-        if probe:
+        if spellings is None:
             words = data.get("w", {}).get(skey)
             if not (isinstance(words, list) and all(isinstance(w, str) for w in words)):
                 return None
             return Outcome(index, words=tuple(words))
-        stored = data.get("s", {}).get(skey)
-        if stored is None:
-            return None
         try:
-            scan = FileScan.from_data(stored)
+            declared = self._declared(index, data) if spellings.declarations else None
+            if declared is not None and not declared.dependent:
+                scan = declared.scan(spellings)
+            else:
+                stored = data.get("s", {}).get(skey)
+                if stored is None:
+                    return None
+                scan = FileScan.from_data(stored)
             bound = data.get("b")
             bindings = Bindings(dict(bound[0]), list(bound[1])) if bound is not None else None
         except (ValueError, KeyError, TypeError, IndexError):
             self.valid[index] = None  # a damaged entry is read again, never trusted
             return None
         return Outcome(index, scan=scan, bindings=bindings)
+
+    def _declared(self, index: int, data: dict[str, Any]) -> Declared | None:
+        """A file's cached declarations (sites.declared_module), decoded once per run."""
+        from type_equiv.producers.declarations import Declared
+
+        stored = data.get(DECLARED)
+        if stored is None:
+            return None
+        if isinstance(stored, Declared):
+            return stored
+        data[DECLARED] = declared = Declared.from_data(stored)  # dumps as the same JSON
+        return declared
 
     def _run(self, request: Request) -> Iterator[Outcome]:
         if not request.indexes:

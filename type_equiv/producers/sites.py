@@ -5,13 +5,16 @@ a spelled name (a class, a vocabulary, an enum), every quoted tag or value where
 it, the fields and parameters annotated with a spelled name, and the classes deriving from one.
 Names resolve through the file's own imports only; joining across files is `join.py`'s work. The
 records are plain tuples: they cross from worker processes and are stored in the cache as JSON.
+`declared_module` walks a file's declarations once, before any spellings (declarations.py): the
+facts every level of the carrier search is answered from.
 """
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
-from type_equiv.producers.declarations import SKELETONS, DeclarationWalker
+from type_equiv.producers.declarations import SKELETONS, DeclarationWalker, Declared, FactsWalker
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -19,6 +22,8 @@ from type_equiv.read.asts import parse_whole
 from type_equiv.read.names import Bindings, module_bindings
 from type_equiv.read.text import read_source
 from type_equiv.store.safe import read_bounded
+
+DEEP = (1, "too deeply nested to scan")
 
 
 def scan_text(module: str, package: bool, text: str, spellings: Spellings) -> FileScan:
@@ -30,30 +35,53 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
                 ) -> tuple[FileScan, Bindings | None]:
     """`scan_text`, plus the module's top-level bindings from the same parse: the resolver then never
     parses a scanned module again to follow a re-export (scanning.py hands them over)."""
-    kept = SKELETONS.get(module, package, text) if spellings.declarations else None
-    if kept is None:
-        try:
-            tree = parse_whole(text)
-        except SyntaxError as exc:
-            # worded here, not in model/messages: a warm replay walks files and must not import pydantic
-            return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}")), None
-        except (ValueError, RecursionError, MemoryError) as exc:
-            return FileScan(error=(1, f"cannot parse: {exc}")), None
-        bindings = module_bindings(tree, module, package)
-        # what a later level of the carrier search walks, without parsing the module again
-        kept = SKELETONS.put(module, package, text, tree, bindings)
-        if spellings.declarations and kept is not None:
-            tree = kept[0]
-    else:
-        tree, bindings = kept
+    parsed = _parsed(module, package, text, spellings.declarations)
+    if isinstance(parsed, FileScan):
+        return parsed, None
+    tree, bindings = parsed
     own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
     walker = (DeclarationWalker if spellings.declarations else Walker)(module, package, spellings, own)
     try:
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:
-        return FileScan(error=(1, "too deeply nested to scan")), bindings
+        return FileScan(error=DEEP), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers)), bindings
+
+
+def declared_module(module: str, package: bool, text: str) -> tuple[Declared, Bindings | None]:
+    """A module's declarations before any spellings (declarations.py `Declared`), from its skeleton:
+    one walk answers every level of the carrier search."""
+    parsed = _parsed(module, package, text, True)
+    if isinstance(parsed, FileScan):
+        return Declared(error=parsed.error), None
+    tree, bindings = parsed
+    walker = FactsWalker(module, package, Bindings(dict(bindings.names), list(bindings.stars)))
+    try:
+        walker.body(tree.body, Scope(owner=module))
+    except RecursionError:
+        return Declared(error=DEEP), bindings
+    return walker.declared(), bindings
+
+
+def _parsed(module: str, package: bool, text: str, declarations: bool
+            ) -> tuple[ast.Module, Bindings] | FileScan:
+    """The module's tree (its skeleton for a walk of declarations) and top-level bindings, or a
+    `FileScan` saying why it cannot be walked."""
+    kept = SKELETONS.get(module, package, text) if declarations else None
+    if kept is not None:
+        return kept
+    try:
+        tree = parse_whole(text)
+    except SyntaxError as exc:
+        # worded here, not in model/messages: a warm replay walks files and must not import pydantic
+        return FileScan(error=(exc.lineno or 1, f"not valid Python: {exc.msg}"))
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return FileScan(error=(1, f"cannot parse: {exc}"))
+    bindings = module_bindings(tree, module, package)
+    # what a later level of the carrier search walks, without parsing the module again
+    kept = SKELETONS.put(module, package, text, tree, bindings)
+    return kept if declarations and kept is not None else (tree, bindings)
 
 
 def read_text(path: Path) -> str | None:

@@ -9,7 +9,6 @@ import ast
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeGuard
 
 from type_equiv.producers.records import (
     ANNOTATION_WRAPPERS,
@@ -176,19 +175,25 @@ def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
     `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound.
-    One walk: `ast.walk` visits a node before its children, so a call is seen before the attribute
-    it calls (`m.get`) is looked into."""
+    One walk that visits a node before its children, so a call is seen before the attribute it calls
+    (`m.get`) is looked into; each node's children are listed once."""
     read: set[str] = set()
     escaped: set[str] = set()
     called: set[int] = set()  # the attributes some call calls
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Call):
-                called.add(id(node.func))
-            for child in ast.iter_child_nodes(node):
+    todo: list[ast.AST] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call):
+            called.add(id(node.func))
+        for name in node._fields:  # `ast.iter_child_nodes`, without its two generators per node
+            value = getattr(node, name, None)
+            for child in value if isinstance(value, list) else (value,):
+                if not isinstance(child, ast.AST):
+                    continue
                 if isinstance(child, ast.Name) and child.id in names:
                     reads = isinstance(child.ctx, ast.Load) and _reads(child, node, called)
                     (read if reads else escaped).add(child.id)
+                todo.append(child)
     return read - escaped
 
 
@@ -239,28 +244,28 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return loop.iter if isinstance(loop.iter, ast.Name | ast.Attribute) else None
 
 
-def only_tested(body: Sequence[ast.stmt], name: str, attribute: bool = False) -> bool:
-    """Whether every read of local `name` in `body` (with `attribute`, of `self.name` in a class's
-    body) is as the container of a membership test (`x in name`): a list of the members kept only
-    to validate values against."""
+def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, bool]:
+    """Per local name read in `body` (with `attribute`, per `self.name` read in a class's body),
+    whether every read is as the container of a membership test (`x in name`): a list of the members
+    kept only to validate values against. One walk of the body answers every name (the walker asks
+    it once per assignment)."""
     tested: set[int] = set()
-    reads: list[ast.expr] = []
+    reads: list[tuple[str, int]] = []
     for stmt in body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Compare):
                 tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
                               if isinstance(op, ast.In | ast.NotIn))
-            elif _names(node, name, attribute) and isinstance(node.ctx, ast.Load):
-                reads.append(node)
-    return bool(reads) and all(id(read) in tested for read in reads)
-
-
-def _names(node: ast.AST, name: str, attribute: bool) -> TypeGuard[ast.Name | ast.Attribute]:
-    """Whether `node` is local `name`, or with `attribute` `self.name`."""
-    if attribute:
-        return (isinstance(node, ast.Attribute) and node.attr == name
-                and isinstance(node.value, ast.Name) and node.value.id == "self")
-    return isinstance(node, ast.Name) and node.id == name
+            elif attribute:
+                if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and isinstance(node.ctx, ast.Load)):
+                    reads.append((node.attr, id(node)))
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                reads.append((node.id, id(node)))
+    out: dict[str, bool] = {}
+    for name, read in reads:
+        out[name] = out.get(name, True) and read in tested
+    return out
 
 
 # Calls that declare a field or parameter: their first positional argument is its default.

@@ -41,8 +41,8 @@ from type_equiv.producers.syntax import (
     last_name,
     mapping_parts,
     match_parts,
-    only_tested,
     reader_sites,
+    tested_only,
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
@@ -223,7 +223,7 @@ class Walker(ExpressionWalker):
                 self.local_dicts.pop(target.id, None)
                 listed = tested_in(value) if scope.owner != self.module else []
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
-                        and only_tested(scope.body, target.id)):
+                        and self.only_tested(scope.body, target.id)):
                     self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
                 if listed:
                     self.local_members[target.id] = listed
@@ -240,7 +240,7 @@ class Walker(ExpressionWalker):
                     Receiver(ReceiverKind.OWNER, own) if own else Receiver(ReceiverKind.ANY),))
                 self.expr(target.value, scope, VALUE)
                 listed = tested_in(value) if own else []
-                if listed and only_tested(scope.class_body, target.attr, attribute=True):
+                if listed and self.only_tested(scope.class_body, target.attr, attribute=True):
                     self.quiet.add(id(value))  # `self.known = [...]` only for `x in self.known`
                     self.tested(node.lineno, listed, scope)
             elif isinstance(target, ast.Subscript):
@@ -257,6 +257,15 @@ class Walker(ExpressionWalker):
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
+
+    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False) -> bool:
+        """Whether local `name` (or `self.name`) is read in `body`, only as a membership test's
+        container (syntax.py `tested_only`, one walk per body, kept with the body it describes)."""
+        key = (id(body), attribute)
+        found = self.membership.get(key)
+        if found is None:
+            found = self.membership[key] = (body, tested_only(body, attribute))
+        return found[1].get(name, False)
 
     def module_names(self, node: ast.Assign, scope: Scope) -> None:
         """A module-level type alias (a carrier) or type variable (`T = TypeVar("T", bound=…)`)."""
