@@ -178,7 +178,7 @@ def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, 
              ({**TRIGGER_FILES, "pkg/use.py": source} if isinstance(source, str) else source).items()}
     files.update({"tests/test_use.py": tests} if isinstance(tests, str) else tests)
     files = {rel: textwrap.dedent(text).lstrip("\n") for rel, text in files.items()}  # as Project.write
-    files["docs/api.md"] = f"# API\n\n```python\n{_definition(files, symbol)}\n```\n"
+    files["docs/api.md"] = f"# API\n\n```python\n{pasted_definition(files, symbol)}\n```\n"
     files["manifest/type-equiv.manifest.json"] = json.dumps({
         "version": 1, "source": ["src"], "tests": ["tests"], **(manifest or {}),
         "symbols": [{"symbol": symbol, "docs": ["docs/api.md"], **(row or {})}]})
@@ -220,7 +220,7 @@ def _verdict(variant: dict[str, Any], found: tuple[Finding, ...]) -> Verdict:
             else "consumer" if "consumer" in roles else "none")
 
 
-def _definition(files: dict[str, str], symbol: str) -> str:
+def pasted_definition(files: dict[str, str], symbol: str) -> str:
     """The exact source of `symbol`'s top-level definition, as a doc would paste it."""
     module, _, name = symbol.rpartition(".")
     stem = "src/" + module.replace(".", "/")

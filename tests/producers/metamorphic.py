@@ -28,7 +28,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from tests.conftest import Project
-from tests.harness import _definition
+from tests.harness import pasted_definition
 
 FORMS = ("union", "enum", "literal")
 TARGETS = ("vocab", "field", "list", "optional", "dict", "nested", "deep")
@@ -165,7 +165,7 @@ class Cell:
 def project_files(cell: Cell, names: Names) -> dict[str, str]:
     """Every file of the cell's project, by its path from the root."""
     vocab = vocabulary(cell.form, names, cell.vocab_extra)
-    definition = _definition({"src/pkg/vocab.py": vocab}, f"pkg.vocab.{names.vocab}")
+    definition = pasted_definition({"src/pkg/vocab.py": vocab}, f"pkg.vocab.{names.vocab}")
     row = {"symbol": f"pkg.vocab.{names.vocab}", "docs": ["docs/vocab.md"], **(cell.row or {})}
     files = {"src/pkg/__init__.py": "", "src/pkg/vocab.py": vocab,
              "src/pkg/models.py": models(cell.form, names, cell.target),

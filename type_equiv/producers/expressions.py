@@ -77,7 +77,8 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
-        # a body's names read only as membership containers, by the body's id (walker.only_tested)
+        # a body's names read only as membership containers (walker.only_tested), by the body's id;
+        # the body is kept beside its answer so that id is never reused for another body
         self.membership: dict[tuple[int, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
