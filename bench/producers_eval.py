@@ -387,6 +387,7 @@ def evaluate(
             }
             for r in runs
         ],
+        "verdicts": [vars(v) | {"expected": v.expected, "correct": v.correct} for v in verdicts],
         "misclassified": [vars(v) | {"expected": v.expected} for v in verdicts if not v.correct],
         "out_of_reach": [vars(v) for v in verdicts if v.label == "out-of-reach"],
         "unmatched_findings": unmatched,
