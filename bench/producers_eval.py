@@ -5,8 +5,10 @@ code concludes. `bench/producers/*.json` hold that reading — per variant a lab
 `not-produced`, `wire`, `out-of-reach`) with evidence — for pinned wheels (`"kind": "wheel"`) and
 repositories at a commit (`"kind": "repo"`). This runner builds one root per project under WORK
 (a copy of the package, or `git archive` of the commit), writes a manifest with one row per catalogued
-vocabulary and a doc pasting each definition exactly (`ast.get_source_segment`), runs
-`TOOL check --format json --root ROOT`, and compares the findings with the labels.
+vocabulary and a doc pasting each definition exactly (`ast.get_source_segment`; a catalogue symbol may
+name a class nested in a class, `pkg.models.Member.Role`, though type-equiv resolves only top-level
+ones), runs `TOOL check --format json --root ROOT`, and compares the findings with the labels. The
+`--json` result holds every verdict; `bench/producers_compare.py` reads two of them side by side.
 
 Run (from the repository root; nothing here imports type_equiv):
 
