@@ -65,7 +65,7 @@ def load_real(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Real |
     shape = real_shape(reader, row, findings)
     if shape is None:
         return None
-    module, name = (where_defined(reader, row.symbol) or row.symbol).rsplit(".", 1)  # a re-export
+    module, name = reader.symbols().split(where_defined(reader, row.symbol) or row.symbol)  # a re-export
     path = module_file(reader.root, reader.manifest.model.source, module)
     assert path is not None
     code = reader.module(path)

@@ -31,7 +31,7 @@ def unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str] | None 
         if qualname in seen:
             continue
         seen.add(qualname)
-        base_module, _, name = qualname.rpartition(".")
+        base_module, name = defs.split(qualname)
         base = defs.shape(qualname)
         if base is not None:
             inner = unseen_base(base, base_module, defs, seen, (*via, head)) if base.kind == "class" \

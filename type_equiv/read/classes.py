@@ -116,9 +116,42 @@ class Symbols:
     module_paths: Mapping[str, Path]
     _classes: dict[str, ClassInfo | None] = field(default_factory=dict)
     _kinds: dict[str, ShapeKind] = field(default_factory=dict)
+    _splits: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    def split(self, qualname: str) -> tuple[str, str]:
+        """(module, name in it): `pkg.m.Name` → (`pkg.m`, `Name`), and for a class nested in a class
+        (`pkg.m.Member.Role`, Django's idiom) → (`pkg.m`, `Member.Role`) when `pkg.m.Member` is no
+        module and `pkg.m` binds `Member` to a class statement or an import. Anything else splits
+        at its last dot, so a missing module is still reported as one."""
+        if qualname not in self._splits:
+            module, _, name = qualname.rpartition(".")
+            self._splits[qualname] = (module, name)
+            if module and module not in self.module_paths:
+                self._splits[qualname] = self._nested(qualname) or (module, name)
+        return self._splits[qualname]
+
+    def _nested(self, qualname: str) -> tuple[str, str] | None:
+        parts = qualname.split(".")
+        for i in range(len(parts) - 2, 0, -1):
+            module = ".".join(parts[:i])
+            path = self.module_paths.get(module)
+            if path is None:
+                continue
+            head = f"{module}.{parts[i]}"
+            found = self.reader.definition(path, parts[i])
+            if (isinstance(found, tuple) and isinstance(found[1], cst.ClassDef)) or (
+                found is None and self.resolver.canonical(head) != head
+            ):
+                return module, ".".join(parts[i:])
+            return None
+        return None
+
+    def module_of(self, qualname: str) -> str:
+        """The module a definition is written in (whose names its body reads)."""
+        return self.split(qualname)[0]
 
     def statement(self, qualname: str) -> tuple[PythonCode, cst.CSTNode] | None:
-        module, _, name = qualname.rpartition(".")
+        module, name = self.split(qualname)
         path = self.module_paths.get(module)
         if path is None:
             return None
@@ -130,10 +163,10 @@ class Symbols:
         shaped = self._lowered(qualname)
         if shaped is None:
             return None
-        return retyped(shaped, self.kind_of(shaped, qualname.rpartition(".")[0]))
+        return retyped(shaped, self.kind_of(shaped, self.module_of(qualname)))
 
     def _lowered(self, qualname: str) -> Shape | None:
-        module, _, name = qualname.rpartition(".")
+        module, name = self.split(qualname)
         path = self.module_paths.get(module)
         shaped = self.reader.shape(path, name) if path is not None else None
         return shaped if isinstance(shaped, Shape) else None
@@ -160,7 +193,7 @@ class Symbols:
         self._kinds[qualname] = "class"  # a cycle of bases ends here
         base = self._lowered(qualname)
         if base is not None:
-            kind = self.kind_of(base, qualname.rpartition(".")[0])
+            kind = self.kind_of(base, self.module_of(qualname))
         else:
             last = qualname.rsplit(".", 1)[-1]
             kind = "enum" if last in ENUM_BASES else "typeddict" if last == "TypedDict" else "class"
@@ -169,7 +202,7 @@ class Symbols:
 
     def is_class(self, qualname: str) -> bool:
         """Known to be a `class` statement without parsing it (the reader's `ast` index)."""
-        module, _, name = qualname.rpartition(".")
+        module, name = self.split(qualname)
         path = self.module_paths.get(module)
         return path is not None and self.reader.is_class(path, name)
 
@@ -181,7 +214,7 @@ class Symbols:
         shape = self.shape(qualname)
         if shape is None or shape.kind not in ("class", "typeddict") or _depth > 20:
             return None
-        module = qualname.rpartition(".")[0]
+        module = self.module_of(qualname)
         bases: list[str] = []
         for label, text in shape.header:
             if label == "base":
@@ -265,11 +298,13 @@ def row_module_paths(root: Path, source: Sequence[str], symbols: Sequence[str],
     listing lacks it: a definition may live in an excluded or test-named file."""
     out = dict(paths)
     for symbol in symbols:
-        module = symbol.rsplit(".", 1)[0]
-        if module not in out:
-            found = module_file(root, source, module)
+        parts = symbol.split(".")
+        for end in range(len(parts) - 1, 0, -1):  # `pkg.m.Outer.Inner`: the longest module prefix
+            module = ".".join(parts[:end])
+            found = out.get(module) or module_file(root, source, module)
             if found is not None:
                 out[module] = found
+                break
     return out
 
 

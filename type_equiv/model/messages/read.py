@@ -33,6 +33,17 @@ def name_not_defined(symbol: str, name: str, shown: str, row: Where,
     )
 
 
+def nested_not_defined(symbol: str, name: str, outer: str, source: Where, row: Where,
+                       close: Sequence[str] = ()) -> SourceMissing:
+    """`pkg.m.Outer.Name` where `Outer` is found but its body defines no class or alias `Name`."""
+    hint = f"; did you mean {', '.join(f'`{c}`' for c in close)}?" if close else ""
+    return SourceMissing(
+        message=f"{symbol}: `{name}` is not a class or alias defined in the body of `{outer}`"
+                f" ({source[0]}:{source[1]}){hint}",
+        path=row[0], line=row[1], symbol=symbol, source_path=source[0], source_line=source[1],
+    )
+
+
 def _block_of(doc: str) -> str:
     """What a paste is called in the doc's format: a fence in Markdown, a block (or cell) elsewhere."""
     return "```python block" if doc.lower().endswith((".md", ".markdown", ".mdx")) else "Python block"
