@@ -9,9 +9,8 @@ modules (names.Resolver), and each class is read once per run.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -20,7 +19,8 @@ import libcst as cst
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import PythonCode, find_definition, module_file, parse_ast
 from type_equiv.read.files import SourceFiles
-from type_equiv.read.names import Resolver
+from type_equiv.read.library import Library
+from type_equiv.read.names import FoundModules, Resolver
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import ENUM_BASES, Member, Shape, ShapeKind, lower, retyped
 
@@ -117,6 +117,7 @@ class Symbols:
     _classes: dict[str, ClassInfo | None] = field(default_factory=dict)
     _kinds: dict[str, ShapeKind] = field(default_factory=dict)
     _splits: dict[str, tuple[str, str]] = field(default_factory=dict)
+    library: Library = field(default_factory=Library)  # installed packages' classes, read statically
 
     def split(self, qualname: str) -> tuple[str, str]:
         """(module, name in it): `pkg.m.Name` → (`pkg.m`, `Name`), and for a class nested in a class
@@ -194,9 +195,10 @@ class Symbols:
         base = self._lowered(qualname)
         if base is not None:
             kind = self.kind_of(base, self.module_of(qualname))
-        else:
+        else:  # outside the project: an installed library's class (library.py), or known by name
             last = qualname.rsplit(".", 1)[-1]
-            kind = "enum" if last in ENUM_BASES else "typeddict" if last == "TypedDict" else "class"
+            kind = self.library.kind(qualname) or (
+                "enum" if last in ENUM_BASES else "typeddict" if last == "TypedDict" else "class")
         self._kinds[qualname] = kind
         return kind
 
@@ -308,38 +310,20 @@ def row_module_paths(root: Path, source: Sequence[str], symbols: Sequence[str],
     return out
 
 
-class SourceModules(Mapping[str, tuple[bool, Callable[[], ast.Module | None]]]):
+class SourceModules(FoundModules):
     """The project's modules as the drift check finds them (`Reader.module_path`, under the source
     roots), each looked up when a name's chain reaches it: the drift stage lists no tree, yet a base
     class or a re-export must be followed as the producer check follows it. Texts are the reader's,
     parsed by `parse_ast` (syntax newer than the running Python included)."""
 
     def __init__(self, reader: SourceReader) -> None:
+        super().__init__()
         self.reader = reader
-        self.paths: dict[str, Path | None] = {}
 
-    def path(self, module: str) -> Path | None:
-        if module not in self.paths:
-            valid = bool(module) and all(part.isidentifier() for part in module.split("."))
-            self.paths[module] = self.reader.module_path(module) if valid else None
-        return self.paths[module]
+    def find(self, module: str) -> Path | None:
+        return self.reader.module_path(module)
 
-    def __getitem__(self, module: str) -> tuple[bool, Callable[[], ast.Module | None]]:
-        path = self.path(module)
-        if path is None:
-            raise KeyError(module)
-        return path.name == "__init__.py", partial(self._tree, path)
-
-    def __contains__(self, module: object) -> bool:
-        return isinstance(module, str) and self.path(module) is not None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([m for m, p in self.paths.items() if p is not None])
-
-    def __len__(self) -> int:
-        return sum(1 for p in self.paths.values() if p is not None)
-
-    def _tree(self, path: Path) -> ast.Module | None:
+    def tree(self, path: Path) -> ast.Module | None:
         text = self.reader.files.text(path)
         return parse_ast(text) if isinstance(text, str) else None
 
@@ -366,4 +350,4 @@ class _SourcePaths(Mapping[str, Path]):
 def source_symbols(reader: SourceReader) -> Symbols:
     """The drift check's `Symbols`: definitions found, and names followed, under the source roots."""
     modules = SourceModules(reader)
-    return Symbols(reader, Resolver(modules), _SourcePaths(modules))
+    return Symbols(reader, Resolver(modules), _SourcePaths(modules), library=Library(log=reader.files.log))

@@ -165,7 +165,9 @@ def base_not_found(head: str, qualname: str, module: str, base_module: str, how:
 
 
 def base_enum_like(head: str, qualname: str, via: Sequence[str]) -> str:
-    """A base outside the project named like an enum the reader does not know as one."""
+    """A base outside the project named like an enum that no installed package defines (an
+    installed one is read: library.py)."""
     whose = _base_named(f"`{head}`", via)
-    return (f"{whose} is `{qualname}`, outside the project and named like an enum, but the reader"
-            " knows only the standard library's enums, so its members are not checked as variants")
+    return (f"{whose} is `{qualname}`, outside the project and named like an enum, but no package"
+            " installed beside type-equiv defines it, so the reader cannot tell whether it is an enum"
+            " and its members are not checked as variants")
