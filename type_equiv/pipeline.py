@@ -301,7 +301,8 @@ def check_row(
     several rows share (`paired_pastes`)."""
     findings: list[Finding] = []
     real = real_shape(reader, row, findings)
-    module, name = reader.symbols().module_of(row.symbol), row.symbol.rsplit(".", 1)[1]
+    module, inner = reader.symbols().split(row.symbol)
+    name = row.symbol.rsplit(".", 1)[1]
     source_names_once = functools.cache(functools.partial(source_names, reader, module))
     pastes: list[Location] = []
     for doc_path in row.docs:
@@ -309,7 +310,7 @@ def check_row(
         if doc.unreadable is not None:
             findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
             continue
-        found = (pairs or {}).get((doc_path, row.symbol), doc.pastes.get(name, []))
+        found = (pairs or {}).get((doc_path, row.symbol), doc.pastes_of(inner))
         included, stale = _included(reader, row, doc, name, real) if not found else (False, None)
         if stale is not None:
             findings.append(stale)

@@ -112,3 +112,30 @@ def test_a_nested_enum_is_read_as_a_vocabulary(project: Project) -> None:
                 for v in report["variants"]}
     assert verdicts["OWNER"] == ["src/pkg/use.py"]
     assert set(verdicts) == {"OWNER", "GUEST"}
+
+
+MEMBER = '''
+class Member(BaseModel):
+    class Kind(str, Enum):
+        OWNER = "owner"
+        GUEST = "guest"
+
+    kind: Kind = Kind.GUEST
+'''
+
+
+def test_a_nested_class_is_found_inside_a_paste_of_its_outer_class(project: Project) -> None:
+    """A doc showing the whole model with its choices pastes the nested class too: compared at its
+    own lines, and sync rewrites it in place, indented as it is."""
+    [drift] = nested(project, "pkg.models.Member.Kind", MEMBER.replace('"owner"', '"admin"'))
+    assert drift["member"] == "OWNER" and (drift["line"], drift["source_line"]) == (8, 8)
+    synced = project.run("sync", "--root", str(project.root), "--force")
+    assert synced.exit_code == 0, synced.stdout + synced.stderr
+    assert (project.root / "docs/members.md").read_text(encoding="utf-8") == paste(MEMBER)
+    assert project.check("--no-cache").findings == []
+
+
+def test_a_top_level_paste_is_preferred_to_one_inside_the_outer_class(project: Project) -> None:
+    findings = nested(project, "pkg.models.Member.Kind",
+                      KIND + "\n\n" + MEMBER.replace('"owner"', '"admin"'))
+    assert findings == []
