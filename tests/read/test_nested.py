@@ -4,6 +4,7 @@ it is found inside its outer class, compared, synced and read as a vocabulary as
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from tests.conftest import Project, paste
@@ -139,3 +140,39 @@ def test_a_top_level_paste_is_preferred_to_one_inside_the_outer_class(project: P
     findings = nested(project, "pkg.models.Member.Kind",
                       KIND + "\n\n" + MEMBER.replace('"owner"', '"admin"'))
     assert findings == []
+
+
+OPTS = """
+from typing import Literal
+
+from pydantic import BaseModel
+
+
+class Member(BaseModel):
+    class Opts(BaseModel):
+        mode: Literal["fast", "slow"]
+
+    opts: Opts
+"""
+
+
+def test_the_judges_read_a_nested_class(project: Project) -> None:
+    """The schema judge imports the nested class through its outer one (in the source and in a paste
+    of the outer class); mypy names its types; a real difference stays drift."""
+    project.write("src/nestedschema/__init__.py", "")
+    project.write("src/nestedschema/models.py", OPTS)
+    project.manifest([{"symbol": "nestedschema.models.Member.Opts", "docs": ["docs/m.md"],
+                       "producers": False}], source=["src"], schema=True)
+    try:
+        for doc in ('class Opts(BaseModel):\n    mode: Literal["slow", "fast"]',
+                    'class Member(BaseModel):\n    class Opts(BaseModel):\n'
+                    '        mode: Literal["slow", "fast"]'):
+            project.write("docs/m.md", paste(doc))
+            run = project.check("--no-cache")
+            assert run.findings == [] and run.json["summary"]["imported_modules"] == 1
+        project.write("docs/m.md", paste('class Opts(BaseModel):\n    mode: Literal["slow", "fastest"]'))
+        [drift] = project.check("--no-cache").findings
+        assert drift["member"] == "mode" and drift["source_line"] == 8
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == "nestedschema"]:
+            del sys.modules[name]
