@@ -117,7 +117,10 @@ class Symbols:
     _classes: dict[str, ClassInfo | None] = field(default_factory=dict)
     _kinds: dict[str, ShapeKind] = field(default_factory=dict)
     _splits: dict[str, tuple[str, str]] = field(default_factory=dict)
-    library: Library = field(default_factory=Library)  # installed packages' classes, read statically
+    # Installed packages' classes, read statically. Their reads are not in the run's log: a warm
+    # replay stats nothing outside the tree (warm/), so a package installed later is seen by the
+    # next run that is not replayed (a project file changed, or --no-cache).
+    library: Library = field(default_factory=Library)
 
     def split(self, qualname: str) -> tuple[str, str]:
         """(module, name in it): `pkg.m.Name` → (`pkg.m`, `Name`), and for a class nested in a class
@@ -350,4 +353,4 @@ class _SourcePaths(Mapping[str, Path]):
 def source_symbols(reader: SourceReader) -> Symbols:
     """The drift check's `Symbols`: definitions found, and names followed, under the source roots."""
     modules = SourceModules(reader)
-    return Symbols(reader, Resolver(modules), _SourcePaths(modules), library=Library(log=reader.files.log))
+    return Symbols(reader, Resolver(modules), _SourcePaths(modules))
