@@ -19,6 +19,7 @@ import libcst as cst
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import PythonCode, find_definition, module_file, parse_ast
 from type_equiv.read.files import SourceFiles
+from type_equiv.read.kinds import class_like
 from type_equiv.read.library import Library
 from type_equiv.read.names import FoundModules, Resolver
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
@@ -142,10 +143,12 @@ class Symbols:
             if path is None:
                 continue
             head = f"{module}.{parts[i]}"
-            found = self.reader.definition(path, parts[i])
-            if (isinstance(found, tuple) and isinstance(found[1], cst.ClassDef)) or (
-                found is None and self.resolver.canonical(head) != head
-            ):
+            if self.reader.is_class(path, parts[i]) or self.resolver.canonical(head) != head:
+                return module, ".".join(parts[i:])  # the index or the imports say so: nothing parsed
+            # Else only the statement can tell (a class in a top-level `if`, a reader with no index);
+            # a name not spelled as a class (`func.attr`, asked by the producer check) is not parsed.
+            found = self.reader.definition(path, parts[i]) if class_like(parts[i]) else None
+            if isinstance(found, tuple) and isinstance(found[1], cst.ClassDef):
                 return module, ".".join(parts[i:])
             return None
         return None
