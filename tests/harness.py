@@ -221,17 +221,25 @@ def _verdict(variant: dict[str, Any], found: tuple[Finding, ...]) -> Verdict:
 
 
 def pasted_definition(files: dict[str, str], symbol: str) -> str:
-    """The exact source of `symbol`'s top-level definition, as a doc would paste it."""
-    module, _, name = symbol.rpartition(".")
-    stem = "src/" + module.replace(".", "/")
-    text = files.get(f"{stem}.py", files.get(f"{stem}/__init__.py"))
-    assert text is not None, f"{symbol}: no module {stem}.py in the case"
-    for stmt in ast.parse(text).body:
+    """The exact source of `symbol`'s definition, as a doc would paste it: a top-level one, or a class
+    nested in one (`pkg.models.Member.Role`, dedented as a doc pastes it)."""
+    parts = symbol.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        stem = "src/" + "/".join(parts[:end])
+        text = files.get(f"{stem}.py", files.get(f"{stem}/__init__.py"))
+        if text is not None:
+            break
+    assert text is not None, f"{symbol}: no module for it in the case"
+    body: list[ast.stmt] = ast.parse(text).body
+    for name in parts[end:-1]:  # the outer classes of a nested one
+        body = next((s.body for s in body if isinstance(s, ast.ClassDef) and s.name == name), [])
+    name = parts[-1]
+    for stmt in body:
         targets = (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                    if isinstance(stmt, ast.AnnAssign) else [])
         if (isinstance(stmt, ast.ClassDef) and stmt.name == name) or name in {
                 t.id for t in targets if isinstance(t, ast.Name)}:
-            segment = ast.get_source_segment(text, stmt)
+            segment = ast.get_source_segment(text, stmt, padded=True)
             assert segment is not None
-            return segment
+            return textwrap.dedent(segment)
     raise AssertionError(f"{symbol}: not defined at the top level of {stem}.py")

@@ -127,17 +127,39 @@ def _exists(path: Path) -> bool:
 
 def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported: list[str],
                   log: ReadLog = NO_LOG) -> Any:
-    """Import `pkg.mod.Name` with the manifest's source roots first on sys.path and return the object."""
-    return symbol_of(import_module(root, source_roots, symbol.rpartition(".")[0], imported, log), symbol)
+    """Import `pkg.mod.Name` (or a class nested in a class, `pkg.mod.Outer.Name`) with the manifest's
+    source roots first on sys.path and return the object."""
+    module, _ = symbol_module(root, source_roots, symbol)
+    return symbol_of(import_module(root, source_roots, module, imported, log), symbol)
+
+
+def symbol_module(root: Path, source_roots: Sequence[str], symbol: str) -> tuple[str, str]:
+    """(module, name in it): the longest prefix of `symbol` that is a module file under the source
+    roots, so `pkg.models.Member.Role` is `Member.Role` of `pkg.models`; else the last dot splits."""
+    from type_equiv.read.definitions import module_file
+
+    parts = symbol.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        if module_file(root, source_roots, ".".join(parts[:end])) is not None:
+            return ".".join(parts[:end]), ".".join(parts[end:])
+    module, _, name = symbol.rpartition(".")
+    return module, name
 
 
 def symbol_of(module: types.ModuleType, symbol: str) -> Any:
-    """`module.Name` for `pkg.mod.Name`, or ImportFailed saying the module has no such name."""
-    name = symbol.rpartition(".")[2]
-    try:
-        return getattr(module, name)
-    except AttributeError:
-        raise ImportFailed(f"module `{module.__name__}` has no attribute `{name}`") from None
+    """`module.Name` for `pkg.mod.Name` (`module.Outer.Name` for `pkg.mod.Outer.Name`), or ImportFailed
+    saying the module has no such name."""
+    parts = symbol.split(".")
+    known = module.__name__.split(".")
+    inner = parts[len(known):] if parts[: len(known)] == known else parts[-1:]
+    found: Any = module
+    for name in inner:
+        try:
+            found = getattr(found, name)
+        except AttributeError:
+            owner = f"module `{module.__name__}`" if found is module else f"`{found.__name__}`"
+            raise ImportFailed(f"{owner} has no attribute `{name}`") from None
+    return found
 
 
 @contextmanager

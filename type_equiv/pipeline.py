@@ -13,7 +13,7 @@ import difflib
 import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from type_equiv import __version__
 from type_equiv.drift.baseline import Lock, lock_path, read_lock, with_side
@@ -41,7 +41,7 @@ from type_equiv.model.session import (
 )
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.classes import Symbols
-from type_equiv.read.definitions import PythonCode
+from type_equiv.read.definitions import PythonCode, class_definitions
 from type_equiv.read.docs import Doc, Paste, attribute
 from type_equiv.read.docs.includes import judge
 from type_equiv.read.docs.includes import shown as include_span
@@ -301,7 +301,8 @@ def check_row(
     several rows share (`paired_pastes`)."""
     findings: list[Finding] = []
     real = real_shape(reader, row, findings)
-    module, name = row.symbol.rsplit(".", 1)
+    module, inner = reader.symbols().split(row.symbol)
+    name = row.symbol.rsplit(".", 1)[1]
     source_names_once = functools.cache(functools.partial(source_names, reader, module))
     pastes: list[Location] = []
     for doc_path in row.docs:
@@ -309,7 +310,7 @@ def check_row(
         if doc.unreadable is not None:
             findings.append(doc.unreadable.model_copy(update={"symbol": row.symbol}))
             continue
-        found = (pairs or {}).get((doc_path, row.symbol), doc.pastes.get(name, []))
+        found = (pairs or {}).get((doc_path, row.symbol), doc.pastes_of(inner))
         included, stale = _included(reader, row, doc, name, real) if not found else (False, None)
         if stale is not None:
             findings.append(stale)
@@ -338,20 +339,21 @@ def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape
     A name the row's module does not define but imports (a package `__init__` re-exporting
     `from .core import Button`) is followed to where it is defined, as the producer check follows
     it; the shape's path says where that was. Its kind is what its base chain makes it
-    (classes.Symbols.kind_of: a project's own `StringEnum` base makes an enum)."""
-    module, name = row.symbol.rsplit(".", 1)
+    (classes.Symbols.kind_of: a project's own `StringEnum` base makes an enum). A class nested in a
+    class (`pkg.m.Member.Role`) is found inside its outer class (classes.Symbols.split)."""
+    symbols = reader.symbols()
+    module, name = symbols.split(row.symbol)
     manifest = reader.manifest
     path = reader.module_path(module)
     where = (manifest.path, manifest.line_of(row.symbol))
     if path is None:
         findings.append(messages.module_not_found(row.symbol, module, manifest.model.source, where))
         return None
-    symbols = reader.symbols()
     qualname = where_defined(reader, row.symbol)
     found = reader.shape(path, name) if qualname is None else None
     reader.log.defines(path)
     if qualname is not None:
-        module, name = qualname.rsplit(".", 1)
+        module, name = symbols.split(qualname)
         defined = reader.module_path(module)
         found = reader.shape(defined, name) if defined is not None else None
         if defined is not None:
@@ -360,6 +362,10 @@ def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape
         findings.append(found.model_copy(update={"symbol": row.symbol}))
         return None
     if found is None:
+        nested = _nested_missing(reader, row.symbol, path, name, where)
+        if nested is not None:
+            findings.append(nested)
+            return None
         followed = symbols.resolver.canonical(row.symbol)
         findings.append(messages.name_not_defined(
             row.symbol, name, reader.shown(path), where, close_names(symbols, row.symbol),
@@ -368,25 +374,44 @@ def real_shape(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Shape
     return retyped(found, symbols.kind_of(found, module))
 
 
+def _nested_missing(reader: Reader, symbol: str, path: Path, name: str,
+                    where: tuple[str, int]) -> Finding | None:
+    """`Outer.Inner` whose outer class is found but defines no `Inner`: a finding located at the
+    deepest outer class found, with the names its body does define that are spelled alike."""
+    parts = name.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        outer = ".".join(parts[:end])
+        found = reader.definition(path, outer)
+        if isinstance(found, tuple):
+            code, node = found
+            known = [n for n, _ in class_definitions(node)]
+            return messages.nested_not_defined(
+                symbol, parts[end], outer, (code.path, code.line(node)), where,
+                difflib.get_close_matches(parts[end], known, n=3, cutoff=0.6))
+    return None
+
+
 def where_defined(reader: Reader, symbol: str) -> str | None:
     """The qualified name `symbol` is defined under when its own module only imports it (None: the
     module defines it itself, or nothing does)."""
-    module, name = symbol.rsplit(".", 1)
+    symbols = reader.symbols()
+    module, name = symbols.split(symbol)
     path = reader.module_path(module)
     if path is None or reader.definition(path, name) is not None:
         return None
-    target = reader.symbols().resolver.canonical(symbol)
+    target = symbols.resolver.canonical(symbol)
     if target == symbol or "." not in target:
         return None
-    defined = reader.module_path(target.rsplit(".", 1)[0])
-    if defined is None or reader.definition(defined, target.rsplit(".", 1)[1]) is None:
+    target_module, target_name = symbols.split(target)
+    defined = reader.module_path(target_module)
+    if defined is None or reader.definition(defined, target_name) is None:
         return None
     return target
 
 
 def close_names(symbols: Symbols, symbol: str) -> list[str]:
     """Names the symbol's module binds at its top level that are spelled like the one asked for."""
-    module, name = symbol.rsplit(".", 1)
+    module, name = symbols.split(symbol)
     bindings = symbols.resolver.bindings(module)
     known = list(bindings.names) if bindings is not None else []
     return difflib.get_close_matches(name, known, n=3, cutoff=0.6)

@@ -416,3 +416,47 @@ def test_a_changed_copy_beside_the_paste_in_one_doc_is_named_with_the_way_out(pr
                                            "```python no-type-equiv\nclass Settings(AppSettings, Queue"))
     check = project.run("check", "--root", str(project.root))
     assert check.exit_code == 0, check.stdout
+
+
+NESTED = """
+from enum import Enum
+
+
+class Member:
+    class Role(str, Enum):
+        OWNER = "o"
+        GUEST = "g"
+
+    class Meta:
+        ordering = ["name"]
+
+    class Limits:
+        class Unit(str, Enum):
+            DAY = "day"
+"""
+
+
+def test_an_enum_nested_in_a_class_is_proposed_under_its_outer_class(project: Project) -> None:
+    """Django's `class Member(Model): class Role(TextChoices)` pasted as `class Role`: the row names
+    it through its outer classes (any depth), and the check right after finds it; a nested `class
+    Meta` the doc shows is no vocabulary and is not proposed."""
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/models.py", NESTED)
+    project.write("docs/models.md", paste("""
+        class Role(str, Enum):
+            OWNER = "o"
+            GUEST = "g"
+
+        class Unit(str, Enum):
+            DAY = "day"
+
+        class Meta:
+            ordering = ["name"]
+    """))
+    rows, out = _init(project)
+    assert rows == [{"symbol": "pkg.models.Member.Limits.Unit", "docs": ["docs/models.md"]},
+                    {"symbol": "pkg.models.Member.Role", "docs": ["docs/models.md"]}]
+    assert "pkg.models.Member.Role  enum, 1 doc(s)" in out
+    found = project.check("--no-cache").findings  # every paste found; nothing produces the members
+    assert {(f["kind"], f["symbol"]) for f in found} == {("no-producer", "pkg.models.Member.Role"),
+                                                         ("no-producer", "pkg.models.Member.Limits.Unit")}

@@ -360,7 +360,7 @@ def _definitions(
     """name → {dotted module: its definition} under the source roots, read as `check` reads
     definitions (read/definitions.py). A file is indexed with `ast` and only a statement defining a
     wanted name is parsed with libcst: files that never spell a wanted name are not parsed at all."""
-    from type_equiv.cli.proposals import illustrative
+    from type_equiv.cli.proposals import illustrative, may_nest, nested_enums
     from type_equiv.guards.retired import project_files
     from type_equiv.model.findings import ParseError
     from type_equiv.read.definitions import (
@@ -383,11 +383,12 @@ def _definitions(
         except (OSError, UnicodeDecodeError):
             continue
         spelled = [name for name in names if _may_define(text, name)]
-        if not spelled:
+        nested = [name for name in names if may_nest(text, name)]
+        if not spelled and not nested:
             continue
         index = index_module(text)
         here = spelled if index is None else [n for n in spelled if index.first_candidate(n)]
-        if not here:
+        if not here and not nested:
             continue
         whole: PythonCode | ParseError | None = None
         lines = text.splitlines(keepends=True)
@@ -400,6 +401,9 @@ def _definitions(
                 found = None if node is None or isinstance(whole, ParseError) else (whole, node)
             if isinstance(found, tuple) and module not in out[name]:
                 out[name][module] = found
+        if index is not None:
+            nested_enums(out, (module, rel), [n for n in nested if not out[n].get(module)], index,
+                         lines, parsed)
     return out
 
 

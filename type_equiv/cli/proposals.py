@@ -14,6 +14,7 @@ records) describe the past and are not pastes.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,11 @@ from pathlib import PurePosixPath
 
 import libcst as cst
 
+from type_equiv.model.findings import ParseError
+from type_equiv.read.definitions import ModuleIndex, PythonCode, definition_in, parse_ast
 from type_equiv.read.kinds import assigned, base_names, class_like, last_name, statement_kind
+
+Definition = tuple[PythonCode, cst.CSTNode]
 
 # Folders and file names whose docs are history: what was true when they were written.
 HISTORY_FOLDERS = frozenset({
@@ -243,3 +248,35 @@ class Reasons:
     @staticmethod
     def order() -> Sequence[str]:
         return (Reasons.SHAPE, Reasons.EXAMPLE, Reasons.VARIABLE, Reasons.NESTED, Reasons.UNMATCHED)
+
+
+def may_nest(text: str, name: str) -> bool:
+    """Whether `text` may define a class `name` inside a class (a superset: an indented `class Name`)."""
+    return f"class {name}" in text and re.search(rf"\n[ \t]+class {re.escape(name)}\b", text) is not None
+
+
+def nested_enums(out: dict[str, dict[str, Definition]], where: tuple[str, str], names: list[str],
+                 index: ModuleIndex, lines: list[str], parsed: dict[int, PythonCode | ParseError]) -> None:
+    """Enums nested in the module's classes (Django's `class Member(Model): class Role(TextChoices)`)
+    for wanted names the module does not define at its top level, under the outer classes' dotted
+    name (`pkg.models.Member`), so the row is `pkg.models.Member.Role`. Only enums: a nested
+    `class Meta` or `class Config` a doc shows is an example of how to write one, not a paste."""
+    module, rel = where
+    tree = parse_ast("".join(lines)) if names else None
+    if tree is None:
+        return
+    for name in names:
+        for inner in _nested_paths(tree.body, name, ()):
+            found = definition_in(lines, index, rel, inner, parsed)
+            outer = f"{module}.{inner.rpartition('.')[0]}"
+            if isinstance(found, tuple) and statement_kind(found[1]) == "enum":
+                out.setdefault(name, {}).setdefault(outer, found)
+
+
+def _nested_paths(body: list[ast.stmt], name: str, outer: tuple[str, ...]) -> Iterator[str]:
+    """`Outer.Name` for each class `name` nested (at any depth) in a class of `body`."""
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            if outer and stmt.name == name:
+                yield ".".join((*outer, name))
+            yield from _nested_paths(stmt.body, name, (*outer, stmt.name))

@@ -31,6 +31,7 @@ from type_equiv.model.options import CheckOptions
 from type_equiv.pipeline import Run, attribute_pastes, checked_drift, real_shape, where_defined
 from type_equiv.read.definitions import (
     PythonCode,
+    class_definitions,
     find_definition,
     module_file,
     parse_python,
@@ -49,15 +50,20 @@ from type_equiv.store.safe import OUTSIDE, folder_locked, inside, regular_proble
 
 
 def find_sites(shown: str, text: str) -> dict[str, list[Site]]:
-    """Every top-level definition in the doc's Python blocks, by name (blocks that do not parse: none)."""
+    """Every top-level definition in the doc's Python blocks, by name (blocks that do not parse: none),
+    and every class or alias nested in a pasted class, by its dotted name in the block
+    (`Member.Role`): the paste of a nested row when no block pastes `class Role` itself."""
     sites: dict[str, list[Site]] = {}
     for block in python_blocks(shown, text):
         parsed = parse_python(block.code, shown, line_offset=block.fence_line)
         if not isinstance(parsed, PythonCode):
             continue
-        for name, node in top_level_definitions(parsed.module):
+        todo = list(top_level_definitions(parsed.module))
+        while todo:
+            name, node = todo.pop(0)
             found = sites.setdefault(name, [])
             found.append(Site(name, len(found), block, parsed, node))
+            todo += [(f"{name}.{inner}", child) for inner, child in class_definitions(node)]
     return sites
 
 
@@ -65,7 +71,7 @@ def load_real(reader: Reader, row: SymbolRow, findings: list[Finding]) -> Real |
     shape = real_shape(reader, row, findings)
     if shape is None:
         return None
-    module, name = (where_defined(reader, row.symbol) or row.symbol).rsplit(".", 1)  # a re-export
+    module, name = reader.symbols().split(where_defined(reader, row.symbol) or row.symbol)  # a re-export
     path = module_file(reader.root, reader.manifest.model.source, module)
     assert path is not None
     code = reader.module(path)
@@ -401,7 +407,7 @@ def find_targets(
     targets: list[Target] = []
     for row in rows:
         name = row.symbol.rsplit(".", 1)[1]
-        found = owned.get(row.symbol, [])
+        found = owned.get(row.symbol, []) or _nested_sites(sites, row.symbol)
         if not found:
             notes.append(_broken_mention(shown, text, name, row.symbol)
                          or messages.no_paste(row.symbol, shown, name, None, by_sync=True))
@@ -410,6 +416,14 @@ def find_targets(
             continue
         targets += [Target(row, real, site) for site in found]
     return targets
+
+
+def _nested_sites(sites: dict[str, list[Site]], symbol: str) -> list[Site]:
+    """A nested class's pastes inside pastes of its outer class (`Member.Role` in a pasted `class
+    Member`), as check finds them (Doc.pastes_of) when no block pastes `class Role` itself."""
+    parts = symbol.split(".")
+    return next((sites[inner] for start in range(len(parts) - 1)
+                 if (inner := ".".join(parts[start:])) in sites), [])
 
 
 def _paired(sites: dict[str, list[Site]], rows: Iterable[SymbolRow],

@@ -130,7 +130,7 @@ def _target(reader: Reader, row: SymbolRow, where: str, stats: RunStats) -> Targ
 
 
 def _definition(reader: Reader, symbol: str) -> tuple[str, int] | None:
-    module, name = symbol.rsplit(".", 1)
+    module, name = reader.symbols().split(symbol)  # `Outer.Name` for a nested class
     path = module_file(reader.root, reader.manifest.model.source, module)
     code = reader.module(path) if path is not None else None
     node = find_definition(code, name) if isinstance(code, PythonCode) else None

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from type_equiv.drift.judges.resident import ResidentProcess
 from type_equiv.drift.judges.types import Pair, Verdict
+from type_equiv.importing import symbol_module
 from type_equiv.model.codes import code_of
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
@@ -282,7 +283,8 @@ class LiveProject:
             return
         model = self.manifest.model
         roots = [(self.root / s).resolve() for s in model.source]
-        self.mypy.prepare(roots, (row.symbol.rpartition(".")[0] for row in model.symbols))
+        self.mypy.prepare(roots, (symbol_module(self.root, model.source, row.symbol)[0]  # nested too
+                                  for row in model.symbols))
 
     def findings(self) -> list[Finding]:
         """Every finding the server shows: each doc's (checked where stale) and the producer check's,

@@ -67,7 +67,7 @@ def _real(live: LiveProject, symbol: str) -> Shape | None:
     project = live.project
     if project is None:
         return None
-    module, name = symbol.rsplit(".", 1)
+    module, name = project.symbols().split(symbol)  # `Outer.Name` for a nested class
     path = project.module_path(module)
     shape = project.shape(path, name) if path is not None else None
     return shape if isinstance(shape, Shape) else None

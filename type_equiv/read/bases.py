@@ -20,8 +20,9 @@ ENUM_LIKE = re.compile(r"(?:Enum|Flag|Choices)$")
 def unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str] | None = None,
                 via: tuple[str, ...] = ()) -> str | None:
     """Why a base of the class (or of a project base of it, `via` those) leaves its kind unknown:
-    a base the reader cannot find, or one outside the project named like an enum. None: its kind is
-    known (every base followed to the standard library, a known base or the project's own classes)."""
+    a base the reader cannot find, or one outside the project named like an enum that no installed
+    package defines (library.py). None: its kind is known (every base followed to the standard
+    library, an installed package's class, a known base or the project's own classes)."""
     seen = set() if seen is None else seen
     for label, text in shape.header:
         if label != "base" or text.startswith("*"):
@@ -31,7 +32,7 @@ def unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str] | None 
         if qualname in seen:
             continue
         seen.add(qualname)
-        base_module, _, name = qualname.rpartition(".")
+        base_module, name = defs.split(qualname)
         base = defs.shape(qualname)
         if base is not None:
             inner = unseen_base(base, base_module, defs, seen, (*via, head)) if base.kind == "class" \
@@ -42,7 +43,7 @@ def unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str] | None 
         how = _unseen_how(head, module, defs) if base_module in defs.module_paths else None
         if how is not None:
             return messages.base_not_found(head, qualname, module, base_module, how, via)
-        if ENUM_LIKE.search(name) and name not in ENUM_BASES:
+        if ENUM_LIKE.search(name) and name not in ENUM_BASES and defs.library.kind(qualname) is None:
             return messages.base_enum_like(head, qualname, via)
     return None
 

@@ -9,9 +9,8 @@ modules (names.Resolver), and each class is read once per run.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -20,7 +19,9 @@ import libcst as cst
 from type_equiv.model.findings import ParseError
 from type_equiv.read.definitions import PythonCode, find_definition, module_file, parse_ast
 from type_equiv.read.files import SourceFiles
-from type_equiv.read.names import Resolver
+from type_equiv.read.kinds import class_like
+from type_equiv.read.library import Library
+from type_equiv.read.names import FoundModules, Resolver
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import ENUM_BASES, Member, Shape, ShapeKind, lower, retyped
 
@@ -116,9 +117,48 @@ class Symbols:
     module_paths: Mapping[str, Path]
     _classes: dict[str, ClassInfo | None] = field(default_factory=dict)
     _kinds: dict[str, ShapeKind] = field(default_factory=dict)
+    _splits: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Installed packages' classes, read statically. Their reads are not in the run's log: a warm
+    # replay stats nothing outside the tree (warm/), so a package installed later is seen by the
+    # next run that is not replayed (a project file changed, or --no-cache).
+    library: Library = field(default_factory=Library)
+
+    def split(self, qualname: str) -> tuple[str, str]:
+        """(module, name in it): `pkg.m.Name` → (`pkg.m`, `Name`), and for a class nested in a class
+        (`pkg.m.Member.Role`, Django's idiom) → (`pkg.m`, `Member.Role`) when `pkg.m.Member` is no
+        module and `pkg.m` binds `Member` to a class statement or an import. Anything else splits
+        at its last dot, so a missing module is still reported as one."""
+        if qualname not in self._splits:
+            module, _, name = qualname.rpartition(".")
+            self._splits[qualname] = (module, name)
+            if module and module not in self.module_paths:
+                self._splits[qualname] = self._nested(qualname) or (module, name)
+        return self._splits[qualname]
+
+    def _nested(self, qualname: str) -> tuple[str, str] | None:
+        parts = qualname.split(".")
+        for i in range(len(parts) - 2, 0, -1):
+            module = ".".join(parts[:i])
+            path = self.module_paths.get(module)
+            if path is None:
+                continue
+            head = f"{module}.{parts[i]}"
+            if self.reader.is_class(path, parts[i]) or self.resolver.canonical(head) != head:
+                return module, ".".join(parts[i:])  # the index or the imports say so: nothing parsed
+            # Else only the statement can tell (a class in a top-level `if`, a reader with no index);
+            # a name not spelled as a class (`func.attr`, asked by the producer check) is not parsed.
+            found = self.reader.definition(path, parts[i]) if class_like(parts[i]) else None
+            if isinstance(found, tuple) and isinstance(found[1], cst.ClassDef):
+                return module, ".".join(parts[i:])
+            return None
+        return None
+
+    def module_of(self, qualname: str) -> str:
+        """The module a definition is written in (whose names its body reads)."""
+        return self.split(qualname)[0]
 
     def statement(self, qualname: str) -> tuple[PythonCode, cst.CSTNode] | None:
-        module, _, name = qualname.rpartition(".")
+        module, name = self.split(qualname)
         path = self.module_paths.get(module)
         if path is None:
             return None
@@ -130,10 +170,10 @@ class Symbols:
         shaped = self._lowered(qualname)
         if shaped is None:
             return None
-        return retyped(shaped, self.kind_of(shaped, qualname.rpartition(".")[0]))
+        return retyped(shaped, self.kind_of(shaped, self.module_of(qualname)))
 
     def _lowered(self, qualname: str) -> Shape | None:
-        module, _, name = qualname.rpartition(".")
+        module, name = self.split(qualname)
         path = self.module_paths.get(module)
         shaped = self.reader.shape(path, name) if path is not None else None
         return shaped if isinstance(shaped, Shape) else None
@@ -160,16 +200,17 @@ class Symbols:
         self._kinds[qualname] = "class"  # a cycle of bases ends here
         base = self._lowered(qualname)
         if base is not None:
-            kind = self.kind_of(base, qualname.rpartition(".")[0])
-        else:
+            kind = self.kind_of(base, self.module_of(qualname))
+        else:  # outside the project: an installed library's class (library.py), or known by name
             last = qualname.rsplit(".", 1)[-1]
-            kind = "enum" if last in ENUM_BASES else "typeddict" if last == "TypedDict" else "class"
+            kind = self.library.kind(qualname) or (
+                "enum" if last in ENUM_BASES else "typeddict" if last == "TypedDict" else "class")
         self._kinds[qualname] = kind
         return kind
 
     def is_class(self, qualname: str) -> bool:
         """Known to be a `class` statement without parsing it (the reader's `ast` index)."""
-        module, _, name = qualname.rpartition(".")
+        module, name = self.split(qualname)
         path = self.module_paths.get(module)
         return path is not None and self.reader.is_class(path, name)
 
@@ -181,7 +222,7 @@ class Symbols:
         shape = self.shape(qualname)
         if shape is None or shape.kind not in ("class", "typeddict") or _depth > 20:
             return None
-        module = qualname.rpartition(".")[0]
+        module = self.module_of(qualname)
         bases: list[str] = []
         for label, text in shape.header:
             if label == "base":
@@ -265,46 +306,30 @@ def row_module_paths(root: Path, source: Sequence[str], symbols: Sequence[str],
     listing lacks it: a definition may live in an excluded or test-named file."""
     out = dict(paths)
     for symbol in symbols:
-        module = symbol.rsplit(".", 1)[0]
-        if module not in out:
-            found = module_file(root, source, module)
+        parts = symbol.split(".")
+        for end in range(len(parts) - 1, 0, -1):  # `pkg.m.Outer.Inner`: the longest module prefix
+            module = ".".join(parts[:end])
+            found = out.get(module) or module_file(root, source, module)
             if found is not None:
                 out[module] = found
+                break
     return out
 
 
-class SourceModules(Mapping[str, tuple[bool, Callable[[], ast.Module | None]]]):
+class SourceModules(FoundModules):
     """The project's modules as the drift check finds them (`Reader.module_path`, under the source
     roots), each looked up when a name's chain reaches it: the drift stage lists no tree, yet a base
     class or a re-export must be followed as the producer check follows it. Texts are the reader's,
     parsed by `parse_ast` (syntax newer than the running Python included)."""
 
     def __init__(self, reader: SourceReader) -> None:
+        super().__init__()
         self.reader = reader
-        self.paths: dict[str, Path | None] = {}
 
-    def path(self, module: str) -> Path | None:
-        if module not in self.paths:
-            valid = bool(module) and all(part.isidentifier() for part in module.split("."))
-            self.paths[module] = self.reader.module_path(module) if valid else None
-        return self.paths[module]
+    def find(self, module: str) -> Path | None:
+        return self.reader.module_path(module)
 
-    def __getitem__(self, module: str) -> tuple[bool, Callable[[], ast.Module | None]]:
-        path = self.path(module)
-        if path is None:
-            raise KeyError(module)
-        return path.name == "__init__.py", partial(self._tree, path)
-
-    def __contains__(self, module: object) -> bool:
-        return isinstance(module, str) and self.path(module) is not None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([m for m, p in self.paths.items() if p is not None])
-
-    def __len__(self) -> int:
-        return sum(1 for p in self.paths.values() if p is not None)
-
-    def _tree(self, path: Path) -> ast.Module | None:
+    def tree(self, path: Path) -> ast.Module | None:
         text = self.reader.files.text(path)
         return parse_ast(text) if isinstance(text, str) else None
 

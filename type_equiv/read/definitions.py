@@ -17,6 +17,7 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 from type_equiv.model import messages
 from type_equiv.model.findings import ParseError
 from type_equiv.read.asts import parse_module
+from type_equiv.read.kinds import statement_kind
 from type_equiv.read.text import split_lines
 
 DefinitionNode = cst.ClassDef | cst.SimpleStatementLine | cst.TypeAlias
@@ -235,11 +236,32 @@ def _suite(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
 
 
 def find_definition(code: PythonCode, name: str) -> cst.CSTNode | None:
-    name = python_name(name)
-    for found, stmt in top_level_definitions(code.module):
-        if found == name:
-            return stmt
-    return None
+    """The statement defining `name` at the top level, or, for a dotted `Outer.Inner`, the class
+    `Inner` defined in the body of the top-level class `Outer` (any depth): Django's
+    `class Member(Model): class Role(TextChoices)` is a vocabulary as a top-level enum is."""
+    head, *inner = (python_name(part) for part in name.split("."))
+    found: cst.CSTNode | None = _first(top_level_definitions(code.module), head)
+    for part in inner:
+        found = _first(class_definitions(found), part) if found is not None else None
+    return found
+
+
+def _first(definitions: Iterator[tuple[str, cst.CSTNode]], name: str) -> cst.CSTNode | None:
+    return next((stmt for found, stmt in definitions if found == name), None)
+
+
+def class_definitions(node: cst.CSTNode) -> Iterator[tuple[str, cst.CSTNode]]:
+    """The types a class body defines: its nested classes and type aliases (`Kind = Literal[…]`), not
+    its fields (`role = models.CharField(…)`) or methods; nothing for a statement that is no class."""
+    if isinstance(node, cst.ClassDef):
+        yield from ((name, stmt) for name, stmt in _walk(_suite(node.body))
+                    if statement_kind(stmt) in ("class", "enum", "alias"))
+
+
+def outer_name(name: str) -> str:
+    """The top-level name a (possibly dotted, nested) definition name lives under: what a module's
+    index knows."""
+    return python_name(name.split(".", 1)[0])
 
 
 @dataclass(frozen=True)
@@ -285,7 +307,9 @@ class ModuleIndex:
         return cls(tuple(out))
 
     def first_candidate(self, name: str) -> Statement | None:
-        """The first statement that may define `name` (`definition_in` tries them in this order)."""
+        """The first statement that may define `name` (`definition_in` tries them in this order);
+        for a nested `Outer.Inner`, the statement that may define `Outer`."""
+        name = outer_name(name)
         return next((s for s in self.statements if name in s.names), None)
 
 
@@ -405,14 +429,15 @@ def definition_in(
     lines: list[str], index: ModuleIndex, path: str, name: str,
     parsed: dict[int, PythonCode | ParseError],
 ) -> tuple[PythonCode, cst.CSTNode] | bool | None:
-    """`name`'s top-level definition, parsing only its own statement's lines with libcst.
+    """`name`'s top-level definition (or a class nested in one: `Outer.Inner`), parsing only its own
+    top-level statement's lines with libcst.
 
     The same answer as `find_definition` on the whole module, or False when only the whole module can
     tell: the candidate sits in a top-level `if`/`try`, or its lines alone do not parse. `parsed`
     keeps the statements parsed so far (first line → code) across lookups in one module.
     """
     for stmt in index.statements:
-        if python_name(name) not in stmt.names:
+        if outer_name(name) not in stmt.names:
             continue
         if stmt.nested:
             return False

@@ -50,7 +50,7 @@ def row_form(row: SymbolRow, defs: Symbols) -> RowForm | None:
     """The row's form as the producer check reads it; None when its definition is not found (the
     drift stage reports that)."""
     qualname = defs.resolver.canonical(row.symbol)
-    module = qualname.rpartition(".")[0]
+    module = defs.module_of(qualname)
     try:
         shape = defs.shape(qualname)  # lowered once per run (the drift stage read it), of its kind
         vocab = read_vocabulary(row, defs) if shape is not None else None

@@ -21,8 +21,8 @@ from type_equiv.read.definitions import (
     definition_in,
     find_definition,
     index_module,
+    outer_name,
     parse_python,
-    python_name,
 )
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.text import split_lines
@@ -76,8 +76,9 @@ class Modules:
         return (code, node) if node is not None else None
 
     def is_class(self, path: Path, name: str) -> bool:
-        """Whether `name` is defined by a top-level `class` statement (from the `ast` index alone)."""
-        first = self.first_statement(path, name) if path not in self.parsed else None
+        """Whether `name` is defined by a top-level `class` statement (from the `ast` index alone; a
+        nested `Outer.Inner` is not known without parsing)."""
+        first = self.first_statement(path, name) if path not in self.parsed and "." not in name else None
         return first is not None and first.is_class and not first.nested
 
     def first_statement(self, path: Path, name: str) -> Statement | None:
@@ -100,7 +101,7 @@ class Modules:
     def _quote(self, path: Path, index: ModuleIndex, name: str) -> None:
         """The lines of every statement `definition_in` may parse for `name`: their text, comments
         and layout included, is what a lowered definition shows."""
-        wanted = python_name(name)
+        wanted = outer_name(name)
         for stmt in index.statements:
             if wanted in stmt.names:
                 self.files.log.quoted(path, stmt.first, stmt.last)

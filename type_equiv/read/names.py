@@ -10,8 +10,9 @@ Nothing is imported or executed.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass
@@ -112,6 +113,44 @@ def _bind_body(bindings: Bindings, body: Iterable[ast.stmt], module: str, packag
             name = getattr(stmt, "name", None)
             if isinstance(name, ast.Name):
                 names.setdefault(name.id, f"{module}.{name.id}")
+
+
+ModuleEntry = tuple[bool, Callable[[], ast.Module | None]]  # (is a package, its tree when asked)
+
+
+class FoundModules(Mapping[str, ModuleEntry]):
+    """Modules by dotted name, each looked for (`find`) and read (`tree`) only when a name's chain
+    reaches it: what a `Resolver` follows names through without listing a tree."""
+
+    def __init__(self) -> None:
+        self.paths: dict[str, Path | None] = {}
+
+    def find(self, module: str) -> Path | None:
+        raise NotImplementedError
+
+    def tree(self, path: Path) -> ast.Module | None:
+        raise NotImplementedError
+
+    def path(self, module: str) -> Path | None:
+        if module not in self.paths:
+            valid = bool(module) and all(part.isidentifier() for part in module.split("."))
+            self.paths[module] = self.find(module) if valid else None
+        return self.paths[module]
+
+    def __getitem__(self, module: str) -> ModuleEntry:
+        path = self.path(module)
+        if path is None:
+            raise KeyError(module)
+        return path.name == "__init__.py", lambda: self.tree(path)
+
+    def __contains__(self, module: object) -> bool:
+        return isinstance(module, str) and self.path(module) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([m for m, p in self.paths.items() if p is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for p in self.paths.values() if p is not None)
 
 
 class Resolver:

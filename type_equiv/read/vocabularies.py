@@ -120,9 +120,7 @@ class _EnumMembers:
     def __init__(self, defs: Symbols, info: FieldInfo) -> None:
         self.defs = defs
         owner = info.declared_on
-        self.module = owner.rpartition(".")[0]
-        while self.module and self.module not in defs.module_paths:  # a nested class
-            self.module = self.module.rpartition(".")[0]
+        self.module = defs.module_of(owner)  # a nested class's too
         self.found: dict[str, str] = {}
 
     def __call__(self, node: ast.expr) -> Value | None:
@@ -180,7 +178,7 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
         return None
     code, node = found
     shape = lower(code, node)
-    module = qualname.rpartition(".")[0]
+    module = defs.module_of(qualname)
     shape = retyped(shape, defs.kind_of(shape, module))  # a project's own bases
     if shape.kind == "class" and row.form == "enum" and unseen_base(shape, module, defs):
         shape = retyped(shape, "enum")  # on a base the reader cannot see, the row's word is taken
@@ -217,7 +215,7 @@ def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span) -> Vocabulary
 def _map(row: SymbolRow, qualname: str, shape: Shape, span: Span, defs: Symbols,
          forced: bool) -> Vocabulary | None:
     """A TypedDict whose every key is the literal tag of the class it maps to."""
-    module = qualname.rpartition(".")[0]
+    module = defs.module_of(qualname)
     variants: list[Variant] = []
     spans = [span]
     tag_fields: set[str] = set()
@@ -289,7 +287,7 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
         expr = parse_expr(code.text(value))
     except (SyntaxError, ValueError, RecursionError):
         return None
-    module = qualname.rpartition(".")[0]
+    module = defs.module_of(qualname)
     discriminator: str | None = None
     arms: list[_Arm] = []
     for arm, disc in _arms(expr, module, defs, first_line, set()):
@@ -392,7 +390,7 @@ def _arms(expr: ast.expr, module: str, defs: Symbols, first_line: int,
                 inner = parse_expr(code.text(value))
             except (SyntaxError, ValueError, RecursionError):
                 return
-            yield from _arms(inner, target.rpartition(".")[0], defs, code.line(value) - 1,
+            yield from _arms(inner, defs.module_of(target), defs, code.line(value) - 1,
                              seen | {target})
             return
     yield _Arm(qualname=target, line=line), None

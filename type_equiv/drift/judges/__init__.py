@@ -101,7 +101,7 @@ def _questions(
     for one in compared:
         if not one.drifts:
             continue
-        module = one.row.symbol.rpartition(".")[0]
+        module = reader.symbols().module_of(one.row.symbol)
         if module not in namespaces:
             namespaces[module] = _namespace(reader, module)
         namespace = namespaces[module]

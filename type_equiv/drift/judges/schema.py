@@ -22,6 +22,7 @@ from type_equiv.importing import (
     import_symbol,
     json_schema,
     paste_module,
+    symbol_module,
     symbol_of,
 )
 from type_equiv.model import messages
@@ -55,7 +56,8 @@ def judge_schema_each(
     """`judge_schema`, one list of drift per paste of `group`, in order."""
     row = group[0].row
     try:
-        module = import_module(root, source_roots, row.symbol.rpartition(".")[0], stats.imported, log)
+        module_name, inner = symbol_module(root, source_roots, row.symbol)  # `Outer.Name`: nested
+        module = import_module(root, source_roots, module_name, stats.imported, log)
         real = symbol_of(module, row.symbol)
         expected = {mode: normalise(json_schema(real, mode)) for mode in MODES}
     except SchemaUnavailable as exc:  # a model library no schema is built for: said per row, not fatal
@@ -72,7 +74,7 @@ def judge_schema_each(
         block = compared.paste.block
         try:
             with paste_module(module, block.code, block.doc, block.fence_line) as namespace:
-                obj = namespace.__dict__[name]
+                obj = namespace.__dict__.get(name) or symbol_of(namespace, f"{namespace.__name__}.{inner}")
                 actual = {mode: normalise(json_schema(obj, mode)) for mode in MODES}
         except (PasteFailed, SchemaUnavailable) as exc:
             sides = _sides(compared, None, None)

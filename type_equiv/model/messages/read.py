@@ -33,6 +33,17 @@ def name_not_defined(symbol: str, name: str, shown: str, row: Where,
     )
 
 
+def nested_not_defined(symbol: str, name: str, outer: str, source: Where, row: Where,
+                       close: Sequence[str] = ()) -> SourceMissing:
+    """`pkg.m.Outer.Name` where `Outer` is found but its body defines no class or alias `Name`."""
+    hint = f"; did you mean {', '.join(f'`{c}`' for c in close)}?" if close else ""
+    return SourceMissing(
+        message=f"{symbol}: `{name}` is not a class or alias defined in the body of `{outer}`"
+                f" ({source[0]}:{source[1]}){hint}",
+        path=row[0], line=row[1], symbol=symbol, source_path=source[0], source_line=source[1],
+    )
+
+
 def _block_of(doc: str) -> str:
     """What a paste is called in the doc's format: a fence in Markdown, a block (or cell) elsewhere."""
     return "```python block" if doc.lower().endswith((".md", ".markdown", ".mdx")) else "Python block"
@@ -154,7 +165,9 @@ def base_not_found(head: str, qualname: str, module: str, base_module: str, how:
 
 
 def base_enum_like(head: str, qualname: str, via: Sequence[str]) -> str:
-    """A base outside the project named like an enum the reader does not know as one."""
+    """A base outside the project named like an enum that no installed package defines (an
+    installed one is read: library.py)."""
     whose = _base_named(f"`{head}`", via)
-    return (f"{whose} is `{qualname}`, outside the project and named like an enum, but the reader"
-            " knows only the standard library's enums, so its members are not checked as variants")
+    return (f"{whose} is `{qualname}`, outside the project and named like an enum, but no package"
+            " installed beside type-equiv defines it, so the reader cannot tell whether it is an enum"
+            " and its members are not checked as variants")

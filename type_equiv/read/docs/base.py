@@ -15,7 +15,7 @@ from typing import Literal, Protocol
 import libcst as cst
 
 from type_equiv.model.findings import ParseError
-from type_equiv.read.definitions import PythonCode
+from type_equiv.read.definitions import PythonCode, class_definitions
 
 # How a code line sits on its doc line: `prefix + code` (Markdown, reST, sessions: the prefix is the
 # container's indentation, a quote's `> `, a prompt's `>>> `), or a JSON string (a notebook's source).
@@ -96,6 +96,24 @@ class Doc:
     unreadable: ParseError | None = None
     includes: list[Include] = field(default_factory=list)
     blocks: list[CodeBlock] = field(default_factory=list)
+
+    def pastes_of(self, name: str) -> list[Paste]:
+        """The pastes of `name` as a module defines it: a top-level name's, or, for a class nested in a
+        class (`Member.Role`), the block's own `class Role`, else the `class Role` inside a pasted
+        `class Member` (a doc showing the whole model with its choices)."""
+        *outer, last = name.split(".")
+        found = self.pastes.get(last, [])
+        if found or not outer:
+            return found
+        out = []
+        for paste in self.pastes.get(outer[0], []):
+            node: cst.CSTNode | None = paste.node
+            for part in [*outer[1:], last]:
+                node = next((n for found_name, n in class_definitions(node) if found_name == part), None) \
+                    if node is not None else None
+            if node is not None:
+                out.append(Paste(last, paste.block, paste.code, node))
+        return out
 
     def where(self, line: int) -> tuple[str, int] | None:
         """`line` in the format's own terms (a notebook's `cell 3:4`) and the file line that holds it
