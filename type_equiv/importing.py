@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from type_equiv.model import messages
+from type_equiv.read.definitions import symbol_module
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.store.safe import inside
 
@@ -131,19 +132,6 @@ def import_symbol(root: Path, source_roots: Sequence[str], symbol: str, imported
     source roots first on sys.path and return the object."""
     module, _ = symbol_module(root, source_roots, symbol)
     return symbol_of(import_module(root, source_roots, module, imported, log), symbol)
-
-
-def symbol_module(root: Path, source_roots: Sequence[str], symbol: str) -> tuple[str, str]:
-    """(module, name in it): the longest prefix of `symbol` that is a module file under the source
-    roots, so `pkg.models.Member.Role` is `Member.Role` of `pkg.models`; else the last dot splits."""
-    from type_equiv.read.definitions import module_file
-
-    parts = symbol.split(".")
-    for end in range(len(parts) - 1, 0, -1):
-        if module_file(root, source_roots, ".".join(parts[:end])) is not None:
-            return ".".join(parts[:end]), ".".join(parts[end:])
-    module, _, name = symbol.rpartition(".")
-    return module, name
 
 
 def symbol_of(module: types.ModuleType, symbol: str) -> Any:

@@ -27,7 +27,6 @@ from pathlib import Path
 
 from type_equiv.drift.judges.resident import ResidentProcess
 from type_equiv.drift.judges.types import Pair, Verdict
-from type_equiv.importing import symbol_module
 from type_equiv.model.codes import code_of
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Finding, ParseError
@@ -37,7 +36,7 @@ from type_equiv.model.session import FindingEvent, SymbolChecked
 from type_equiv.pipeline import Comments, check_drift, with_forms
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.accepted import Baseline, Key, accept, baseline_path, read_baseline
-from type_equiv.read.definitions import PythonCode, parse_python
+from type_equiv.read.definitions import PythonCode, parse_python, symbol_module
 from type_equiv.read.docs import Doc, parse_doc
 from type_equiv.read.manifest import ManifestFile, SymbolRow, load_manifest
 from type_equiv.read.reader import Project

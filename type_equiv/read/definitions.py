@@ -473,3 +473,14 @@ def outside_root(root: Path, path: Path) -> bool:
         return not path.resolve().is_relative_to(root.resolve())
     except (OSError, RuntimeError):  # a symlink loop
         return True
+
+
+def symbol_module(root: Path, source_roots: Sequence[str], symbol: str) -> tuple[str, str]:
+    """(module, name in it): the longest prefix of `symbol` that is a module file under the source
+    roots, so `pkg.models.Member.Role` is `Member.Role` of `pkg.models`; else the last dot splits."""
+    parts = symbol.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        if module_file(root, source_roots, ".".join(parts[:end])) is not None:
+            return ".".join(parts[:end]), ".".join(parts[end:])
+    module, _, name = symbol.rpartition(".")
+    return module, name

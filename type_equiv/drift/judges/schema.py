@@ -22,12 +22,12 @@ from type_equiv.importing import (
     import_symbol,
     json_schema,
     paste_module,
-    symbol_module,
     symbol_of,
 )
 from type_equiv.model import messages
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Drift
+from type_equiv.read.definitions import symbol_module
 from type_equiv.read.log import NO_LOG, ReadLog
 
 if TYPE_CHECKING:
