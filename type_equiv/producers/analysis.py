@@ -260,7 +260,8 @@ class Analysis:
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         spellings = self._subclass_rounds(scanner, scan, still, spellings)
         doors = [v for v in still if v in complete or self._unproduced(v, scan)]
-        self._carrier_rounds(scanner, scan, doors, spellings)
+        self._carrier_rounds(scanner, scan, doors, spellings, _gated_names(doors, [
+            {v.name for v in vocab.variants} for vocab in doors]))
         return scan
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
@@ -269,7 +270,7 @@ class Analysis:
         return {v.name for v in vocab.variants} - produced
 
     def _carrier_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
-                        spellings: Spellings) -> None:
+                        spellings: Spellings, gated: frozenset[str] = frozenset()) -> None:
         """The doors of a vocabulary are often where a class that carries it is decoded (a request
         body whose field is the enum, `Response.model_validate_json(raw)` two models up). The scan
         records only spelled names, so each level spells the carriers found so far (classes with a
@@ -277,9 +278,16 @@ class Analysis:
         as whole tokens (`Needles.whole`: a name none of a file's tokens changes none of its
         records). A level reads only declarations, answered from each file's declarations walked
         once before any spellings (declarations.py `Declared`); the files the search met are then
-        walked once, with every carrier's name."""
+        walked once, with every carrier's name.
+
+        A `gated` name (by demand: a union's own name, parsed only beside a quoted tag) is searched
+        here too: a file declaring `item: Event` is no producer, but its class carries the union."""
         names = set(spellings.names)
         found = TreeScan(files=scan.files, scans=dict(scan.scans))  # declarations, level by level
+        if gated:
+            first = Spellings(frozenset(names), spellings.values, spellings.tag_fields, declarations=True)
+            rest = [f.rel for f in self.files if f.rel not in found.scans]
+            found.fold(self._scan(scanner, rest, [Needles.of(gated, whole=True)], first))
         added: set[str] = set()
         for _ in range(CARRIER_LEVELS):
             index = found.index(self.resolver.canonical)
