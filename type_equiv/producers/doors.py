@@ -10,7 +10,9 @@ The rules are general principles, not one package's API:
 - a function or adapter that validates data *into a type given to it* (`TypeAdapter(X).validate_json(raw)`,
   `parse_obj_as(X, d)`, `construct_type(type_=X, value=d)`, `unmarshal(X, body)`, cattrs'
   `structure(d, X)`) decodes X, as does a keyword that names the target type of a decoding call
-  (`cast_to=X`, `stream_cls=Stream[X]`, `response_model=X`);
+  (`cast_to=X`, `stream_cls=Stream[X]`, `output_type=X`: what a client decodes from a remote
+  response) — but not a route's `response_model=X`, on its decorator or its registration call: what
+  the route sends is output, and output is no door;
 - a parameter of a function a decorator registers as a web route or a command (`@app.get(…)`,
   `@router.post(…)`, `@api.route(…)`, `@app.command()`) is decoded from the request or the command
   line by the framework;
@@ -48,6 +50,11 @@ TARGET_KEYWORDS = frozenset({"cast_to", "type_", "stream_cls", "response_model",
 ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace",
                               "route", "api_route", "websocket", "api_view"})
 COMMAND_DECORATORS = frozenset({"command", "callback"})
+# A call registering a handler as a web route (`app.add_api_route(path, fn, …)`).
+ROUTE_REGISTRATIONS = frozenset({"add_api_route", "add_route", "add_websocket_route",
+                                 "add_api_websocket_route", "add_url_rule"})
+# Keywords of a route's registration declaring what it *sends*: output, never a door (principle 3).
+OUTPUT_KEYWORDS = frozenset({"response_model", "response_class", "response_type"})
 # A class method named for validating, or for the data format it reads, called with data, decodes an
 # instance of its class (`from_template` or `from_file` build from other things: no door).
 DECODE_METHOD = re.compile(
@@ -124,7 +131,10 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     elif COLUMN_TYPE.match(name) and node.args and isinstance(node.args[0], ast.Name | ast.Attribute):
         out.append(node.args[0])
     else:
+        route = name in ROUTE_DECORATORS or name in ROUTE_REGISTRATIONS
         for keyword in node.keywords:
+            if route and keyword.arg in OUTPUT_KEYWORDS:
+                continue  # what the route sends: output, no door (principle 3)
             if keyword.arg in TARGET_KEYWORDS or keyword.arg == "choices" or (
                     name == "add_argument" and keyword.arg == "type"):
                 out.append(keyword.value)
