@@ -50,3 +50,63 @@ def test_a_client_decoding_a_remote_response_stays_a_door() -> None:
         def ask(agent_class, prompt: str) -> object:
             return agent_class(output_type=Order).run(prompt)
     """), 4, "decode (via Order)")
+
+
+SAVED = """
+    import pickle
+    from pydantic import TypeAdapter
+    from pkg.models import Order
+    _LOG = TypeAdapter(Order)
+
+    def save(order: Order) -> bytes:
+        return {write}
+
+    def load(line: bytes) -> object:
+        return {read}
+"""
+
+
+@pytest.mark.parametrize(("write", "read"), [
+    ("order.model_dump_json().encode()", "Order.model_validate_json(line)"),
+    ("_LOG.dump_json(order)", "_LOG.validate_json(line)"),
+    ("_LOG.dump_json(order)", "TypeAdapter(Order).validate_json(line)"),
+    ("pickle.dumps(order)", "Order.model_validate(pickle.loads(line))"),
+])
+def test_reading_back_what_the_program_wrote_is_no_door(write: str, read: str) -> None:
+    """Principle 2: the program serialises `Order` and decodes `Order` again — its own data, which
+    holds only what its producers wrote: BETA stays an error. Without the write, the read is a door."""
+    finding = beta_of(kind_case(SAVED.format(write=write, read=read)), "none")
+    assert finding.severity == "error" and not finding.wire
+    only_read = SAVED.format(write="b''", read=read)
+    assert beta_of(kind_case(only_read), "wire").wire
+
+
+def test_the_same_data_taken_from_outside_is_a_door() -> None:
+    """Principle 2: a command that loads a file the user names decodes outside data, even in the
+    program's own format: the door is that decode, inside the handler."""
+    assert_door(kind_case("""
+        import typer
+        from pydantic import TypeAdapter
+        from pkg.models import Order
+        cli = typer.Typer()
+        _LOG = TypeAdapter(Order)
+
+        def save(order: Order) -> bytes:
+            return _LOG.dump_json(order)
+
+        @cli.command()
+        def restore(load: str) -> None:
+            with open(load, "rb") as given:
+                print(_LOG.validate_json(given.read()))
+    """), 13, "decode (via Order)")
+
+
+@pytest.mark.parametrize("decode", [
+    'Order.model_validate({"kind": "beta"})',
+    'TypeAdapter(Order).validate_python({"kind": "beta"})',
+])
+def test_a_display_decoded_produces_what_it_holds(decode: str) -> None:
+    """Principle 4: data built in code is produced, not decoded: BETA is produced, and no door
+    opens to other members."""
+    case = kind_case(f"from pydantic import TypeAdapter\nfrom pkg.models import Order\n\nmade = {decode}\n")
+    assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import last_name
 
-DOOR_FORMS = frozenset({Form.DECODE, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
+DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 
 # Functions (or classes) that validate data into a type passed to them.
 DECODER = re.compile(
@@ -119,10 +119,9 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     name = last_name(node.func)
     out: list[ast.expr] = []
     inner = node.func.value if isinstance(node.func, ast.Attribute) else None
-    if (isinstance(inner, ast.Call) and last_name(inner.func) == "TypeAdapter"
-            and name.startswith("validate")):  # `TypeAdapter(X).validate_json(raw)`
-        out.extend(inner.args[:1])
-    elif DECODER.match(name):
+    if isinstance(inner, ast.Call) and last_name(inner.func) == "TypeAdapter":
+        return out  # an adapter's call: roundtrips.py (a `load`, or a `serialise`)
+    if DECODER.match(name):
         out.extend(a for a in node.args if not isinstance(a, ast.Starred))
         out.extend(k.value for k in node.keywords if k.arg is not None)
     elif name in CHOICE_CALLS:

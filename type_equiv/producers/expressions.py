@@ -8,6 +8,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
+    DECODE_METHOD,
     decoded_parts,
     decoded_refs,
     tested_in,
@@ -37,6 +38,7 @@ from type_equiv.producers.records import (
     Spellings,
     Value,
 )
+from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised
 from type_equiv.producers.syntax import (
     Scope,
     arg_key,
@@ -77,6 +79,8 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
+        self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         # a body's names read only as membership containers (walker.only_tested), by the body's id;
         # the body is kept beside its answer so that id is never reused for another body
         self.membership: dict[tuple[int, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
@@ -206,6 +210,7 @@ class ExpressionWalker(NameReader):
         added = grown(node)
         if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
             self.stored(*added, scope)
+        self.round_trip(node, scope)
         parts = decoded_parts(node)
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
@@ -261,6 +266,52 @@ class ExpressionWalker(NameReader):
                             self.lit(item, Form.KEYWORD, key=Slot(keyword.arg, items=True),
                                      receivers=(receiver,))
             self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
+
+    def round_trip(self, node: ast.Call, scope: Scope) -> None:
+        """A call writing a value out (`serialise`), or an adapter decoding data (`load`; a door
+        inside a route or command handler: the data comes from outside). A decode of data built in
+        code (a display) is no door: its dict binds as the decoded type's fields (principle 4)."""
+        adapted = adapter_call(node, {**self.adapters, **self.local_adapters})
+        if adapted is not None and adapted[0].startswith("dump"):
+            self.wrote(node.lineno, self.annotation_refs(adapted[1], scope))
+            return
+        if adapted is not None and adapted[0].startswith("validate"):
+            self.decoded(node, self.annotation_refs(adapted[1], scope), adapted[1], scope)
+            return
+        func = node.func
+        if (isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args
+                and isinstance(node.args[0], ast.Dict)):  # `Order.model_validate({...})`
+            self.dict_types.setdefault(id(node.args[0]), self.type_names(func.value, scope))
+        value = serialised(node)
+        if value is not None:
+            self.wrote(node.lineno, self.value_type(value, scope))
+
+    def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
+                scope: Scope) -> None:
+        """Data decoded into `refs` (`target`, the type expression): a `load` site, a door inside a
+        handler; data built in code is no door, and a display given binds as `target`'s fields."""
+        arg = node.args[0] if node.args else None
+        if arg is not None and built_in_code(arg, self.local_dicts):
+            if isinstance(arg, ast.Dict):
+                self.dict_types.setdefault(id(arg), self.type_names(target, scope))
+            return
+        form = Form.DECODE if scope.entry else Form.LOAD
+        self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
+
+    def wrote(self, line: int, refs: tuple[str, ...]) -> None:
+        self.refs.extend(RefSite(line, r, Form.SERIALISE, False) for r in refs)
+
+    def value_type(self, node: ast.expr, scope: Scope) -> tuple[str, ...]:
+        """The spelled names of what an expression holds, as far as the file says: a class called
+        (`Order(...)`), a name annotated (`first: Kind`, a typed parameter), a list or tuple of those."""
+        if isinstance(node, ast.Call):
+            ref = self.dotted(node.func, scope)
+            return (ref,) if ref is not None else ()
+        if isinstance(node, ast.Name):
+            return scope.annotated.get(node.id, ())
+        if isinstance(node, ast.List | ast.Tuple):
+            return tuple(dict.fromkeys(r for e in node.elts for r in self.value_type(e, scope)))
+        return ()
 
     def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
         """A raw value tested against the enum, or some of its members: a door to those (join.py)."""

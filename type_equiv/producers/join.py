@@ -76,6 +76,7 @@ class Join:
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
+        self.written: set[str] = set()  # the vocabulary or carriers production code serialises
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -201,7 +202,11 @@ class Join:
 
         found: list[tuple[tuple[int, int, int], list[Found]]] = []
         heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
-        for (i, j), _, ref in index.refs_under(heads):
+        refs = index.refs_under(heads)
+        self.written = self._written(refs, files, rels, subclasses)
+        for (i, j), _, ref in refs:
+            if ref.form is Form.SERIALISE:
+                continue
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
         if self.by_class:
@@ -219,6 +224,21 @@ class Join:
         found.sort(key=lambda item: item[0])
         return [f for _, fs in found for f in fs]
 
+    def _written(self, refs: list[tuple[tuple[int, int], str, RefSite]], files: dict[str, SourceFile],
+                 rels: list[str], subclasses: dict[str, str]) -> set[str]:
+        """What production code serialises of this vocabulary: itself (a variant's class written
+        out writes the vocabulary's data) or a carrier. Decoding the same is a round trip."""
+        out: set[str] = set()
+        for (i, _), target, ref in refs:
+            if ref.form is not Form.SERIALISE or files[rels[i]].test:
+                continue
+            head, rest = _split(target, self.by_class, subclasses, self.family | set(self.carriers))
+            if head is None or rest:
+                continue
+            out.add(self.vocab.qualname if head in self.by_class or head in subclasses
+                    or head in self.family else head)
+        return out
+
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
@@ -231,8 +251,10 @@ class Join:
             return
         if rest:
             keys = ref.keys
-            data = (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names) or keys.starred
-                    or keys.unknown)
+            # a display decoded is data built in code: it produces what it holds (principle 4)
+            display = bool(ref.args) and ref.args[0].kind is not ArgKind.DATA
+            data = not display and (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names)
+                                    or keys.starred or keys.unknown)
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
             own = head == self.vocab.qualname and self.vocab.form == "enum"
@@ -243,7 +265,13 @@ class Join:
             if not (len(rest) == 1 and ref.form is Form.CALL and data
                     and (own or DECODE_METHOD.match(rest[0]))):
                 return
+            if not own and self._round_trip(head):
+                return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
+        elif ref.form is Form.LOAD:
+            if self._round_trip(head):
+                return
+            form = str(Form.DECODE)
         elif ref.form in DOOR_FORMS:
             form = str(ref.form)
         else:
@@ -256,6 +284,11 @@ class Join:
             yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
             return
         yield Found(None, site, via=via)
+
+    def _round_trip(self, head: str) -> bool:
+        """Whether decoding `head` reads back what the program wrote (principle 2): production code
+        serialises the same — the vocabulary, or this carrier."""
+        return (self.vocab.qualname if head in self.family else head) in self.written
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)

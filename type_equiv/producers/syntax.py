@@ -38,6 +38,7 @@ class Scope:
     settings: bool = False  # a settings class body: its fields are decoded from the environment
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
+    entry: bool = False  # a route or command handler's body: what it decodes comes from outside
 
 
 @functools.lru_cache(maxsize=4096)

@@ -30,6 +30,7 @@ from type_equiv.producers.records import (
     RefSite,
     Slot,
 )
+from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
     Scope,
     class_arg,
@@ -108,7 +109,7 @@ class Walker(ExpressionWalker):
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body, class_body=scope.class_body)
+                       body=node.body, class_body=scope.class_body, entry=door is not None)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
@@ -143,9 +144,10 @@ class Walker(ExpressionWalker):
         self.readers.extend(reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_members, self.local_members = self.local_members, {}
+        saved_adapters, self.local_adapters = self.local_adapters, dict(self.local_adapters)
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
-        self.local_members = saved_members
+        self.local_members, self.local_adapters = saved_members, saved_adapters
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -184,8 +186,9 @@ class Walker(ExpressionWalker):
                                  if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
-        self.unpickled(node.lineno, value, refs)
+        self.unpickled(node.lineno, value, refs, scope)
         if isinstance(target, ast.Name) and scope.cls is None:
+            self.adapter(target.id, value, scope, node.annotation)
             scope.declared[target.id] = self.type_names(node.annotation, scope)
             if isinstance(value, ast.Dict):
                 self.dict_types[id(value)] = scope.declared[target.id]
@@ -231,8 +234,9 @@ class Walker(ExpressionWalker):
                     self.local_members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
-                    self.unpickled(node.lineno, value, scope.annotated[target.id])  # declared before
+                    self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
                 self.local_alias(target.id, value, scope)
+                self.adapter(target.id, value, scope)
             elif isinstance(target, ast.Attribute):
                 own = (scope.method_of if isinstance(target.value, ast.Name)
                        and target.value.id in ("self", "cls") else None)
@@ -291,10 +295,26 @@ class Walker(ExpressionWalker):
             scope.aliases[name] = alias
             self.hot.pop(alias, None)
 
-    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...]) -> None:
-        """`pickle.loads(raw)` bound to a name annotated `refs`: a door to what they name."""
+    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...], scope: Scope) -> None:
+        """`pickle.loads(raw)` bound to a name annotated `refs`: a `load` of what they name (a round
+        trip when the program pickles them itself, roundtrips.py), a door inside a handler."""
         if refs and unpickles(value):
-            self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs)
+            form = Form.DECODE if scope.entry else Form.LOAD
+            self.refs.extend(RefSite(line, r, form, False) for r in refs)
+
+    def adapter(self, name: str, value: ast.expr | None, scope: Scope,
+                annotation: ast.expr | None = None) -> None:
+        """`_LOG = TypeAdapter(X)` (or `_LOG: TypeAdapter[X] = …`): `_LOG.validate_json(…)` decodes X,
+        as the adapter inline does."""
+        adapted = adapter_type(value)
+        if (adapted is None and isinstance(annotation, ast.Subscript)
+                and last_name(annotation.value) == "TypeAdapter"):
+            adapted = annotation.slice
+        table = self.adapters if scope.owner == self.module else self.local_adapters
+        if adapted is not None:
+            table[name] = adapted
+        else:
+            table.pop(name, None)
 
     def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by
