@@ -180,21 +180,42 @@ def defines(stmt: ast.stmt, name: str) -> bool:
 
 def find_definition(module: ast.Module, name: str) -> ast.stmt | None:
     """The last top-level statement binding `name` (the binding that wins at import time)."""
+    return _last_binding(module.body, name)
+
+
+def find_nested(module: ast.Module, qualname: list[str]) -> ast.stmt | None:
+    """The definition of a qualified name (`Member.Role`: the class `Role` in the body of the
+    top-level class `Member`), each part the last binding of its name in its scope."""
+    body = module.body
+    for part in qualname[:-1]:
+        outer = _last_binding(body, part)
+        if not isinstance(outer, ast.ClassDef):
+            return None
+        body = outer.body
+    return _last_binding(body, qualname[-1])
+
+
+def _last_binding(body: list[ast.stmt], name: str) -> ast.stmt | None:
     found: ast.stmt | None = None
-    for stmt in module.body:
+    for stmt in body:
         if defines(stmt, name):
             found = stmt
     return found
 
 
 def definition_text(source: str, stmt: ast.stmt) -> str:
-    """The statement's exact source text, decorators included (get_source_segment omits them)."""
+    """The statement's exact source text, decorators included (get_source_segment omits them);
+    a nested definition's lines dedented, as it would be pasted on its own."""
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
+    first = min([d.lineno for d in decorators] + [stmt.lineno])  # a decorator's line holds its '@'
+    if stmt.col_offset and stmt.end_lineno is not None:  # nested: each line loses the indent
+        lines = source.splitlines(keepends=True)[first - 1 : stmt.end_lineno]
+        indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+        return "".join(line.removeprefix(indent) for line in lines).rstrip("\n")
     segment = ast.get_source_segment(source, stmt)
     if segment is None:
         raise ValueError(f"no source positions for statement at line {stmt.lineno}")
-    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
     if decorators:
-        first = min(d.lineno for d in decorators) - 1  # the line holding its '@'
         lines = source.splitlines(keepends=True)
         segment = "".join(lines[first - 1 : stmt.lineno - 1]) + segment
     return segment

@@ -5,8 +5,10 @@ code concludes. `bench/producers/*.json` hold that reading — per variant a lab
 `not-produced`, `wire`, `out-of-reach`) with evidence — for pinned wheels (`"kind": "wheel"`) and
 repositories at a commit (`"kind": "repo"`). This runner builds one root per project under WORK
 (a copy of the package, or `git archive` of the commit), writes a manifest with one row per catalogued
-vocabulary and a doc pasting each definition exactly (`ast.get_source_segment`), runs
-`TOOL check --format json --root ROOT`, and compares the findings with the labels.
+vocabulary and a doc pasting each definition exactly (`ast.get_source_segment`; a catalogue symbol may
+name a class nested in a class, `pkg.models.Member.Role`, though type-equiv resolves only top-level
+ones), runs `TOOL check --format json --root ROOT`, and compares the findings with the labels. The
+`--json` result holds every verdict; `bench/producers_compare.py` reads two of them side by side.
 
 Run (from the repository root; nothing here imports type_equiv):
 
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,7 +45,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # run as `python bench/producers_eval.py` it already is
     sys.path.insert(0, str(HERE))
 
-from corpus import definition_text, fence_for, find_definition  # noqa: E402
+from corpus import definition_text, fence_for, find_nested  # noqa: E402
 
 DEFAULT_SITE = Path("/tmp/type-equiv-bench/corpus-1x/site-packages")
 MANIFEST = Path("manifest") / "type-equiv.manifest.json"
@@ -165,44 +168,69 @@ def build_root(project: dict[str, Any], site: Path, work: Path) -> tuple[Path, l
 
 
 def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
-    """The exact text of SYMBOL's top-level definition (decorators included), or None."""
-    module, _, name = symbol.rpartition(".")
-    for source in sources:
-        base = root.joinpath(source, *module.split("."))
-        for path in (base.with_suffix(".py"), base / "__init__.py"):
-            if not path.is_file():
-                continue
-            text = path.read_text(encoding="utf-8")
-            try:
-                tree = ast.parse(text)
-            except SyntaxError:  # newer syntax than this Python's `ast` (PEP 701 f-strings on 3.11)
-                found = _newer_definition(text, name)
-                if found is not None:
-                    return found
-                continue
-            stmt = find_definition(tree, name)
-            if stmt is None:
-                continue
-            return definition_text(text, stmt)
+    """The exact text of SYMBOL's definition (decorators included): a top-level name of a module, or
+    a qualified name in one (`pkg.models.Member.Role`, a class nested in a class), the module the
+    longest dotted prefix that is a file."""
+    parts = symbol.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module, qualname = parts[:cut], parts[cut:]
+        for source in sources:
+            base = root.joinpath(source, *module)
+            for path in (base.with_suffix(".py"), base / "__init__.py"):
+                if path.is_file():
+                    found = _definition_in(path.read_text(encoding="utf-8"), qualname)
+                    if found is not None:
+                        return found
     return None
 
 
-def _newer_definition(text: str, name: str) -> str | None:
-    """The last top-level class, function or assignment binding NAME, read with libcst (whose grammar
-    does not depend on the interpreter), its leading comments and blank lines left out."""
+def _definition_in(text: str, qualname: list[str]) -> str | None:
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:  # newer syntax than this Python's `ast` (PEP 701 f-strings, PEP 695 `type`)
+        return _newer_definition(text, qualname)
+    stmt = find_nested(tree, qualname)
+    return None if stmt is None else definition_text(text, stmt)
+
+
+def _newer_definition(text: str, qualname: list[str]) -> str | None:
+    """The last class, function, assignment or `type` alias binding QUALNAME (nested classes
+    descended), read with libcst (whose grammar does not depend on the interpreter), its leading
+    comments and blank lines left out."""
     import libcst as cst
 
-    found: str | None = None
     module = cst.parse_module(text)
-    for node in module.body:
-        binds = isinstance(node, cst.ClassDef | cst.FunctionDef) and node.name.value == name
-        if isinstance(node, cst.SimpleStatementLine) and isinstance(node.body[0], cst.Assign | cst.AnnAssign):
-            small = node.body[0]
-            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
-            binds = any(isinstance(t, cst.Name) and t.value == name for t in targets)
-        if binds:
-            found = module.code_for_node(node.with_changes(leading_lines=())).rstrip("\n")
-    return found
+    body: Sequence[cst.CSTNode] = module.body
+    found: cst.CSTNode | None = None
+    for depth, name in enumerate(qualname):
+        found = None
+        for node in body:
+            if _binds(node, name):
+                found = node
+        if depth < len(qualname) - 1:
+            if not (isinstance(found, cst.ClassDef) and isinstance(found.body, cst.IndentedBlock)):
+                return None
+            body = found.body.body
+    if found is None:
+        return None
+    return module.code_for_node(found.with_changes(leading_lines=())).rstrip("\n")
+
+
+def _binds(node: Any, name: str) -> bool:
+    """Whether a libcst statement binds NAME: a class or function, an assignment, a `type` alias."""
+    import libcst as cst
+
+    if isinstance(node, cst.ClassDef | cst.FunctionDef):
+        return bool(node.name.value == name)
+    if not isinstance(node, cst.SimpleStatementLine):
+        return False
+    small = node.body[0]
+    if isinstance(small, cst.TypeAlias):
+        return bool(small.name.value == name)
+    if isinstance(small, cst.Assign | cst.AnnAssign):
+        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+        return any(isinstance(t, cst.Name) and t.value == name for t in targets)
+    return False
 
 
 def write_project(
@@ -387,6 +415,7 @@ def evaluate(
             }
             for r in runs
         ],
+        "verdicts": [vars(v) | {"expected": v.expected, "correct": v.correct} for v in verdicts],
         "misclassified": [vars(v) | {"expected": v.expected} for v in verdicts if not v.correct],
         "out_of_reach": [vars(v) for v in verdicts if v.label == "out-of-reach"],
         "unmatched_findings": unmatched,
