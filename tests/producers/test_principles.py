@@ -110,3 +110,34 @@ def test_a_display_decoded_produces_what_it_holds(decode: str) -> None:
     opens to other members."""
     case = kind_case(f"from pydantic import TypeAdapter\nfrom pkg.models import Order\n\nmade = {decode}\n")
     assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}
+
+
+@pytest.mark.parametrize(("handler", "line", "form"), [
+    ("from fastapi import FastAPI\napp = FastAPI()\n\ndef create(order: Order) -> None:\n    print(order)\n\n"
+     "app.add_api_route('/orders', create, methods=['POST'])\n", 5, "route (via Order)"),
+    ("from flask import Flask\napp = Flask(__name__)\n\ndef create(order: Order) -> None:\n"
+     "    print(order)\n\n"
+     "app.add_url_rule('/orders', 'create', view_func=create)\n", 5, "route (via Order)"),
+    ("import typer\napp = typer.Typer()\n\ndef go(kind: Kind) -> None:\n    print(kind)\n\n"
+     "app.command(name='go')(go)\n", 5, "command"),
+    ("import socketio\nsio = socketio.AsyncServer()\n\n@sio.on('order')\n"
+     "async def order(sid: str, data: Order) -> None:\n    print(sid, data)\n", 6, "route (via Order)"),
+    ("import socketio\nsio = socketio.Server()\n\n@sio.event\n"
+     "def order(sid: str, data: Order) -> None:\n    print(sid, data)\n", 6, "route (via Order)"),
+    ("import socketio\nsio = socketio.AsyncServer()\n\nasync def order(sid: str, kind: Kind) -> None:\n"
+     "    print(sid, kind)\n\nsio.on('order', order)\n", 5, "route"),
+])
+def test_a_handler_is_a_door_whatever_registers_it(handler: str, line: int, form: str) -> None:
+    """Principle 1: a route registered by a call, a command registered by applying the decorator
+    as a call, a socket.io event handler: their typed parameters take outside data."""
+    head = "from pkg.kinds import Kind\nfrom pkg.models import Order\n"
+    assert_door(kind_case(head + handler), line + 1, form)
+
+
+def test_an_in_process_event_handler_is_no_door() -> None:
+    """Principle 1: `on` of anything but a socket.io server registers an in-process handler: its
+    parameter is a consumer of what the program itself emits."""
+    case = kind_case("from pkg.kinds import Kind\n\nclass Bus:\n    def on(self, name: str) -> object:\n"
+                     "        return lambda f: f\n\nbus = Bus()\n\n@bus.on('kind')\n"
+                     "def handle(kind: Kind) -> None:\n    print(kind)\n")
+    assert beta_of(case, "none").severity == "error"

@@ -80,20 +80,81 @@ def unpickles(node: ast.expr | None) -> bool:
             and node.func.value.id in PICKLERS)
 
 
-def decorator_door(decorators: list[ast.expr]) -> Form | None:
-    """`route` when a decorator registers the function as a web route, `command` as a CLI command.
+def decorator_door(decorators: list[ast.expr], servers: frozenset[str] = frozenset()) -> Form | None:
+    """`route` when a decorator registers the function as a web route or a socket.io event
+    handler, `command` as a CLI command.
 
     Only a decorator *call* counts (`@app.get("/x")`, `@app.command()`): a bare `@property` or
-    `@staticmethod` registers nothing.
+    `@staticmethod` registers nothing — but a socket.io server's bare `@sio.event` does, as its
+    `@sio.on("ev")` (`servers`: the names bound to a socket.io server, `socket_servers`).
     """
     for deco in decorators:
         if isinstance(deco, ast.Call):
-            name = last_name(deco.func)
-            if name in ROUTE_DECORATORS:
-                return Form.ROUTE
-            if name in COMMAND_DECORATORS:
-                return Form.COMMAND
+            form = registering(deco.func, servers)
+            if form is not None:
+                return form
+        elif (isinstance(deco, ast.Attribute) and deco.attr == "event"
+              and isinstance(deco.value, ast.Name) and deco.value.id in servers):
+            return Form.ROUTE
     return None
+
+
+def registering(func: ast.expr, servers: frozenset[str]) -> Form | None:
+    """The door a call to `func` makes of the function it registers: `app.get`, `router.post`,
+    `app.command`, a socket.io server's `on`."""
+    name = last_name(func)
+    if name in ROUTE_DECORATORS:
+        return Form.ROUTE
+    if name in COMMAND_DECORATORS:
+        return Form.COMMAND
+    if (name == "on" and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id in servers):
+        return Form.ROUTE
+    return None
+
+
+SOCKET_SERVERS = frozenset({"SocketIO", "AsyncServer", "Server", "AsyncNamespace", "Namespace"})
+HANDLER_KEYWORDS = frozenset({"endpoint", "view_func", "handler", "route", "func", "f"})
+
+
+def socket_servers(body: list[ast.stmt]) -> frozenset[str]:
+    """Module-level names bound to a socket.io server (`sio = socketio.AsyncServer()`,
+    flask-socketio's `SocketIO(app)`): their event handlers take the client's data."""
+    out: set[str] = set()
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)):
+            continue
+        func = stmt.value.func
+        spelled = (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                   and func.value.id == "socketio" and func.attr in SOCKET_SERVERS)
+        if spelled or (isinstance(func, ast.Name) and func.id == "SocketIO"):
+            out.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return frozenset(out)
+
+
+def registered_handlers(module: ast.Module | list[ast.stmt], servers: frozenset[str]) -> dict[str, Form]:
+    """The module's functions registered as handlers by a call rather than a decorator, by name:
+    `app.add_api_route("/x", fn)` (also `add_route`, `add_url_rule`'s `view_func`), a decorator
+    applied as a call (`app.command(name="go")(fn)`, `app.get("/x")(fn)`), `sio.on("ev", fn)`.
+    Principle 1: a handler is a door whatever registers it."""
+    out: dict[str, Form] = {}
+    nodes = module.body if isinstance(module, ast.Module) else module
+    for stmt in nodes:
+        for node in ast.walk(stmt):
+            if not isinstance(node, ast.Call):
+                continue
+            func, form, given = node.func, None, list[ast.expr]()
+            if last_name(func) in ROUTE_REGISTRATIONS:
+                form, given = Form.ROUTE, [*node.args[1:], *(k.value for k in node.keywords
+                                                             if k.arg in HANDLER_KEYWORDS)]
+            elif isinstance(func, ast.Call) and node.args:  # `app.command()(fn)`
+                form, given = registering(func.func, servers), node.args[:1]
+            elif last_name(func) == "on" and len(node.args) > 1:  # `sio.on("ev", fn)`
+                form, given = registering(func, servers), node.args[1:2]
+            handler = next((g for g in given if isinstance(g, ast.Name)), None)
+            if form is not None and handler is not None:
+                out.setdefault(handler.id, form)
+    return out
 
 
 def injected(annotation: ast.expr | None, default: ast.expr | None = None) -> bool:

@@ -14,6 +14,8 @@ from type_equiv.producers.doors import (
     is_settings,
     is_type_alias,
     pep695_alias,
+    registered_handlers,
+    socket_servers,
     tested_in,
     unpickles,
 )
@@ -52,9 +54,15 @@ from type_equiv.read.names import bind_import
 class Walker(ExpressionWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
 
+    servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
+    registered: dict[str, Form] | None = None  # functions registered as handlers by a call
+
     # statements ---------------------------------------------------------------------------------
 
     def body(self, stmts: Sequence[ast.stmt], scope: Scope) -> None:
+        if scope.owner == self.module and self.registered is None:  # the module's own body, first
+            self.servers = socket_servers(list(stmts))
+            self.registered = registered_handlers(list(stmts), self.servers)
         for stmt in stmts:
             self.stmt(stmt, scope)
 
@@ -104,7 +112,8 @@ class Walker(ExpressionWalker):
         for deco in node.decorator_list:
             self.expr(deco, scope, VALUE)
         self.decorator = False
-        door = decorator_door(node.decorator_list)
+        door = decorator_door(node.decorator_list, self.servers) or (
+            (self.registered or {}).get(node.name) if scope.owner == self.module else None)
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
