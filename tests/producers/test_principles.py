@@ -10,7 +10,9 @@ import textwrap
 
 import pytest
 
-from tests.producers.test_doors import assert_door, beta_of, kind_case
+from tests.conftest import Project
+from tests.harness import producer_case
+from tests.producers.test_doors import KIND_FILES, assert_door, beta_of, kind_case
 
 ROUTE_HEAD = textwrap.dedent("""
     from typing import Any
@@ -141,3 +143,65 @@ def test_an_in_process_event_handler_is_no_door() -> None:
                      "        return lambda f: f\n\nbus = Bus()\n\n@bus.on('kind')\n"
                      "def handle(kind: Kind) -> None:\n    print(kind)\n")
     assert beta_of(case, "none").severity == "error"
+
+
+PUBLIC = ("from pkg.kinds import Kind\nfrom pkg.models import Order\n\n\n"
+          "def configure(kind: Kind) -> str:\n    return str(kind)\n")
+
+
+@pytest.mark.parametrize("where", ["row", "manifest"])
+def test_callers_outside_make_public_parameters_doors(where: str) -> None:
+    """Principle 1: a library whose callers choose the values says so on the row or at the
+    manifest's top level; its public functions' typed parameters are then doors."""
+    key = {"callers": "outside"}
+    case = kind_case(PUBLIC, **({"row": key} if where == "row" else {"manifest": key}))
+    assert_door(case, 5, "parameter (callers outside)")
+
+
+@pytest.mark.parametrize("source", [
+    PUBLIC.replace("def configure", "def _configure"),  # a private function
+    PUBLIC.replace("def configure", "class _Impl:\n    def configure").replace("    return", "        return")
+    .replace("(kind", "(self, kind"),  # a method of a private class
+    PUBLIC,  # callers inside (the default): a typed parameter is a consumer
+])
+def test_a_private_or_closed_parameter_is_no_door(source: str) -> None:
+    row = None if source == PUBLIC else {"callers": "outside"}
+    assert beta_of(kind_case(source, row=row), "none").severity == "error"
+
+
+def test_callers_outside_through_a_carrier_and_in_a_private_module() -> None:
+    """A public parameter typed by a carrier is a door through it; one in a private module is none."""
+    case = kind_case("from pkg.models import Order\n\n\ndef place(order: Order) -> int:\n"
+                     "    return order.size\n", row={"callers": "outside"})
+    assert_door(case, 4, "parameter (callers outside) (via Order)")
+    hidden = producer_case(source={**KIND_FILES, "pkg/_impl.py": PUBLIC}, symbol="pkg.kinds.Kind",
+                           row={"callers": "outside"})
+    assert hidden.verdicts["BETA"] == "none"
+
+
+def test_a_callers_value_the_manifest_does_not_know_is_refused(project: Project) -> None:
+    """`callers` takes "inside" or "outside": anything else is a located input error (exit 2)."""
+    project.write("src/pkg/__init__.py", "")
+    project.manifest([{"symbol": "pkg.kinds.Kind", "docs": ["docs/api.md"], "callers": "everyone"}],
+                     source=["src"])
+    run = project.check()
+    assert run.exit_code == 2
+    assert "/symbols/0/callers" in run.stderr and "everyone" in run.stderr
+
+
+def test_what_a_handler_serialises_is_output_not_a_write() -> None:
+    """A route dumping the config it was given sends it (principle 3): reading the user's config
+    file into the same model stays a door, not a round trip."""
+    assert_door(kind_case("""
+        from fastapi import APIRouter
+        from pkg.models import Order
+        router = APIRouter()
+
+        @router.get("/config")
+        def config() -> dict:
+            order: Order = Order.model_construct()
+            return order.model_dump(mode="json")
+
+        def load(path: str) -> Order:
+            return Order.model_validate_json(open(path).read())
+    """), 11, "decode Order.model_validate_json (via Order)")

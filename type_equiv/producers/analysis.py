@@ -162,6 +162,17 @@ class Analysis:
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths)
         self.scan: TreeScan | None = None
+        # the vocabularies whose callers are outside (`"callers": "outside"`): their public
+        # functions' parameters are doors
+        self.callers: set[str] = set()
+
+    def outside(self, row: SymbolRow, vocab: Vocabulary) -> bool:
+        """Whether the row (or the manifest's top level) says the vocabulary's callers are outside;
+        noted for the join."""
+        if (row.callers or self.manifest.model.callers) != "outside":
+            return False
+        self.callers.add(vocab.qualname)
+        return True
 
     def _tree_loader(self, file: SourceFile) -> _Loader:
         return _Loader(self, file)
@@ -368,7 +379,8 @@ class Analysis:
     # joining ------------------------------------------------------------------------------------
 
     def joiner(self, vocab: Vocabulary) -> Join:
-        return Join(self.resolver.canonical, vocab, self._declaring, self._extras)
+        return Join(self.resolver.canonical, vocab, self._declaring, self._extras,
+                    callers=vocab.qualname in self.callers)
 
     def _extras(self, cls: str) -> bool:
         """Whether a dict with keys `cls` does not declare is still that class: only when the class
@@ -468,7 +480,9 @@ def check_producers(reader: Reader, manifest: ManifestFile, rows: Sequence[Symbo
     analysis = Analysis(reader, manifest, progress)
     pairs = analysis.vocabularies(wanted)
     vocabs = [vocab for _, vocab in pairs if vocab is not None]
-    complete = [vocab for row, vocab in pairs if vocab is not None and row.fields]
+    # a row whose callers are outside is scanned completely: its doors are parameters anywhere
+    complete = [vocab for row, vocab in pairs
+                if vocab is not None and (analysis.outside(row, vocab) or row.fields)]
     scan = analysis.run(vocabs, complete) if vocabs else None
     if scan is not None:
         yield from (FindingEvent(finding=f) for f in unscannable(scan, vocabs))
@@ -491,5 +505,6 @@ def producers_report(reader: Reader, manifest: ManifestFile, symbol: str) -> Voc
     if vocab is None:
         raise InputError(f"{symbol}: not a vocabulary (a union of tagged classes, a TypedDict map,"
                          " a Literal alias or an enum) — or not found under the source roots")
+    analysis.outside(row, vocab)
     analysis.run([vocab])
     return analysis.report(row.model_copy(update={"fields": True}), vocab)

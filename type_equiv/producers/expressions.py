@@ -273,7 +273,7 @@ class ExpressionWalker(NameReader):
         code (a display) is no door: its dict binds as the decoded type's fields (principle 4)."""
         adapted = adapter_call(node, {**self.adapters, **self.local_adapters})
         if adapted is not None and adapted[0].startswith("dump"):
-            self.wrote(node.lineno, self.annotation_refs(adapted[1], scope))
+            self.wrote(node.lineno, self.annotation_refs(adapted[1], scope), scope)
             return
         if adapted is not None and adapted[0].startswith("validate"):
             self.decoded(node, self.annotation_refs(adapted[1], scope), adapted[1], scope)
@@ -284,7 +284,7 @@ class ExpressionWalker(NameReader):
             self.dict_types.setdefault(id(node.args[0]), self.type_names(func.value, scope))
         value = serialised(node)
         if value is not None:
-            self.wrote(node.lineno, self.value_type(value, scope))
+            self.wrote(node.lineno, self.value_type(value, scope), scope)
 
     def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
                 scope: Scope) -> None:
@@ -298,8 +298,12 @@ class ExpressionWalker(NameReader):
         form = Form.DECODE if scope.entry else Form.LOAD
         self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
 
-    def wrote(self, line: int, refs: tuple[str, ...]) -> None:
-        self.refs.extend(RefSite(line, r, Form.SERIALISE, False) for r in refs)
+    def wrote(self, line: int, refs: tuple[str, ...], scope: Scope) -> None:
+        """A value of `refs` written out — unless a route or command handler writes it: what a
+        handler serialises is what it sends (a response, a generated config), output the program
+        does not read back (principle 3)."""
+        if not scope.entry:
+            self.refs.extend(RefSite(line, r, Form.SERIALISE, False) for r in refs)
 
     def value_type(self, node: ast.expr, scope: Scope) -> tuple[str, ...]:
         """The spelled names of what an expression holds, as far as the file says: a class called

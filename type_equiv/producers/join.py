@@ -22,6 +22,7 @@ from type_equiv.producers.records import (
     NO_KEYS,
     PRODUCER_FORMS,
     UNKNOWN_KEYS,
+    AnnKind,
     ArgKind,
     ClassSite,
     DictSite,
@@ -58,8 +59,9 @@ class Join:
 
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
                  declaring: Callable[[str, str], str | None] = lambda cls, name: None,
-                 extras: Callable[[str], bool] = lambda cls: False) -> None:
+                 extras: Callable[[str], bool] = lambda cls: False, callers: bool = False) -> None:
         self.vocab = vocab
+        self.callers = callers  # a library's callers are outside: public parameters are doors
         self.canonical = canonical
         self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
         self.extras = extras  # does this class validate a dict carrying keys it does not declare?
@@ -221,6 +223,8 @@ class Join:
         for (i, j), lit in index.lits_of(self.by_key):
             if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
                 found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
+        if self.callers:
+            found.extend(((i, 3, 0), [door]) for i, door in self._public_parameters(scan, rels))
         found.sort(key=lambda item: item[0])
         return [f for _, fs in found for f in fs]
 
@@ -284,6 +288,32 @@ class Join:
             yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
             return
         yield Found(None, site, via=via)
+
+    def _public_parameters(self, scan: TreeScan, rels: list[str]) -> Iterator[tuple[int, Found]]:
+        """With callers outside, the parameters of the package's public functions (no part of the
+        dotted owner private, `__init__` aside) typed by the vocabulary or a carrier: what a caller
+        passes there enters from outside (principle 1), as a request body enters a server."""
+        package = self.vocab.qualname.split(".", 1)[0] + "."
+        heads = self.family | set(self.carriers)
+        order = {rel: i for i, rel in enumerate(rels)}
+        for rel, fs in scan.scans.items():
+            file = scan.files[rel]
+            if file.test or rel not in order:
+                continue
+            for ann in fs.anns:
+                if ann.kind is not AnnKind.PARAM or not ann.owner.startswith(package) or any(
+                        part.startswith("_") and part != "__init__" for part in ann.owner.split(".")):
+                    continue
+                for ref in ann.refs:
+                    head, rest = _split(self.canonical(ref), {}, {}, heads)
+                    if head is None or rest:
+                        continue
+                    via = head in self.carriers
+                    form = "parameter (callers outside)" + (
+                        f" (via {head.rsplit('.', 1)[-1]})" if via else "")
+                    yield order[rel], Found(None, Site(path=rel, line=ann.line, form=form, role="wire"),
+                                            via=via)
+                    break
 
     def _round_trip(self, head: str) -> bool:
         """Whether decoding `head` reads back what the program wrote (principle 2): production code
