@@ -406,8 +406,9 @@ class Analysis:
 
     def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
         assert self.scan is not None
+        joiner = self.joiner(vocab)
         with collector_paused():
-            found = self.joiner(vocab).collect(self.scan)
+            found = joiner.collect(self.scan)
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
         built: dict[str, list[tuple[Site, Keys]]] = {v.name: [] for v in vocab.variants}
         wire: list[tuple[Site, bool]] = []  # a door, and whether it passes through a carrier
@@ -431,8 +432,10 @@ class Analysis:
                  "seconds": round(self.scan.seconds, 3)}
         # the vocabulary's own doors first: where a reader sees its values come in, not a carrier's
         wire.sort(key=lambda door: (door[1], door[0].path, door[0].line))
+        trips = [(s, w) for s, w in joiner.round_trips if not self.by_rel[s.path].test]
         return VocabularyReport(row, vocab, sites, [site for site, _ in wire], fields, stats,
-                                unread_files(self.scan, [vocab]), self._registries(vocab))
+                                unread_files(self.scan, [vocab]), self._registries(vocab),
+                                list({(s, tuple(w)): (s, w) for s, w in trips}.values()))
 
     def _registries(self, vocab: Vocabulary) -> list[Hook]:
         """The classes of the variants' hierarchies that define `__init_subclass__`: a hook that

@@ -78,7 +78,10 @@ class Join:
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
-        self.written: set[str] = set()  # the vocabulary or carriers production code serialises
+        # the vocabulary or carriers production code serialises → where (`path:line`)
+        self.written: dict[str, list[str]] = {}
+        # the decodes judged round trips (no doors), each with where the program writes that data
+        self.round_trips: list[tuple[Site, list[str]]] = []
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -229,18 +232,19 @@ class Join:
         return [f for _, fs in found for f in fs]
 
     def _written(self, refs: list[tuple[tuple[int, int], str, RefSite]], files: dict[str, SourceFile],
-                 rels: list[str], subclasses: dict[str, str]) -> set[str]:
-        """What production code serialises of this vocabulary: itself (a variant's class written
-        out writes the vocabulary's data) or a carrier. Decoding the same is a round trip."""
-        out: set[str] = set()
+                 rels: list[str], subclasses: dict[str, str]) -> dict[str, list[str]]:
+        """What production code serialises of this vocabulary, and where: itself (a variant's class
+        written out writes the vocabulary's data) or a carrier. Decoding the same is a round trip."""
+        out: dict[str, list[str]] = {}
         for (i, _), target, ref in refs:
             if ref.form is not Form.SERIALISE or files[rels[i]].test:
                 continue
             head, rest = _split(target, self.by_class, subclasses, self.family | set(self.carriers))
             if head is None or rest:
                 continue
-            out.add(self.vocab.qualname if head in self.by_class or head in subclasses
-                    or head in self.family else head)
+            key = (self.vocab.qualname if head in self.by_class or head in subclasses
+                   or head in self.family else head)
+            out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
         return out
 
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
@@ -269,21 +273,20 @@ class Join:
             if not (len(rest) == 1 and ref.form is Form.CALL and data
                     and (own or DECODE_METHOD.match(rest[0]))):
                 return
-            if not own and self._round_trip(head):
-                return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
-        elif ref.form is Form.LOAD:
-            if self._round_trip(head):
-                return
-            form = str(Form.DECODE)
         elif ref.form in DOOR_FORMS:
-            form = str(ref.form)
+            form = str(Form.DECODE if ref.form is Form.LOAD else ref.form)
         else:
             return
         via = head in self.carriers
         if via:
             form += f" (via {head.rsplit('.', 1)[-1]})"
         site = Site(path=file.rel, line=ref.line, form=form, role="wire")
+        own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
+        writes = self._round_trip(head) if (ref.form is Form.LOAD or (rest and not own_enum)) else []
+        if writes:  # the program's own data read back (principle 2): neither door nor producer
+            self.round_trips.append((site, writes))
+            return
         if head in self.some:  # a carrier of some members only: their door, not the others'
             yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
             return
@@ -315,10 +318,10 @@ class Join:
                                             via=via)
                     break
 
-    def _round_trip(self, head: str) -> bool:
-        """Whether decoding `head` reads back what the program wrote (principle 2): production code
-        serialises the same — the vocabulary, or this carrier."""
-        return (self.vocab.qualname if head in self.family else head) in self.written
+    def _round_trip(self, head: str) -> list[str]:
+        """Where production code serialises what decoding `head` reads (the vocabulary, or this
+        carrier): non-empty, the decode reads back what the program wrote (principle 2)."""
+        return self.written.get(self.vocab.qualname if head in self.family else head, [])
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
