@@ -205,3 +205,19 @@ def test_what_a_handler_serialises_is_output_not_a_write() -> None:
         def load(path: str) -> Order:
             return Order.model_validate_json(open(path).read())
     """), 11, "decode Order.model_validate_json (via Order)")
+
+
+STOP = {"pkg/__init__.py": "",
+        "pkg/models.py": "from typing import Literal\n\nStop = Literal['end', 'cut']\n",
+        "pkg/sink.py": ("from pkg.models import Stop\n\n\n"
+                        "def record(reason: Stop) -> None:\n    print(reason)\n")}
+
+
+@pytest.mark.parametrize("use", [
+    "from pkg.sink import record as made\n\nmade('end')\n",  # an alias import, by position
+    "from pkg.sink import record\n\nMADE = 'end'\nrecord(MADE)\n",  # through a module-level name
+])
+def test_a_literal_reaches_its_parameter_however_spelled(use: str) -> None:
+    """Principle 5: an alias import and a module-level name mean what the direct call means."""
+    case = producer_case(source={**STOP, "pkg/use.py": use}, symbol="pkg.models.Stop")
+    assert case.verdicts == {"end": "producer", "cut": "none"}

@@ -365,7 +365,9 @@ class Analysis:
         binders = set(need.tag_fields) | {_binder(a) for a in anns}
         if not quoted or not binders:
             return scan
-        calls = {f"{a.owner.rsplit('.', 1)[-1]}(" for a in anns if a.position >= 0}  # by position
+        # by position: the function called, or imported under another name (`import record as made`)
+        calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
+                 for end in ("(", " as ")}
         context = Needles.of([*calls, *(form for n in binders
                                         for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]

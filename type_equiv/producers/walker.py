@@ -226,12 +226,13 @@ class Walker(ExpressionWalker):
         self.module_names(node, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
-                if scope.owner != self.module:
-                    values = self.literals(value, follow=True)
-                    if values:
-                        self.local_values[target.id] = values
-                    else:
-                        self.local_values.pop(target.id, None)
+                # a name's literals, for the rest of its function — or of the module's own
+                # statements (`MADE = "a"; record(MADE)`: principle 5, local or module-level)
+                values = self.literals(value, follow=True)
+                if values:
+                    self.local_values[target.id] = values
+                else:
+                    self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
                 listed = tested_in(value) if scope.owner != self.module else []
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
