@@ -106,10 +106,14 @@ def test_the_same_data_taken_from_outside_is_a_door() -> None:
 @pytest.mark.parametrize("decode", [
     'Order.model_validate({"kind": "beta"})',
     'TypeAdapter(Order).validate_python({"kind": "beta"})',
+    '(lambda: None)()\n\ndef make() -> object:\n    data = {"kind": "beta"}\n'
+    '    return Order.model_validate(data)',
+    '(lambda: None)()\n\ndef make() -> object:\n    data = {"kind": "beta"}\n'
+    '    return TypeAdapter(Order).validate_python(data)',
 ])
 def test_a_display_decoded_produces_what_it_holds(decode: str) -> None:
-    """Principle 4: data built in code is produced, not decoded: BETA is produced, and no door
-    opens to other members."""
+    """Principle 4: data built in code is produced, not decoded — inline or through a local
+    (principle 5): BETA is produced, and no door opens to other members."""
     case = kind_case(f"from pydantic import TypeAdapter\nfrom pkg.models import Order\n\nmade = {decode}\n")
     assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}
 

@@ -73,6 +73,8 @@ class ExpressionWalker(NameReader):
         self.decorator = False
         self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
         self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
+        # the current function's `d = {...}` → the range of `lits` its display recorded
+        self.local_displays: dict[str, tuple[int, int]] = {}
         self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
@@ -222,6 +224,10 @@ class ExpressionWalker(NameReader):
         callee = self.dotted(func, scope)
         if callee is not None:
             args = tuple(arg_key(a) for a in node.args)
+            if (args and isinstance(node.args[0], ast.Name) and node.args[0].id in self.local_displays
+                    and DECODE_METHOD.match(name)):  # a display built in code, through a local
+                args = (Arg(ArgKind.DICT), *args[1:])
+                key_t = key_t.plus(UNKNOWN_KEYS)
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t.plus(dict_keys(node.args[0]))
                 pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
@@ -279,9 +285,10 @@ class ExpressionWalker(NameReader):
             self.decoded(node, self.annotation_refs(adapted[1], scope), adapted[1], scope)
             return
         func = node.func
-        if (isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args
-                and isinstance(node.args[0], ast.Dict)):  # `Order.model_validate({...})`
-            self.dict_types.setdefault(id(node.args[0]), self.type_names(func.value, scope))
+        if isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args:
+            if isinstance(node.args[0], ast.Dict):  # `Order.model_validate({...})`
+                self.dict_types.setdefault(id(node.args[0]), self.type_names(func.value, scope))
+            self.typed_display(node.args[0], self.type_names(func.value, scope))
         value = serialised(node)
         if value is not None:
             self.wrote(node.lineno, self.value_type(value, scope), scope)
@@ -291,12 +298,24 @@ class ExpressionWalker(NameReader):
         """Data decoded into `refs` (`target`, the type expression): a `load` site, a door inside a
         handler; data built in code is no door, and a display given binds as `target`'s fields."""
         arg = node.args[0] if node.args else None
-        if arg is not None and built_in_code(arg, self.local_dicts):
+        if arg is not None and built_in_code(arg, self.local_displays):
             if isinstance(arg, ast.Dict):
                 self.dict_types.setdefault(id(arg), self.type_names(target, scope))
+            self.typed_display(arg, self.type_names(target, scope))
             return
         form = Form.DECODE if scope.entry else Form.LOAD
         self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
+
+    def typed_display(self, arg: ast.expr, names: tuple[str, ...]) -> None:
+        """`data = {...}; Order.model_validate(data)`: the local display's keys bind as `names`'
+        fields, as they would inline (principle 5); its literals were recorded with no receiver."""
+        if not (isinstance(arg, ast.Name) and arg.id in self.local_displays and names):
+            return
+        start, end = self.local_displays[arg.id]
+        for i in range(start, min(end, len(self.lits))):
+            lit = self.lits[i]
+            if lit.form is Form.DICT_VALUE and not lit.receivers:
+                self.lits[i] = lit._replace(receivers=owners(names))
 
     def wrote(self, line: int, refs: tuple[str, ...], scope: Scope) -> None:
         """A value of `refs` written out — unless a route or command handler writes it: what a

@@ -58,9 +58,9 @@ def serialised(node: ast.Call) -> ast.expr | None:
     return None
 
 
-def built_in_code(node: ast.expr, local_dicts: Mapping[str, int]) -> bool:
+def built_in_code(node: ast.expr, local_displays: Mapping[str, object]) -> bool:
     """Whether a decoded argument is data the program builds (principle 4): a display (`{…}`,
     `[…]`, a literal) or a local name bound to a dict display — it holds what it spells, no more."""
     if isinstance(node, ast.Dict | ast.List | ast.Tuple | ast.Set | ast.Constant):
         return True
-    return isinstance(node, ast.Name) and node.id in local_dicts
+    return isinstance(node, ast.Name) and node.id in local_displays

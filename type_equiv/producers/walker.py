@@ -152,10 +152,12 @@ class Walker(ExpressionWalker):
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
         self.readers.extend(reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
+        saved_displays, self.local_displays = self.local_displays, {}
         saved_members, self.local_members = self.local_members, {}
         saved_adapters, self.local_adapters = self.local_adapters, dict(self.local_adapters)
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
+        self.local_displays = saved_displays
         self.local_members, self.local_adapters = saved_members, saved_adapters
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
@@ -266,8 +268,13 @@ class Walker(ExpressionWalker):
                     for inner in held_displays(value):  # `request["input"] = [{...}]`
                         self.nested[id(inner)] = found[0]
                 self.expr(target, scope, VALUE)
-        count = len(self.dicts)
+        count, lits = len(self.dicts), len(self.lits)
         self.module_value(first.id if isinstance(first, ast.Name) else "", value, scope)
+        if isinstance(first, ast.Name) and scope.owner != self.module:
+            if isinstance(value, ast.Dict) and len(node.targets) == 1:
+                self.local_displays[first.id] = (lits, len(self.lits))
+            else:
+                self.local_displays.pop(first.id, None)
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
