@@ -225,3 +225,12 @@ def test_a_literal_reaches_its_parameter_however_spelled(use: str) -> None:
     """Principle 5: an alias import and a module-level name mean what the direct call means."""
     case = producer_case(source={**STOP, "pkg/use.py": use}, symbol="pkg.models.Stop")
     assert case.verdicts == {"end": "producer", "cut": "none"}
+
+
+@pytest.mark.parametrize("lookup", ['os.environ.get("KIND", "beta")', 'os.getenv("KIND", "beta")'])
+def test_the_default_of_an_environment_lookup_is_produced(lookup: str) -> None:
+    """Principle 4: the environment is a door, and the lookup's default is built in code: BETA is
+    produced, ALPHA stays produced by its own site."""
+    case = kind_case(f"import os\nfrom pkg.kinds import Kind\n\n\n"
+                     f"def kind() -> Kind:\n    return Kind({lookup})\n")
+    assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}

@@ -51,6 +51,7 @@ from type_equiv.producers.syntax import (
     item_receiver,
     iterated,
     last_name,
+    lookup_default,
     owners,
     tuple_parts,
 )
@@ -232,6 +233,9 @@ class ExpressionWalker(NameReader):
                 key_t = key_t.plus(dict_keys(node.args[0]))
                 pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args))
+            fallback = lookup_default(node.args[0]) if node.args and not consumer else None
+            if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
+                self.lit(fallback, Form.DEFAULT, names=(callee,))
         else:
             self.expr(func, scope, ctx)
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
@@ -305,6 +309,8 @@ class ExpressionWalker(NameReader):
             return
         form = Form.DECODE if scope.entry else Form.LOAD
         self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
+        if arg is not None and (fallback := lookup_default(arg)) is not None:
+            self.lit(fallback, Form.DEFAULT, names=refs)  # `os.getenv("K", "a")`: "a" is built in code
 
     def typed_display(self, arg: ast.expr, names: tuple[str, ...]) -> None:
         """`data = {...}; Order.model_validate(data)`: the local display's keys bind as `names`'
