@@ -234,3 +234,15 @@ def test_the_default_of_an_environment_lookup_is_produced(lookup: str) -> None:
     case = kind_case(f"import os\nfrom pkg.kinds import Kind\n\n\n"
                      f"def kind() -> Kind:\n    return Kind({lookup})\n")
     assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}
+
+
+def test_a_value_given_by_position_to_a_class_reaches_its_init_parameter() -> None:
+    """Principle 5: `cls(r, "end")` in a classmethod, or `Box(r, "end")`, binds the value to
+    `__init__`'s parameter at that position, as the keyword would (rich's `Align.right`)."""
+    box = ("from pkg.models import Stop\n\n\nclass Box:\n"
+           "    def __init__(self, body: str, reason: Stop = 'cut') -> None:\n"
+           "        self.body, self.reason = body, reason\n\n"
+           "    @classmethod\n    def ended(cls, body: str) -> 'Box':\n        return cls(body, 'end')\n")
+    case = producer_case(source={**STOP, "pkg/box.py": box}, symbol="pkg.models.Stop")
+    assert case.verdicts == {"end": "producer", "cut": "producer"}  # cut: the parameter's default
+    assert case.forms("end") == {"positional"}

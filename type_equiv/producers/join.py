@@ -492,7 +492,10 @@ class Join:
         family = self.family
         for ann, refs in index.anns:
             if any(r in family for r in refs):
-                out.add(self.canonical(ann.owner), ann.slot(), ann.position)
+                owner = self.canonical(ann.owner)
+                out.add(owner, ann.slot(), ann.position)
+                if owner.endswith(".__init__"):  # `cls(r, "right")`, `Align(r, "right")`: the class
+                    out.add(owner.removesuffix(".__init__"), ann.slot(), ann.position)
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
