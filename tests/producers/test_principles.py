@@ -246,3 +246,13 @@ def test_a_value_given_by_position_to_a_class_reaches_its_init_parameter() -> No
     case = producer_case(source={**STOP, "pkg/box.py": box}, symbol="pkg.models.Stop")
     assert case.verdicts == {"end": "producer", "cut": "producer"}  # cut: the parameter's default
     assert case.forms("end") == {"positional"}
+
+
+def test_a_value_given_by_position_to_a_dataclass_reaches_its_field() -> None:
+    """Principle 5: a dataclass takes its fields in order: `Entry("end")` is `Entry(reason="end")`."""
+    entry = ("from dataclasses import dataclass\nfrom typing import ClassVar\n"
+             "from pkg.models import Stop\n\n\n"
+             "@dataclass\nclass Entry:\n    kinds: ClassVar[int] = 0\n    reason: Stop\n\n"
+             "    @classmethod\n    def ended(cls) -> 'Entry':\n        return cls('end')\n")
+    case = producer_case(source={**STOP, "pkg/entry.py": entry}, symbol="pkg.models.Stop")
+    assert case.verdicts == {"end": "producer", "cut": "none"}

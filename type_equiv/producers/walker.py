@@ -50,17 +50,27 @@ from type_equiv.producers.syntax import (
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
 
+# Class decorators whose class takes its fields, in order, as `__init__` parameters.
+DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
+
+
+def _outer(annotation: ast.expr) -> ast.expr:
+    """`ClassVar[int]` → `ClassVar`: the head of a subscripted annotation."""
+    return annotation.value if isinstance(annotation, ast.Subscript) else annotation
+
 
 class Walker(ExpressionWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
 
     servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
     registered: dict[str, Form] | None = None  # functions registered as handlers by a call
+    field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
 
     # statements ---------------------------------------------------------------------------------
 
     def body(self, stmts: Sequence[ast.stmt], scope: Scope) -> None:
         if scope.owner == self.module and self.registered is None:  # the module's own body, first
+            self.field_positions = {}
             self.servers = socket_servers(list(stmts))
             self.registered = registered_handlers(list(stmts), self.servers)
         for stmt in stmts:
@@ -179,6 +189,11 @@ class Walker(ExpressionWalker):
                                           bases, tuple(tags)))
         for keyword in node.keywords:
             self.expr(keyword.value, scope, VALUE)
+        if any(last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS
+               for d in node.decorator_list):  # its fields in order are its `__init__`'s positions
+            named = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign)
+                     and isinstance(s.target, ast.Name) and last_name(_outer(s.annotation)) != "ClassVar"]
+            self.field_positions[qualname] = {name: i for i, name in enumerate(named)}
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
                       settings=is_settings(node.bases), class_body=node.body)
         self.body(node.body, inner)
@@ -191,7 +206,8 @@ class Walker(ExpressionWalker):
             self.type_alias(node.lineno, target.id, node.value, scope)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
-                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind=AnnKind.FIELD))
+                position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
+                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, position, AnnKind.FIELD))
                 self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, AnnKind.ITEM)
                 self.refs.extend(RefSite(node.lineno, r, Form.SETTINGS, False) for r in refs
                                  if scope.settings)
