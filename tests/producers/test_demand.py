@@ -101,6 +101,41 @@ def test_by_demand_equals_the_complete_scan_on_every_form(project: Project) -> N
         ("src/pkg/consume.py", "consumer"), ("tests/test_z.py", "test")}
 
 
+CARRIED = {
+    "src/pkg/__init__.py": "",
+    "src/pkg/vocab.py": (
+        "from typing import Annotated, Literal\nfrom pydantic import BaseModel, Field\n\n"
+        "class Alpha(BaseModel):\n    kind: Literal['alpha']\n\n"
+        "class Beta(BaseModel):\n    kind: Literal['beta']\n\n"
+        "class Gamma(BaseModel):\n    kind: Literal['gamma']\n\n"
+        "Event = Annotated[Alpha | Beta | Gamma, Field(discriminator='kind')]\n"),
+    # the carrier names the union only in an annotation, in a module of its own
+    "src/pkg/models.py": ("from pydantic import BaseModel\nfrom pkg.vocab import Event\n\n"
+                          "class Order(BaseModel):\n    item: Event\n\n"
+                          "class Basket(BaseModel):\n    items: dict[str, list[Event | None]]\n"),
+    "src/pkg/service.py": ("from pkg.models import Order\n\ndef handle(raw: str) -> Order:\n"
+                           "    return Order.model_validate_json(raw)\n"),
+    # a dict nested under the carrier's field is what the field holds
+    "src/pkg/seed.py": "def seed():\n    return {'item': {'kind': 'gamma'}}\n",
+}
+
+
+@pytest.mark.parametrize("decoded", ["Order", "Basket"])
+def test_by_demand_sees_a_carrier_in_another_module(project: Project, decoded: str) -> None:
+    """A model whose field is the union (at any depth of generics), declared in another module
+    than the union and than its decoding: by demand finds the door and the nested dict as the
+    complete scan does."""
+    files = dict(CARRIED)
+    files["src/pkg/service.py"] = files["src/pkg/service.py"].replace("Order", decoded)
+    vocab_tree(project, files, [{"symbol": "pkg.vocab.Event"}])
+    demand = verdicts(project, fields=False)
+    assert demand == verdicts(project, fields=True)
+    assert {variant for _, _, variant, _ in demand} == {"alpha", "beta"}  # gamma: the nested dict
+    for _, _, _, shown in demand:
+        doors = [(s["path"], s["role"]) for s in json.loads(shown) if s["role"] == "wire"]
+        assert doors == [("src/pkg/service.py", "wire")]
+
+
 @pytest.mark.parametrize("tree", ["examples/agent-session", "."])
 def test_by_demand_equals_the_complete_scan_on_real_trees(tmp_path: Path, tree: str) -> None:
     """The example project, and this repository (its manifest, docs and package)."""

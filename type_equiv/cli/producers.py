@@ -25,18 +25,23 @@ if TYPE_CHECKING:  # the command imports its stages only when it runs
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
     help="Output format.",
 )
+@click.option(
+    "--why", "why", metavar="VARIANT", default=None,
+    help="Explain one variant's verdict: its producing sites, or every door and round trip"
+         " considered and why each counts or not.",
+)
 @click.argument("symbol")
-def producers(root: str | None, manifest: str | None, fmt: str, symbol: str) -> None:
+def producers(root: str | None, manifest: str | None, fmt: str, why: str | None, symbol: str) -> None:
     """Show, per variant of SYMBOL (dotted, as in the manifest), where it is produced and consumed.
 
     Test-only writers, consumers and wire decoding are listed and marked; they never count as
     producers. Always exit 0 (2 when SYMBOL is not a vocabulary or the manifest is bad).
     """
     root_path, manifest_path = resolve_root(root, manifest)
-    sys.exit(run(root_path, manifest_path, fmt, symbol))
+    sys.exit(run(root_path, manifest_path, fmt, symbol, why))
 
 
-def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
+def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str, why: str | None = None) -> int:
     from type_equiv.model.errors import InputError
     from type_equiv.producers.analysis import producers_report
     from type_equiv.read.manifest import is_symbol_name, load_manifest
@@ -52,9 +57,17 @@ def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str) -> int:
             report = producers_report(Project.open(loaded), loaded, symbol)
         except InputError as exc:
             raise InputError(f"{exc}{suggest(symbol, known) if symbol not in known else ''}") from exc
+        if why is not None and why not in report.sites:
+            raise InputError(f"{symbol}: no variant {why!r}; its variants: {', '.join(report.sites)}")
     except InputError as exc:
         click.echo(f"type-equiv: {exc}", err=True)
         return EXIT_ERROR
+    if why is not None:
+        from type_equiv.cli.why import why_json, why_lines
+
+        click.echo(json.dumps(why_json(report, why), indent=2) if fmt == "json"
+                   else "\n".join(why_lines(report, why)))
+        return EXIT_CLEAN
     if fmt == "json":
         click.echo(json.dumps(report_json(report), indent=2))
     else:

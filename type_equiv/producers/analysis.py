@@ -162,6 +162,17 @@ class Analysis:
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths)
         self.scan: TreeScan | None = None
+        # the vocabularies whose callers are outside (`"callers": "outside"`): their public
+        # functions' parameters are doors
+        self.callers: set[str] = set()
+
+    def outside(self, row: SymbolRow, vocab: Vocabulary) -> bool:
+        """Whether the row (or the manifest's top level) says the vocabulary's callers are outside;
+        noted for the join."""
+        if (row.callers or self.manifest.model.callers) != "outside":
+            return False
+        self.callers.add(vocab.qualname)
+        return True
 
     def _tree_loader(self, file: SourceFile) -> _Loader:
         return _Loader(self, file)
@@ -260,7 +271,8 @@ class Analysis:
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         spellings = self._subclass_rounds(scanner, scan, still, spellings)
         doors = [v for v in still if v in complete or self._unproduced(v, scan)]
-        self._carrier_rounds(scanner, scan, doors, spellings)
+        self._carrier_rounds(scanner, scan, doors, spellings, _gated_names(doors, [
+            {v.name for v in vocab.variants} for vocab in doors]))
         return scan
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
@@ -269,7 +281,7 @@ class Analysis:
         return {v.name for v in vocab.variants} - produced
 
     def _carrier_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
-                        spellings: Spellings) -> None:
+                        spellings: Spellings, gated: frozenset[str] = frozenset()) -> None:
         """The doors of a vocabulary are often where a class that carries it is decoded (a request
         body whose field is the enum, `Response.model_validate_json(raw)` two models up). The scan
         records only spelled names, so each level spells the carriers found so far (classes with a
@@ -277,9 +289,16 @@ class Analysis:
         as whole tokens (`Needles.whole`: a name none of a file's tokens changes none of its
         records). A level reads only declarations, answered from each file's declarations walked
         once before any spellings (declarations.py `Declared`); the files the search met are then
-        walked once, with every carrier's name."""
+        walked once, with every carrier's name.
+
+        A `gated` name (by demand: a union's own name, parsed only beside a quoted tag) is searched
+        here too: a file declaring `item: Event` is no producer, but its class carries the union."""
         names = set(spellings.names)
         found = TreeScan(files=scan.files, scans=dict(scan.scans))  # declarations, level by level
+        if gated:
+            first = Spellings(frozenset(names), spellings.values, spellings.tag_fields, declarations=True)
+            rest = [f.rel for f in self.files if f.rel not in found.scans]
+            found.fold(self._scan(scanner, rest, [Needles.of(gated, whole=True)], first))
         added: set[str] = set()
         for _ in range(CARRIER_LEVELS):
             index = found.index(self.resolver.canonical)
@@ -346,7 +365,9 @@ class Analysis:
         binders = set(need.tag_fields) | {_binder(a) for a in anns}
         if not quoted or not binders:
             return scan
-        calls = {f"{a.owner.rsplit('.', 1)[-1]}(" for a in anns if a.position >= 0}  # by position
+        # by position: the function called, or imported under another name (`import record as made`)
+        calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
+                 for end in ("(", " as ")}
         context = Needles.of([*calls, *(form for n in binders
                                         for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
@@ -360,7 +381,8 @@ class Analysis:
     # joining ------------------------------------------------------------------------------------
 
     def joiner(self, vocab: Vocabulary) -> Join:
-        return Join(self.resolver.canonical, vocab, self._declaring, self._extras)
+        return Join(self.resolver.canonical, vocab, self._declaring, self._extras,
+                    callers=vocab.qualname in self.callers)
 
     def _extras(self, cls: str) -> bool:
         """Whether a dict with keys `cls` does not declare is still that class: only when the class
@@ -386,8 +408,9 @@ class Analysis:
 
     def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
         assert self.scan is not None
+        joiner = self.joiner(vocab)
         with collector_paused():
-            found = self.joiner(vocab).collect(self.scan)
+            found = joiner.collect(self.scan)
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
         built: dict[str, list[tuple[Site, Keys]]] = {v.name: [] for v in vocab.variants}
         wire: list[tuple[Site, bool]] = []  # a door, and whether it passes through a carrier
@@ -411,8 +434,10 @@ class Analysis:
                  "seconds": round(self.scan.seconds, 3)}
         # the vocabulary's own doors first: where a reader sees its values come in, not a carrier's
         wire.sort(key=lambda door: (door[1], door[0].path, door[0].line))
+        trips = [(s, w) for s, w in joiner.round_trips if not self.by_rel[s.path].test]
         return VocabularyReport(row, vocab, sites, [site for site, _ in wire], fields, stats,
-                                unread_files(self.scan, [vocab]), self._registries(vocab))
+                                unread_files(self.scan, [vocab]), self._registries(vocab),
+                                list({(s, tuple(w)): (s, w) for s, w in trips}.values()))
 
     def _registries(self, vocab: Vocabulary) -> list[Hook]:
         """The classes of the variants' hierarchies that define `__init_subclass__`: a hook that
@@ -460,7 +485,9 @@ def check_producers(reader: Reader, manifest: ManifestFile, rows: Sequence[Symbo
     analysis = Analysis(reader, manifest, progress)
     pairs = analysis.vocabularies(wanted)
     vocabs = [vocab for _, vocab in pairs if vocab is not None]
-    complete = [vocab for row, vocab in pairs if vocab is not None and row.fields]
+    # a row whose callers are outside is scanned completely: its doors are parameters anywhere
+    complete = [vocab for row, vocab in pairs
+                if vocab is not None and (analysis.outside(row, vocab) or row.fields)]
     scan = analysis.run(vocabs, complete) if vocabs else None
     if scan is not None:
         yield from (FindingEvent(finding=f) for f in unscannable(scan, vocabs))
@@ -483,5 +510,6 @@ def producers_report(reader: Reader, manifest: ManifestFile, symbol: str) -> Voc
     if vocab is None:
         raise InputError(f"{symbol}: not a vocabulary (a union of tagged classes, a TypedDict map,"
                          " a Literal alias or an enum) — or not found under the source roots")
+    analysis.outside(row, vocab)
     analysis.run([vocab])
     return analysis.report(row.model_copy(update={"fields": True}), vocab)

@@ -37,7 +37,7 @@ from type_equiv.producers.records import (
     Spellings,
 )
 from type_equiv.producers.syntax import Scope, class_arg, last_name
-from type_equiv.producers.walker import Walker
+from type_equiv.producers.walker import DATACLASS_DECORATORS, Walker
 from type_equiv.read.names import Bindings, dotted_name
 
 SKELETON_CHARS = 16_000_000  # source characters whose skeletons a process keeps (LRU)
@@ -262,7 +262,10 @@ def _kept(node: ast.stmt, where: Where) -> ast.stmt | None:
     if isinstance(node, ast.Import | ast.ImportFrom):
         return node
     if isinstance(node, ast.ClassDef):
-        return _with(node, body=_pruned(node.body, "class") or [ast.Pass()], decorator_list=[], keywords=[])
+        kept = [d for d in node.decorator_list  # a dataclass's fields are positions too
+                if last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS]
+        return _with(node, body=_pruned(node.body, "class") or [ast.Pass()], decorator_list=kept,
+                     keywords=[])
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return _with(node, body=_function_body(node.body) or [ast.Pass()], returns=None)
     if isinstance(node, ast.Assign):

@@ -10,7 +10,9 @@ The rules are general principles, not one package's API:
 - a function or adapter that validates data *into a type given to it* (`TypeAdapter(X).validate_json(raw)`,
   `parse_obj_as(X, d)`, `construct_type(type_=X, value=d)`, `unmarshal(X, body)`, cattrs'
   `structure(d, X)`) decodes X, as does a keyword that names the target type of a decoding call
-  (`cast_to=X`, `stream_cls=Stream[X]`, `response_model=X`);
+  (`cast_to=X`, `stream_cls=Stream[X]`, `output_type=X`: what a client decodes from a remote
+  response) — but not a route's `response_model=X`, on its decorator or its registration call: what
+  the route sends is output, and output is no door;
 - a parameter of a function a decorator registers as a web route or a command (`@app.get(…)`,
   `@router.post(…)`, `@api.route(…)`, `@app.command()`) is decoded from the request or the command
   line by the framework;
@@ -35,7 +37,7 @@ from collections.abc import Callable
 from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import last_name
 
-DOOR_FORMS = frozenset({Form.DECODE, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
+DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 
 # Functions (or classes) that validate data into a type passed to them.
 DECODER = re.compile(
@@ -48,6 +50,11 @@ TARGET_KEYWORDS = frozenset({"cast_to", "type_", "stream_cls", "response_model",
 ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace",
                               "route", "api_route", "websocket", "api_view"})
 COMMAND_DECORATORS = frozenset({"command", "callback"})
+# A call registering a handler as a web route (`app.add_api_route(path, fn, …)`).
+ROUTE_REGISTRATIONS = frozenset({"add_api_route", "add_route", "add_websocket_route",
+                                 "add_api_websocket_route", "add_url_rule"})
+# Keywords of a route's registration declaring what it *sends*: output, never a door (principle 3).
+OUTPUT_KEYWORDS = frozenset({"response_model", "response_class", "response_type"})
 # A class method named for validating, or for the data format it reads, called with data, decodes an
 # instance of its class (`from_template` or `from_file` build from other things: no door).
 DECODE_METHOD = re.compile(
@@ -73,20 +80,81 @@ def unpickles(node: ast.expr | None) -> bool:
             and node.func.value.id in PICKLERS)
 
 
-def decorator_door(decorators: list[ast.expr]) -> Form | None:
-    """`route` when a decorator registers the function as a web route, `command` as a CLI command.
+def decorator_door(decorators: list[ast.expr], servers: frozenset[str] = frozenset()) -> Form | None:
+    """`route` when a decorator registers the function as a web route or a socket.io event
+    handler, `command` as a CLI command.
 
     Only a decorator *call* counts (`@app.get("/x")`, `@app.command()`): a bare `@property` or
-    `@staticmethod` registers nothing.
+    `@staticmethod` registers nothing — but a socket.io server's bare `@sio.event` does, as its
+    `@sio.on("ev")` (`servers`: the names bound to a socket.io server, `socket_servers`).
     """
     for deco in decorators:
         if isinstance(deco, ast.Call):
-            name = last_name(deco.func)
-            if name in ROUTE_DECORATORS:
-                return Form.ROUTE
-            if name in COMMAND_DECORATORS:
-                return Form.COMMAND
+            form = registering(deco.func, servers)
+            if form is not None:
+                return form
+        elif (isinstance(deco, ast.Attribute) and deco.attr == "event"
+              and isinstance(deco.value, ast.Name) and deco.value.id in servers):
+            return Form.ROUTE
     return None
+
+
+def registering(func: ast.expr, servers: frozenset[str]) -> Form | None:
+    """The door a call to `func` makes of the function it registers: `app.get`, `router.post`,
+    `app.command`, a socket.io server's `on`."""
+    name = last_name(func)
+    if name in ROUTE_DECORATORS:
+        return Form.ROUTE
+    if name in COMMAND_DECORATORS:
+        return Form.COMMAND
+    if (name == "on" and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id in servers):
+        return Form.ROUTE
+    return None
+
+
+SOCKET_SERVERS = frozenset({"SocketIO", "AsyncServer", "Server", "AsyncNamespace", "Namespace"})
+HANDLER_KEYWORDS = frozenset({"endpoint", "view_func", "handler", "route", "func", "f"})
+
+
+def socket_servers(body: list[ast.stmt]) -> frozenset[str]:
+    """Module-level names bound to a socket.io server (`sio = socketio.AsyncServer()`,
+    flask-socketio's `SocketIO(app)`): their event handlers take the client's data."""
+    out: set[str] = set()
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)):
+            continue
+        func = stmt.value.func
+        spelled = (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                   and func.value.id == "socketio" and func.attr in SOCKET_SERVERS)
+        if spelled or (isinstance(func, ast.Name) and func.id == "SocketIO"):
+            out.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return frozenset(out)
+
+
+def registered_handlers(module: ast.Module | list[ast.stmt], servers: frozenset[str]) -> dict[str, Form]:
+    """The module's functions registered as handlers by a call rather than a decorator, by name:
+    `app.add_api_route("/x", fn)` (also `add_route`, `add_url_rule`'s `view_func`), a decorator
+    applied as a call (`app.command(name="go")(fn)`, `app.get("/x")(fn)`), `sio.on("ev", fn)`.
+    Principle 1: a handler is a door whatever registers it."""
+    out: dict[str, Form] = {}
+    nodes = module.body if isinstance(module, ast.Module) else module
+    for stmt in nodes:
+        for node in ast.walk(stmt):
+            if not isinstance(node, ast.Call):
+                continue
+            func, form, given = node.func, None, list[ast.expr]()
+            if last_name(func) in ROUTE_REGISTRATIONS:
+                form, given = Form.ROUTE, [*node.args[1:], *(k.value for k in node.keywords
+                                                             if k.arg in HANDLER_KEYWORDS)]
+            elif isinstance(func, ast.Call) and node.args:  # `app.command()(fn)`
+                form, given = registering(func.func, servers), node.args[:1]
+            elif last_name(func) == "on" and len(node.args) > 1:  # `sio.on("ev", fn)`
+                form, given = registering(func, servers), node.args[1:2]
+            handler = next((g for g in given if isinstance(g, ast.Name)), None)
+            if form is not None and handler is not None:
+                out.setdefault(handler.id, form)
+    return out
 
 
 def injected(annotation: ast.expr | None, default: ast.expr | None = None) -> bool:
@@ -112,10 +180,9 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     name = last_name(node.func)
     out: list[ast.expr] = []
     inner = node.func.value if isinstance(node.func, ast.Attribute) else None
-    if (isinstance(inner, ast.Call) and last_name(inner.func) == "TypeAdapter"
-            and name.startswith("validate")):  # `TypeAdapter(X).validate_json(raw)`
-        out.extend(inner.args[:1])
-    elif DECODER.match(name):
+    if isinstance(inner, ast.Call) and last_name(inner.func) == "TypeAdapter":
+        return out  # an adapter's call: roundtrips.py (a `load`, or a `serialise`)
+    if DECODER.match(name):
         out.extend(a for a in node.args if not isinstance(a, ast.Starred))
         out.extend(k.value for k in node.keywords if k.arg is not None)
     elif name in CHOICE_CALLS:
@@ -124,7 +191,10 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     elif COLUMN_TYPE.match(name) and node.args and isinstance(node.args[0], ast.Name | ast.Attribute):
         out.append(node.args[0])
     else:
+        route = name in ROUTE_DECORATORS or name in ROUTE_REGISTRATIONS
         for keyword in node.keywords:
+            if route and keyword.arg in OUTPUT_KEYWORDS:
+                continue  # what the route sends: output, no door (principle 3)
             if keyword.arg in TARGET_KEYWORDS or keyword.arg == "choices" or (
                     name == "add_argument" and keyword.arg == "type"):
                 out.append(keyword.value)

@@ -8,6 +8,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
+    DECODE_METHOD,
     decoded_parts,
     decoded_refs,
     tested_in,
@@ -37,6 +38,7 @@ from type_equiv.producers.records import (
     Spellings,
     Value,
 )
+from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised
 from type_equiv.producers.syntax import (
     Scope,
     arg_key,
@@ -49,6 +51,7 @@ from type_equiv.producers.syntax import (
     item_receiver,
     iterated,
     last_name,
+    lookup_default,
     owners,
     tuple_parts,
 )
@@ -71,12 +74,16 @@ class ExpressionWalker(NameReader):
         self.decorator = False
         self.dict_types: dict[int, tuple[str, ...]] = {}  # id of a dict display → its declared type
         self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
+        # the current function's `d = {...}` → the range of `lits` its display recorded
+        self.local_displays: dict[str, tuple[int, int]] = {}
         self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
+        self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         # a body's names read only as membership containers (walker.only_tested), by the body's id;
         # the body is kept beside its answer so that id is never reused for another body
         self.membership: dict[tuple[int, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
@@ -206,6 +213,7 @@ class ExpressionWalker(NameReader):
         added = grown(node)
         if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
             self.stored(*added, scope)
+        self.round_trip(node, scope)
         parts = decoded_parts(node)
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
@@ -217,10 +225,17 @@ class ExpressionWalker(NameReader):
         callee = self.dotted(func, scope)
         if callee is not None:
             args = tuple(arg_key(a) for a in node.args)
+            if (args and isinstance(node.args[0], ast.Name) and node.args[0].id in self.local_displays
+                    and DECODE_METHOD.match(name)):  # a display built in code, through a local
+                args = (Arg(ArgKind.DICT), *args[1:])
+                key_t = key_t.plus(UNKNOWN_KEYS)
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t.plus(dict_keys(node.args[0]))
                 pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args))
+            fallback = lookup_default(node.args[0]) if node.args and not consumer else None
+            if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
+                self.lit(fallback, Form.DEFAULT, names=(callee,))
         else:
             self.expr(func, scope, ctx)
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
@@ -261,6 +276,71 @@ class ExpressionWalker(NameReader):
                             self.lit(item, Form.KEYWORD, key=Slot(keyword.arg, items=True),
                                      receivers=(receiver,))
             self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
+
+    def round_trip(self, node: ast.Call, scope: Scope) -> None:
+        """A call writing a value out (`serialise`), or an adapter decoding data (`load`; a door
+        inside a route or command handler: the data comes from outside). A decode of data built in
+        code (a display) is no door: its dict binds as the decoded type's fields (principle 4)."""
+        adapted = adapter_call(node, {**self.adapters, **self.local_adapters})
+        if adapted is not None and adapted[0].startswith("dump"):
+            self.wrote(node.lineno, self.annotation_refs(adapted[1], scope), scope)
+            return
+        if adapted is not None and adapted[0].startswith("validate"):
+            self.decoded(node, self.annotation_refs(adapted[1], scope), adapted[1], scope)
+            return
+        func = node.func
+        if isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args:
+            if isinstance(node.args[0], ast.Dict):  # `Order.model_validate({...})`
+                self.dict_types.setdefault(id(node.args[0]), self.type_names(func.value, scope))
+            self.typed_display(node.args[0], self.type_names(func.value, scope))
+        value = serialised(node)
+        if value is not None:
+            self.wrote(node.lineno, self.value_type(value, scope), scope)
+
+    def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
+                scope: Scope) -> None:
+        """Data decoded into `refs` (`target`, the type expression): a `load` site, a door inside a
+        handler; data built in code is no door, and a display given binds as `target`'s fields."""
+        arg = node.args[0] if node.args else None
+        if arg is not None and built_in_code(arg, self.local_displays):
+            if isinstance(arg, ast.Dict):
+                self.dict_types.setdefault(id(arg), self.type_names(target, scope))
+            self.typed_display(arg, self.type_names(target, scope))
+            return
+        form = Form.DECODE if scope.entry else Form.LOAD
+        self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
+        if arg is not None and (fallback := lookup_default(arg)) is not None:
+            self.lit(fallback, Form.DEFAULT, names=refs)  # `os.getenv("K", "a")`: "a" is built in code
+
+    def typed_display(self, arg: ast.expr, names: tuple[str, ...]) -> None:
+        """`data = {...}; Order.model_validate(data)`: the local display's keys bind as `names`'
+        fields, as they would inline (principle 5); its literals were recorded with no receiver."""
+        if not (isinstance(arg, ast.Name) and arg.id in self.local_displays and names):
+            return
+        start, end = self.local_displays[arg.id]
+        for i in range(start, min(end, len(self.lits))):
+            lit = self.lits[i]
+            if lit.form is Form.DICT_VALUE and not lit.receivers:
+                self.lits[i] = lit._replace(receivers=owners(names))
+
+    def wrote(self, line: int, refs: tuple[str, ...], scope: Scope) -> None:
+        """A value of `refs` written out — unless a route or command handler writes it: what a
+        handler serialises is what it sends (a response, a generated config), output the program
+        does not read back (principle 3)."""
+        if not scope.entry:
+            self.refs.extend(RefSite(line, r, Form.SERIALISE, False) for r in refs)
+
+    def value_type(self, node: ast.expr, scope: Scope) -> tuple[str, ...]:
+        """The spelled names of what an expression holds, as far as the file says: a class called
+        (`Order(...)`), a name annotated (`first: Kind`, a typed parameter), a list or tuple of those."""
+        if isinstance(node, ast.Call):
+            ref = self.dotted(node.func, scope)
+            return (ref,) if ref is not None else ()
+        if isinstance(node, ast.Name):
+            return scope.annotated.get(node.id, ())
+        if isinstance(node, ast.List | ast.Tuple):
+            return tuple(dict.fromkeys(r for e in node.elts for r in self.value_type(e, scope)))
+        return ()
 
     def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
         """A raw value tested against the enum, or some of its members: a door to those (join.py)."""

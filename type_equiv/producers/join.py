@@ -22,6 +22,7 @@ from type_equiv.producers.records import (
     NO_KEYS,
     PRODUCER_FORMS,
     UNKNOWN_KEYS,
+    AnnKind,
     ArgKind,
     ClassSite,
     DictSite,
@@ -58,8 +59,9 @@ class Join:
 
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
                  declaring: Callable[[str, str], str | None] = lambda cls, name: None,
-                 extras: Callable[[str], bool] = lambda cls: False) -> None:
+                 extras: Callable[[str], bool] = lambda cls: False, callers: bool = False) -> None:
         self.vocab = vocab
+        self.callers = callers  # a library's callers are outside: public parameters are doors
         self.canonical = canonical
         self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
         self.extras = extras  # does this class validate a dict carrying keys it does not declare?
@@ -76,6 +78,10 @@ class Join:
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
+        # the vocabulary or carriers production code serialises → where (`path:line`)
+        self.written: dict[str, list[str]] = {}
+        # the decodes judged round trips (no doors), each with where the program writes that data
+        self.round_trips: list[tuple[Site, list[str]]] = []
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -201,7 +207,11 @@ class Join:
 
         found: list[tuple[tuple[int, int, int], list[Found]]] = []
         heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
-        for (i, j), _, ref in index.refs_under(heads):
+        refs = index.refs_under(heads)
+        self.written = self._written(refs, files, rels, subclasses)
+        for (i, j), _, ref in refs:
+            if ref.form is Form.SERIALISE:
+                continue
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
         if self.by_class:
@@ -216,8 +226,26 @@ class Join:
         for (i, j), lit in index.lits_of(self.by_key):
             if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
                 found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
+        if self.callers:
+            found.extend(((i, 3, 0), [door]) for i, door in self._public_parameters(scan, rels))
         found.sort(key=lambda item: item[0])
         return [f for _, fs in found for f in fs]
+
+    def _written(self, refs: list[tuple[tuple[int, int], str, RefSite]], files: dict[str, SourceFile],
+                 rels: list[str], subclasses: dict[str, str]) -> dict[str, list[str]]:
+        """What production code serialises of this vocabulary, and where: itself (a variant's class
+        written out writes the vocabulary's data) or a carrier. Decoding the same is a round trip."""
+        out: dict[str, list[str]] = {}
+        for (i, _), target, ref in refs:
+            if ref.form is not Form.SERIALISE or files[rels[i]].test:
+                continue
+            head, rest = _split(target, self.by_class, subclasses, self.family | set(self.carriers))
+            if head is None or rest:
+                continue
+            key = (self.vocab.qualname if head in self.by_class or head in subclasses
+                   or head in self.family else head)
+            out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
+        return out
 
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
@@ -231,8 +259,10 @@ class Join:
             return
         if rest:
             keys = ref.keys
-            data = (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names) or keys.starred
-                    or keys.unknown)
+            # a display decoded is data built in code: it produces what it holds (principle 4)
+            display = bool(ref.args) and ref.args[0].kind is not ArgKind.DATA
+            data = not display and (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names)
+                                    or keys.starred or keys.unknown)
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
             own = head == self.vocab.qualname and self.vocab.form == "enum"
@@ -245,17 +275,53 @@ class Join:
                 return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
         elif ref.form in DOOR_FORMS:
-            form = str(ref.form)
+            form = str(Form.DECODE if ref.form is Form.LOAD else ref.form)
         else:
             return
         via = head in self.carriers
         if via:
             form += f" (via {head.rsplit('.', 1)[-1]})"
         site = Site(path=file.rel, line=ref.line, form=form, role="wire")
+        own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
+        writes = self._round_trip(head) if (ref.form is Form.LOAD or (rest and not own_enum)) else []
+        if writes:  # the program's own data read back (principle 2): neither door nor producer
+            self.round_trips.append((site, writes))
+            return
         if head in self.some:  # a carrier of some members only: their door, not the others'
             yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
             return
         yield Found(None, site, via=via)
+
+    def _public_parameters(self, scan: TreeScan, rels: list[str]) -> Iterator[tuple[int, Found]]:
+        """With callers outside, the parameters of the package's public functions (no part of the
+        dotted owner private, `__init__` aside) typed by the vocabulary or a carrier: what a caller
+        passes there enters from outside (principle 1), as a request body enters a server."""
+        package = self.vocab.qualname.split(".", 1)[0] + "."
+        heads = self.family | set(self.carriers)
+        order = {rel: i for i, rel in enumerate(rels)}
+        for rel, fs in scan.scans.items():
+            file = scan.files[rel]
+            if file.test or rel not in order:
+                continue
+            for ann in fs.anns:
+                if ann.kind is not AnnKind.PARAM or not ann.owner.startswith(package) or any(
+                        part.startswith("_") and part != "__init__" for part in ann.owner.split(".")):
+                    continue
+                for ref in ann.refs:
+                    head, rest = _split(self.canonical(ref), {}, {}, heads)
+                    if head is None or rest:
+                        continue
+                    via = head in self.carriers
+                    form = "parameter (callers outside)" + (
+                        f" (via {head.rsplit('.', 1)[-1]})" if via else "")
+                    yield order[rel], Found(None, Site(path=rel, line=ann.line, form=form, role="wire"),
+                                            via=via)
+                    break
+
+    def _round_trip(self, head: str) -> list[str]:
+        """Where production code serialises what decoding `head` reads (the vocabulary, or this
+        carrier): non-empty, the decode reads back what the program wrote (principle 2)."""
+        return self.written.get(self.vocab.qualname if head in self.family else head, [])
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
@@ -426,7 +492,10 @@ class Join:
         family = self.family
         for ann, refs in index.anns:
             if any(r in family for r in refs):
-                out.add(self.canonical(ann.owner), ann.slot(), ann.position)
+                owner = self.canonical(ann.owner)
+                out.add(owner, ann.slot(), ann.position)
+                if owner.endswith(".__init__"):  # `cls(r, "right")`, `Align(r, "right")`: the class
+                    out.add(owner.removesuffix(".__init__"), ann.slot(), ann.position)
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:

@@ -39,7 +39,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 6
+RECORDS = 12
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -90,6 +90,8 @@ class Form(StrEnum):
     ROUTE = "route"
     COMMAND = "command"
     SETTINGS = "settings"
+    LOAD = "load"  # data decoded that may be the program's own (an adapter, an unpickling): roundtrips.py
+    SERIALISE = "serialise"  # a value of the name written out (`x.model_dump_json()`, `pickle.dump(x)`)
     # where a literal stands
     RETURN = "return"
     ASSIGN = "assign"

@@ -38,6 +38,7 @@ class Scope:
     settings: bool = False  # a settings class body: its fields are decoded from the environment
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
+    entry: bool = False  # a route or command handler's body: what it decodes comes from outside
 
 
 @functools.lru_cache(maxsize=4096)
@@ -117,10 +118,11 @@ def mapping_head(annotation: ast.expr) -> bool:
 
 def lookup_default(node: ast.expr) -> ast.expr | None:
     """The fallback a lookup evaluates to when the key is missing: `d.get(k, "a")`, `d.pop(k, "a")`,
-    `getattr(o, "n", "a")` → `"a"` (one of the values the expression can have)."""
+    `os.getenv("K", "a")`, `getattr(o, "n", "a")` → `"a"` (one of the values the expression can have)."""
     if not isinstance(node, ast.Call) or node.keywords:
         return None
-    if isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop") and len(node.args) == 2:
+    if (isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop", "getenv")
+            and len(node.args) == 2):
         return node.args[1]
     if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
         return node.args[2]

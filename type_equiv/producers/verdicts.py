@@ -28,6 +28,8 @@ class VocabularyReport:
     stats: dict[str, float] = field(default_factory=dict)  # files listed / read / parsed, seconds
     unread: list[str] = field(default_factory=list)  # production files the scan could not parse
     registries: list[Hook] = field(default_factory=list)  # `__init_subclass__` in the variants' classes
+    # decodes of the program's own data (no doors), each with where the program writes it
+    round_trips: list[tuple[Site, list[str]]] = field(default_factory=list)
 
     def producers(self, variant: str) -> list[Site]:
         return [s for s in self.sites.get(variant, []) if s.role == "producer"]

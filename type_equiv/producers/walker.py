@@ -14,6 +14,8 @@ from type_equiv.producers.doors import (
     is_settings,
     is_type_alias,
     pep695_alias,
+    registered_handlers,
+    socket_servers,
     tested_in,
     unpickles,
 )
@@ -30,6 +32,7 @@ from type_equiv.producers.records import (
     RefSite,
     Slot,
 )
+from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
     Scope,
     class_arg,
@@ -47,13 +50,29 @@ from type_equiv.producers.syntax import (
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
 
+# Class decorators whose class takes its fields, in order, as `__init__` parameters.
+DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
+
+
+def _outer(annotation: ast.expr) -> ast.expr:
+    """`ClassVar[int]` → `ClassVar`: the head of a subscripted annotation."""
+    return annotation.value if isinstance(annotation, ast.Subscript) else annotation
+
 
 class Walker(ExpressionWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
 
+    servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
+    registered: dict[str, Form] | None = None  # functions registered as handlers by a call
+    field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
+
     # statements ---------------------------------------------------------------------------------
 
     def body(self, stmts: Sequence[ast.stmt], scope: Scope) -> None:
+        if scope.owner == self.module and self.registered is None:  # the module's own body, first
+            self.field_positions = {}
+            self.servers = socket_servers(list(stmts))
+            self.registered = registered_handlers(list(stmts), self.servers)
         for stmt in stmts:
             self.stmt(stmt, scope)
 
@@ -103,12 +122,13 @@ class Walker(ExpressionWalker):
         for deco in node.decorator_list:
             self.expr(deco, scope, VALUE)
         self.decorator = False
-        door = decorator_door(node.decorator_list)
+        door = decorator_door(node.decorator_list, self.servers) or (
+            (self.registered or {}).get(node.name) if scope.owner == self.module else None)
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body, class_body=scope.class_body)
+                       body=node.body, class_body=scope.class_body, entry=door is not None)
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
@@ -142,10 +162,13 @@ class Walker(ExpressionWalker):
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
         self.readers.extend(reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
+        saved_displays, self.local_displays = self.local_displays, {}
         saved_members, self.local_members = self.local_members, {}
+        saved_adapters, self.local_adapters = self.local_adapters, dict(self.local_adapters)
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
-        self.local_members = saved_members
+        self.local_displays = saved_displays
+        self.local_members, self.local_adapters = saved_members, saved_adapters
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -166,6 +189,11 @@ class Walker(ExpressionWalker):
                                           bases, tuple(tags)))
         for keyword in node.keywords:
             self.expr(keyword.value, scope, VALUE)
+        if any(last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS
+               for d in node.decorator_list):  # its fields in order are its `__init__`'s positions
+            named = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign)
+                     and isinstance(s.target, ast.Name) and last_name(_outer(s.annotation)) != "ClassVar"]
+            self.field_positions[qualname] = {name: i for i, name in enumerate(named)}
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
                       settings=is_settings(node.bases), class_body=node.body)
         self.body(node.body, inner)
@@ -178,14 +206,16 @@ class Walker(ExpressionWalker):
             self.type_alias(node.lineno, target.id, node.value, scope)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
-                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind=AnnKind.FIELD))
+                position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
+                self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, position, AnnKind.FIELD))
                 self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, AnnKind.ITEM)
                 self.refs.extend(RefSite(node.lineno, r, Form.SETTINGS, False) for r in refs
                                  if scope.settings)
             scope.annotated[target.id] = refs
         value = node.value
-        self.unpickled(node.lineno, value, refs)
+        self.unpickled(node.lineno, value, refs, scope)
         if isinstance(target, ast.Name) and scope.cls is None:
+            self.adapter(target.id, value, scope, node.annotation)
             scope.declared[target.id] = self.type_names(node.annotation, scope)
             if isinstance(value, ast.Dict):
                 self.dict_types[id(value)] = scope.declared[target.id]
@@ -214,12 +244,13 @@ class Walker(ExpressionWalker):
         self.module_names(node, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
-                if scope.owner != self.module:
-                    values = self.literals(value, follow=True)
-                    if values:
-                        self.local_values[target.id] = values
-                    else:
-                        self.local_values.pop(target.id, None)
+                # a name's literals, for the rest of its function — or of the module's own
+                # statements (`MADE = "a"; record(MADE)`: principle 5, local or module-level)
+                values = self.literals(value, follow=True)
+                if values:
+                    self.local_values[target.id] = values
+                else:
+                    self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
                 listed = tested_in(value) if scope.owner != self.module else []
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
@@ -231,8 +262,9 @@ class Walker(ExpressionWalker):
                     self.local_members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
-                    self.unpickled(node.lineno, value, scope.annotated[target.id])  # declared before
+                    self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
                 self.local_alias(target.id, value, scope)
+                self.adapter(target.id, value, scope)
             elif isinstance(target, ast.Attribute):
                 own = (scope.method_of if isinstance(target.value, ast.Name)
                        and target.value.id in ("self", "cls") else None)
@@ -252,8 +284,13 @@ class Walker(ExpressionWalker):
                     for inner in held_displays(value):  # `request["input"] = [{...}]`
                         self.nested[id(inner)] = found[0]
                 self.expr(target, scope, VALUE)
-        count = len(self.dicts)
+        count, lits = len(self.dicts), len(self.lits)
         self.module_value(first.id if isinstance(first, ast.Name) else "", value, scope)
+        if isinstance(first, ast.Name) and scope.owner != self.module:
+            if isinstance(value, ast.Dict) and len(node.targets) == 1:
+                self.local_displays[first.id] = (lits, len(self.lits))
+            else:
+                self.local_displays.pop(first.id, None)
         if (isinstance(value, ast.Dict) and scope.owner != self.module and len(self.dicts) > count
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
@@ -291,10 +328,26 @@ class Walker(ExpressionWalker):
             scope.aliases[name] = alias
             self.hot.pop(alias, None)
 
-    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...]) -> None:
-        """`pickle.loads(raw)` bound to a name annotated `refs`: a door to what they name."""
+    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...], scope: Scope) -> None:
+        """`pickle.loads(raw)` bound to a name annotated `refs`: a `load` of what they name (a round
+        trip when the program pickles them itself, roundtrips.py), a door inside a handler."""
         if refs and unpickles(value):
-            self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs)
+            form = Form.DECODE if scope.entry else Form.LOAD
+            self.refs.extend(RefSite(line, r, form, False) for r in refs)
+
+    def adapter(self, name: str, value: ast.expr | None, scope: Scope,
+                annotation: ast.expr | None = None) -> None:
+        """`_LOG = TypeAdapter(X)` (or `_LOG: TypeAdapter[X] = …`): `_LOG.validate_json(…)` decodes X,
+        as the adapter inline does."""
+        adapted = adapter_type(value)
+        if (adapted is None and isinstance(annotation, ast.Subscript)
+                and last_name(annotation.value) == "TypeAdapter"):
+            adapted = annotation.slice
+        table = self.adapters if scope.owner == self.module else self.local_adapters
+        if adapted is not None:
+            table[name] = adapted
+        else:
+            table.pop(name, None)
 
     def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by

@@ -59,6 +59,9 @@ SymbolName = Annotated[
 ]
 Form = Literal["union", "map", "literal", "enum", "shape"]
 WireSeverity = Literal["info", "error"]
+# Who passes the values of a vocabulary's public functions' parameters: "outside" for a library whose
+# callers choose them (docs/producers.md, principle 1); "inside" (the default) for a closed program.
+Callers = Literal["inside", "outside"]
 
 
 class SymbolRow(BaseModel):
@@ -75,6 +78,9 @@ class SymbolRow(BaseModel):
     # A variant without a producer whose values arrive through a door (docs/producers.md): `info`
     # (shown, not failing) or `error`; None follows the top-level key.
     wire: WireSeverity | None = None
+    # "outside": the public functions' parameters typed by the vocabulary (or a carrier) are doors;
+    # None follows the top-level key.
+    callers: Callers | None = None
     fixtures: list[RelPath] = []
     # The schema judge for this row: None follows the top-level key, false opts out of it.
     judge_schema: bool | None = Field(default=None, alias="schema")
@@ -109,6 +115,7 @@ class Manifest(BaseModel):
     # Opt every row into the schema judge, which imports project code (docs/equivalence.md).
     judge_schema: bool = Field(default=False, alias="schema")
     wire: WireSeverity = "info"  # every row's default for variants that arrive through a door
+    callers: Callers = "inside"  # every row's default: who passes its public functions' parameters
     symbols: list[SymbolRow]
 
 

@@ -1,0 +1,65 @@
+"""`type-equiv producers SYMBOL --why VARIANT`: the evidence for one variant's verdict.
+
+As knip's `--trace` does for an export: the producing sites when there are some; otherwise every
+site that was considered and did not count (test-only writers, consumers), every door (data from
+outside: it makes the variant wire) and every round trip (the program's own data read back: no door,
+with where the program writes that data) — so a reader sees why the verdict is what it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from type_equiv.model.findings import Site
+    from type_equiv.producers.verdicts import VocabularyReport
+
+
+def _verdict(report: VocabularyReport, variant: str) -> tuple[str, list[Site], list[Site]]:
+    """(verdict, producers, doors) of one variant: `produced`, `exempt`, `wire` or `error`."""
+    producers = report.producers(variant)
+    doors = [s for s in report.sites.get(variant, []) if s.role == "wire"] + list(report.wire)
+    if producers:
+        return "produced", producers, doors
+    if variant in report.row.exempt:
+        return "exempt", producers, doors
+    return ("wire" if doors else "error"), producers, doors
+
+
+def why_lines(report: VocabularyReport, variant: str) -> list[str]:
+    verdict, producers, doors = _verdict(report, variant)
+    lines = [f"{report.row.symbol} `{variant}`: {verdict}"]
+    if producers:
+        lines.append("  produced by:")
+        lines.extend(f"      {s.path}:{s.line}  {s.form}" for s in producers)
+        return lines
+    if verdict == "exempt":
+        lines.append(f"  exempt: {report.row.exempt[variant]}")
+    others = [s for s in report.sites.get(variant, []) if s.role in ("test", "consumer")]
+    lines.append("  no producer; considered and not counted:" if others else "  no producer, no other site")
+    lines.extend(f"      {'test-only' if s.role == 'test' else s.role:<9} {s.path}:{s.line}  {s.form}"
+                 for s in others)
+    lines.append("  doors (values written outside enter here: the variant may arrive, wire):"
+                 if doors else "  doors: none")
+    lines.extend(f"      {s.path}:{s.line}  {s.form}" for s in doors)
+    if report.round_trips:
+        lines.append("  round trips (the program reads back what it writes: no door):")
+        for site, written in report.round_trips:
+            more = f" (+{len(written) - 3} more)" if len(written) > 3 else ""
+            lines.append(f"      {site.path}:{site.line}  {site.form}; written at "
+                         f"{', '.join(written[:3])}{more}")
+    return lines
+
+
+def why_json(report: VocabularyReport, variant: str) -> dict[str, object]:
+    verdict, producers, doors = _verdict(report, variant)
+    return {
+        "symbol": report.row.symbol,
+        "variant": variant,
+        "verdict": verdict,
+        "producers": [s.model_dump() for s in producers],
+        "not_counted": [s.model_dump() for s in report.sites.get(variant, [])
+                        if s.role in ("test", "consumer")],
+        "doors": [s.model_dump() for s in doors],
+        "round_trips": [{**s.model_dump(), "written_at": written} for s, written in report.round_trips],
+    }

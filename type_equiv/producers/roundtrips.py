@@ -1,0 +1,66 @@
+"""Round trips: where a program writes a vocabulary's data and where it reads such data back.
+
+Principle 2 of docs/producers.md: data the program serialises itself — a log, a session file, a
+cache, a pickle — holds only what its producers put there, so decoding the same kind of data is
+neither a door nor a producer. These readers of `ast` nodes say what a call serialises
+(`x.model_dump_json()`, `TypeAdapter(X).dump_json(x)`, `pickle.dump(x, f)`, `json.dumps(x)`) and
+which type an adapter validates into (`TypeAdapter(X).validate_json(raw)`, or through a name bound to
+`TypeAdapter(X)`: principle 5, the same meaning inline or in a variable); the walker records the
+first as `serialise` sites and the second as `load` doors, and join.py sets the two against each other.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from type_equiv.producers.doors import PICKLERS
+from type_equiv.producers.syntax import last_name
+
+# Methods of an instance that write it out (pydantic v2 and v1, mashumaro, dataclasses-json).
+DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json", "to_dict", "to_json",
+                          "to_jsonable_python"})
+# Modules whose `dump` / `dumps` write what they are given.
+WRITERS = PICKLERS | frozenset({"json", "orjson", "ujson", "yaml", "msgpack", "tomli_w", "toml"})
+
+
+def adapter_type(value: ast.expr | None) -> ast.expr | None:
+    """The type `TypeAdapter(X)` adapts (X), else None."""
+    if isinstance(value, ast.Call) and last_name(value.func) == "TypeAdapter" and value.args:
+        return value.args[0]
+    return None
+
+
+def adapter_call(node: ast.Call, adapters: Mapping[str, ast.expr]) -> tuple[str, ast.expr] | None:
+    """(method, X) of a call on an adapter of X: `TypeAdapter(X).validate_json(raw)`, or
+    `name.dump_json(x)` where `name = TypeAdapter(X)` (`adapters`: the names bound so far)."""
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    inner = adapter_type(func.value)
+    if inner is None and isinstance(func.value, ast.Name):
+        inner = adapters.get(func.value.id)
+    return (func.attr, inner) if inner is not None else None
+
+
+def serialised(node: ast.Call) -> ast.expr | None:
+    """The value a call writes out: `x.model_dump_json()` (any of `DUMP_METHODS`, no positional
+    argument), `pickle.dump(x, f)`, `json.dumps(x)` — else None. What `x` is (a class called, a name
+    annotated) is the walker's to say."""
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    if func.attr in DUMP_METHODS and not node.args:
+        return func.value
+    if (func.attr in ("dump", "dumps") and isinstance(func.value, ast.Name)
+            and func.value.id in WRITERS and node.args):
+        return node.args[0]
+    return None
+
+
+def built_in_code(node: ast.expr, local_displays: Mapping[str, object]) -> bool:
+    """Whether a decoded argument is data the program builds (principle 4): a display (`{…}`,
+    `[…]`, a literal) or a local name bound to a dict display — it holds what it spells, no more."""
+    if isinstance(node, ast.Dict | ast.List | ast.Tuple | ast.Set | ast.Constant):
+        return True
+    return isinstance(node, ast.Name) and node.id in local_displays
