@@ -111,12 +111,15 @@ class SourceTree:
         return SourceFile(self.root / rel, rel, module, package, test)
 
     def module_of(self, rel: str) -> tuple[str, bool]:
-        """`src/pkg/mod.py` under source root `src` → (`pkg.mod`, False); first root wins.
+        """`src/pkg/mod.py` under source root `src` → (`pkg.mod`, False).
 
-        A file under no source root (a test folder beside `src`) gets its root-relative name, so
-        its relative imports still resolve.
+        The innermost root holding the file wins, whatever the manifest's order: a root nested in
+        another (`backend` and `backend/packages/harness`) is listed because its packages are
+        imported from there, as Python's path finds them. A file under no source root (a test folder
+        beside `src`) gets its root-relative name, so its relative imports still resolve.
         """
-        for source in [*self.source, "."]:
+        inner_first = sorted((s for s in self.source if s != "."), key=lambda s: -s.count("/"))
+        for source in [*inner_first, "."]:
             if source == ".":
                 inner = rel
             elif rel.startswith(source + "/"):
