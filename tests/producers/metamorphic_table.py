@@ -144,6 +144,12 @@ CONSTRUCT = (
         vocab_extra={"union": "@classmethod\ndef make(cls) -> \"$A\":\n    return cls(x=1)\n",
                      "enum": "@classmethod\ndef default(cls) -> \"$V\":\n    return cls.${A_member}\n"}),
     Spelling("local-variable", head=SINK, body="made = $make\nrecord(made)"),
+    Spelling("class-level-alias", head={  # `self.Kinds.X` is `Kind.X` (principle 5)
+        "union": SINK + "\n\nclass Holder:\n    Made = $A\n\n    def make(self) -> None:\n"
+                        "        record(self.Made(x=1))\n",
+        "enum": SINK + "\n\nclass Holder:\n    Kinds = $V\n\n    def make(self) -> None:\n"
+                       "        record(self.Kinds.${A_member})\n"},
+        body="Holder().make()", forms=("union", "enum")),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
 )
 

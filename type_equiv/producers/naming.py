@@ -28,23 +28,65 @@ class NameReader:
         # type variables of this module (and the PEP 695 parameters in scope) → the spelled names
         # their bound, constraints and default involve: what an annotation naming one admits
         self.typevars: dict[str, tuple[str, ...]] = {}
+        # a class of this module → the names its body binds to classes: a nested class
+        # (`Member.Role`) or an alias (`Status = SchedulerStatus`), inherited ones included
+        self.class_names: dict[str, dict[str, str]] = {}
 
     def target(self, head: str, scope: Scope) -> str | None:
         return scope.aliases.get(head) or self.bindings.names.get(head)
+
+    def class_table(self, node: ast.ClassDef, qualname: str, bases: Sequence[str], scope: Scope) -> None:
+        """What `node`'s body binds to a class by its end, by name: a nested class is
+        `<qualname>.<Name>`, a class-level alias (`Status = SchedulerStatus`) what it names. A method's
+        `self.Role` / `cls.Role` is then `Member.Role` (principle 5); a base of this module passes
+        on its table (`self.Status` in a subclass). Read bare in the body, the names bind in order
+        (`Walker.class_`, `local_alias`)."""
+        table: dict[str, str] = {}
+        for base in bases:
+            table.update(self.class_names.get(base, {}))
+        inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases))
+        for stmt in node.body:
+            named: str | None = None
+            if isinstance(stmt, ast.ClassDef):
+                targets: list[ast.expr] = [ast.Name(stmt.name)]
+                named = f"{qualname}.{stmt.name}"
+            elif isinstance(stmt, ast.Assign):
+                targets = stmt.targets
+                if isinstance(stmt.value, ast.Name | ast.Attribute):
+                    named = self.dotted(stmt.value, inner)
+            elif isinstance(stmt, ast.AnnAssign | ast.FunctionDef | ast.AsyncFunctionDef):
+                targets = [stmt.target] if isinstance(stmt, ast.AnnAssign) else [ast.Name(stmt.name)]
+            else:
+                continue
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    table.pop(target.id, None)
+                    inner.aliases.pop(target.id, None)
+                    if named is not None:
+                        table[target.id] = inner.aliases[target.id] = named
+        self.class_names[qualname] = table
 
     def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
         """The dotted target of a name chain through imports, if it involves a spelled name."""
         parts = dotted_name(node)
         if parts is None:
             return None
+        if parts[0] in ("self", "cls") and len(parts) > 1 and scope.method_of is not None:
+            own = self.class_names.get(scope.method_of, {}).get(parts[1])  # `self.Role.MANAGER`
+            if own is not None:
+                return self._spelled(own, parts[2:], spelled_only)
         target = self.target(parts[0], scope)
         if target is None:
             if not self.bindings.stars or parts[0] not in self.names:
                 return None
             target = f"{self.module}.{parts[0]}"  # maybe star-imported: the resolver follows `*`
-        if spelled_only and not self._hot(target) and not any(p in self.names for p in parts[1:]):
+        return self._spelled(target, parts[1:], spelled_only)
+
+    def _spelled(self, target: str, rest: Sequence[str], spelled_only: bool) -> str | None:
+        """`target.rest`, or None when `spelled_only` and no part of it is a spelled name."""
+        if spelled_only and not self._hot(target) and not any(p in self.names for p in rest):
             return None
-        return target if len(parts) == 1 else target + "." + ".".join(parts[1:])
+        return ".".join([target, *rest])
 
     def _hot(self, target: str) -> bool:
         hot = self.hot.get(target)

@@ -81,6 +81,8 @@ class Walker(ExpressionWalker):
             self.function(node, scope)
         elif isinstance(node, ast.ClassDef):
             self.class_(node, scope)
+            if scope.cls is not None:  # `role: Role = Role.REGULAR` below a nested class `Role`
+                scope.aliases[node.name] = f"{scope.owner}.{node.name}"
         elif isinstance(node, ast.Return):
             if node.value is not None:
                 if isinstance(node.value, ast.Dict) and scope.returns_any:
@@ -194,9 +196,13 @@ class Walker(ExpressionWalker):
             named = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign)
                      and isinstance(s.target, ast.Name) and last_name(_outer(s.annotation)) != "ClassVar"]
             self.field_positions[qualname] = {name: i for i, name in enumerate(named)}
+        self.class_table(node, qualname, self.bases(node, scope), scope)
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
                       settings=is_settings(node.bases), class_body=node.body)
         self.body(node.body, inner)
+
+    def bases(self, node: ast.ClassDef, scope: Scope) -> list[str]:
+        return [self.dotted(b, scope, spelled_only=False) or "" for b in node.bases]
 
     def ann_assign(self, node: ast.AnnAssign, scope: Scope) -> None:
         refs = self.annotation_refs(node.annotation, scope)
