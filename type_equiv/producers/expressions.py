@@ -281,7 +281,7 @@ class ExpressionWalker(NameReader):
         """A call writing a value out (`serialise`), or an adapter decoding data (`load`; a door
         inside a route or command handler: the data comes from outside). A decode of data built in
         code (a display) is no door: its dict binds as the decoded type's fields (principle 4)."""
-        adapted = adapter_call(node, {**self.adapters, **self.local_adapters})
+        adapted = adapter_call(node, self.local_adapters, self.adapters)
         if adapted is not None and adapted[0].startswith("dump"):
             self.wrote(node.lineno, self.annotation_refs(adapted[1], scope), scope)
             return
@@ -290,9 +290,7 @@ class ExpressionWalker(NameReader):
             return
         func = node.func
         if isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args:
-            if isinstance(node.args[0], ast.Dict):  # `Order.model_validate({...})`
-                self.dict_types.setdefault(id(node.args[0]), self.type_names(func.value, scope))
-            self.typed_display(node.args[0], self.type_names(func.value, scope))
+            self.typed_display(node.args[0], self.type_names(func.value, scope))  # `Cls.model_validate(d)`
         value = serialised(node)
         if value is not None:
             self.wrote(node.lineno, self.value_type(value, scope), scope)
@@ -303,8 +301,6 @@ class ExpressionWalker(NameReader):
         handler; data built in code is no door, and a display given binds as `target`'s fields."""
         arg = node.args[0] if node.args else None
         if arg is not None and built_in_code(arg, self.local_displays):
-            if isinstance(arg, ast.Dict):
-                self.dict_types.setdefault(id(arg), self.type_names(target, scope))
             self.typed_display(arg, self.type_names(target, scope))
             return
         form = Form.DECODE if scope.entry else Form.LOAD
@@ -313,8 +309,12 @@ class ExpressionWalker(NameReader):
             self.lit(fallback, Form.DEFAULT, names=refs)  # `os.getenv("K", "a")`: "a" is built in code
 
     def typed_display(self, arg: ast.expr, names: tuple[str, ...]) -> None:
-        """`data = {...}; Order.model_validate(data)`: the local display's keys bind as `names`'
-        fields, as they would inline (principle 5); its literals were recorded with no receiver."""
+        """A display decoded as `names`: inline (`Order.model_validate({...})`) it is typed before the
+        walk reaches it; through a local (`data = {...}; Order.model_validate(data)`) its keys bind as
+        `names`' fields, as they would inline (principle 5) — its literals were recorded with no
+        receiver."""
+        if isinstance(arg, ast.Dict):
+            self.dict_types.setdefault(id(arg), names)
         if not (isinstance(arg, ast.Name) and arg.id in self.local_displays and names):
             return
         start, end = self.local_displays[arg.id]

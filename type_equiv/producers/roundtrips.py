@@ -31,15 +31,16 @@ def adapter_type(value: ast.expr | None) -> ast.expr | None:
     return None
 
 
-def adapter_call(node: ast.Call, adapters: Mapping[str, ast.expr]) -> tuple[str, ast.expr] | None:
+def adapter_call(node: ast.Call, *adapters: Mapping[str, ast.expr]) -> tuple[str, ast.expr] | None:
     """(method, X) of a call on an adapter of X: `TypeAdapter(X).validate_json(raw)`, or
-    `name.dump_json(x)` where `name = TypeAdapter(X)` (`adapters`: the names bound so far)."""
+    `name.dump_json(x)` where `name = TypeAdapter(X)` (`adapters`: the names bound so far, innermost
+    scope first)."""
     func = node.func
     if not isinstance(func, ast.Attribute):
         return None
     inner = adapter_type(func.value)
     if inner is None and isinstance(func.value, ast.Name):
-        inner = adapters.get(func.value.id)
+        inner = next((t[func.value.id] for t in adapters if func.value.id in t), None)
     return (func.attr, inner) if inner is not None else None
 
 
