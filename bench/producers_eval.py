@@ -24,13 +24,21 @@ Every misclassified variant is listed with its evidence.
 With no FILES every catalogue runs except those marked `"held_out": true` (labelled, the tool not yet
 run on them: named explicitly only when the time comes). `--callers` writes a library project's
 `"callers": "outside"` into its manifest, for a tool that reads the key (issue 28).
+
+A project's `"requires"` (pip requirement strings, e.g. `["Django==5.2.19"]`) are the installed
+dependencies a user's environment has when they run type-equiv in it: Django's `TextChoices` is an
+enum because Django's source says so, and type-equiv reads an installed package's source to know it.
+They are installed once (`pip install --no-deps --target`) under REQUIRES and put on the tool's
+PYTHONPATH; the tool imports nothing from them.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -48,6 +56,7 @@ if str(HERE) not in sys.path:  # run as `python bench/producers_eval.py` it alre
 from corpus import definition_text, fence_for, find_nested  # noqa: E402
 
 DEFAULT_SITE = Path("/tmp/type-equiv-bench/corpus-1x/site-packages")
+REQUIRES = Path("/tmp/type-equiv-bench/requires")
 MANIFEST = Path("manifest") / "type-equiv.manifest.json"
 LABELS = ("produced", "not-produced", "wire", "out-of-reach")
 TIMEOUT = 600
@@ -94,6 +103,7 @@ class ProjectRun:
 
     name: str
     root: Path
+    site: Path | None = None  # the project's installed dependencies (`"requires"`), if any
     seconds: float = 0.0
     exit_code: int = 0
     findings: list[dict[str, Any]] = field(default_factory=list)
@@ -268,8 +278,29 @@ def write_project(
     return problems
 
 
+def install_requires(project: dict[str, Any]) -> Path | None:
+    """The project's `"requires"` installed into one folder named `site-packages` (the tool reads
+    installed packages from its path's `site-packages` entries), once per requirement set."""
+    requires = sorted(project.get("requires", []))
+    if not requires:
+        return None
+    key = hashlib.sha256("\n".join(requires).encode()).hexdigest()[:16]
+    site = REQUIRES / key / "site-packages"
+    if not (site.parent / ".done").is_file():
+        site.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), *requires],
+            check=True,
+        )
+        (site.parent / ".done").write_text("\n".join(requires))
+    return site
+
+
 def run_tool(tool: list[str], run: ProjectRun) -> None:
     """`TOOL check --format json --root ROOT`; findings into RUN."""
+    env = dict(os.environ)
+    if run.site is not None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(run.site), env.get("PYTHONPATH")) if p)
     start = time.monotonic()
     try:
         proc = subprocess.run(
@@ -277,6 +308,7 @@ def run_tool(tool: list[str], run: ProjectRun) -> None:
             capture_output=True,
             text=True,
             timeout=TIMEOUT,
+            env=env,
         )
     except subprocess.TimeoutExpired:
         run.problems.append(f"timed out after {TIMEOUT}s")
@@ -346,7 +378,7 @@ def evaluate(
             if not rows:
                 continue
             root, sources = build_root(project, site, work / file.stem)
-            run = ProjectRun(project["name"], root)
+            run = ProjectRun(project["name"], root, install_requires(project))
             run.problems += write_project(root, sources, project, rows, callers)
             run_tool(tool, run)
             runs.append(run)
