@@ -155,6 +155,28 @@ def test_enums(project: Project, base: str) -> None:
     assert [v.tag for v in vocab.variants] == [1, 2]
 
 
+ENUM_WITH_NON_MEMBERS = """
+class V(enum.Enum):
+    _ignore_ = ["scratch"]
+    ONE = 1
+    scratch = 9
+    short = enum.nonmember((1, 2))
+    also = nonmember(3)
+    label = property(lambda self: self.name)
+    twice = lambda self: 2
+    TWO = 2
+"""
+
+
+def test_what_python_leaves_out_of_an_enum_is_no_variant(project: Project) -> None:
+    """`nonmember(...)`, descriptors and `_ignore_` names are plain attributes to `enum` itself; the
+    reader's variants are the members Python makes, checked against the class run for real."""
+    vocab = read(project, "from enum import nonmember\n" + ENUM_WITH_NON_MEMBERS, "V")
+    scope: dict[str, object] = {}
+    exec("import enum\nfrom enum import nonmember\n" + ENUM_WITH_NON_MEMBERS, scope)
+    assert names(vocab) == list(scope["V"].__members__) == ["ONE", "TWO"]  # type: ignore[attr-defined]
+
+
 def test_typeddict_maps_class_and_functional(project: Project) -> None:
     functional = read(project, 'V = TypedDict("V", {"a": A, "b": B})', "V")
     assert functional is not None and functional.form == "map" and names(functional) == ["a", "b"]

@@ -203,13 +203,43 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
 
 def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span) -> Vocabulary:
     variants: list[Variant] = []
+    ignored = _ignored(shape)
     for member in shape.members:
-        if member.role != "value" or member.name.startswith("_"):
+        if member.role != "value" or member.name.startswith("_") or member.name in ignored:
+            continue
+        if _no_member(member.default):
             continue
         value = _default_value(member.default)
         variants.append(Variant(member.name, shape.path, member.line, tag=value))
     return Vocabulary(row.symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
                       spans=(span,))
+
+
+# What the enum machinery leaves as a plain class attribute: a descriptor (a function, a property)
+# or a value wrapped in `nonmember(...)` (Python 3.11).
+_NOT_MEMBERS = frozenset({"nonmember", "property", "staticmethod", "classmethod", "cached_property"})
+
+
+def _no_member(default: str | None) -> bool:
+    """An assignment in an enum body the enum does not make a member: `x = nonmember(...)`,
+    `x = property(...)`, `x = lambda ...` (Python's `enum` skips descriptors and `nonmember`)."""
+    node = expr_of(default) if default is not None else None
+    if isinstance(node, ast.Lambda):
+        return True
+    return isinstance(node, ast.Call) and last_name(node.func) in _NOT_MEMBERS
+
+
+def _ignored(shape: Shape) -> frozenset[str]:
+    """The names an enum's `_ignore_` lists (`["a", "b"]` or `"a b"`): never members."""
+    for member in shape.members:
+        if member.name == "_ignore_" and member.default is not None:
+            node = expr_of(member.default)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                return frozenset(node.value.split())
+            if isinstance(node, ast.List | ast.Tuple):
+                return frozenset(e.value for e in node.elts
+                                 if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return frozenset()
 
 
 def _map(row: SymbolRow, qualname: str, shape: Shape, span: Span, defs: Symbols,
