@@ -24,8 +24,9 @@ The rules are general principles, not one package's API:
 - unpickling restores instances, members included: `pickle.loads(b)` bound to a name annotated with
   the vocabulary or a carrier (`state: State` … `state = pickle.loads(raw)`) decodes what it names;
 - a database column typed by the vocabulary (SQLAlchemy's `Enum(Kind)`, `sa.Enum(Kind)`, an alias
-  such as `SQLEnum(Kind)`, an ORM's `CharEnumField(Kind)`, sqlalchemy-utils' `ChoiceType(Kind)`)
-  decodes each value read back from a row: what is stored came from wherever rows are written.
+  such as `SQLEnum(Kind)`, an ORM's `CharEnumField(Kind)`, sqlalchemy-utils' `ChoiceType(Kind)`) is
+  no door (`column_type`): its rows are the program's own, written by its producers and read back —
+  a round trip (principle 2); only an entry that writes them from outside data is a door.
 """
 
 from __future__ import annotations
@@ -73,10 +74,12 @@ COLUMN_TYPE = re.compile(r"^\w*Enum(Field|Type)?$|^ChoiceType$")
 PICKLERS = frozenset({"pickle", "_pickle", "cPickle", "dill", "cloudpickle", "joblib"})
 
 
-def unpickles(node: ast.expr | None) -> bool:
-    """`pickle.loads(b)`, `pickle.load(f)` (or dill's, cloudpickle's, joblib's): objects restored."""
+def unpickles(node: ast.expr | None, writes: bool = False) -> bool:
+    """`pickle.loads(b)`, `pickle.load(f)` (or dill's, cloudpickle's, joblib's): objects restored;
+    with `writes`, `pickle.dumps(x)`, `pickle.dump(x, f)`: objects stored."""
+    names = ("dump", "dumps") if writes else ("load", "loads")
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("load", "loads") and isinstance(node.func.value, ast.Name)
+            and node.func.attr in names and isinstance(node.func.value, ast.Name)
             and node.func.value.id in PICKLERS)
 
 
@@ -188,8 +191,8 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     elif name in CHOICE_CALLS:
         out.extend(node.args)
         out.extend(k.value for k in node.keywords if k.arg == "choices")
-    elif COLUMN_TYPE.match(name) and node.args and isinstance(node.args[0], ast.Name | ast.Attribute):
-        out.append(node.args[0])
+    elif column_type(node) is not None:
+        return out
     else:
         route = name in ROUTE_DECORATORS or name in ROUTE_REGISTRATIONS
         for keyword in node.keywords:
@@ -199,6 +202,15 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
                     name == "add_argument" and keyword.arg == "type"):
                 out.append(keyword.value)
     return out
+
+
+def column_type(node: ast.Call) -> ast.expr | None:
+    """The vocabulary a database column is typed by (`Enum(Kind)`), else None: the column both
+    writes what the program stores and reads it back (roundtrips.py)."""
+    first = node.args[0] if node.args else None
+    if COLUMN_TYPE.match(last_name(node.func)) and isinstance(first, ast.Name | ast.Attribute):
+        return first
+    return None
 
 
 def names_in(node: ast.expr) -> list[ast.expr]:

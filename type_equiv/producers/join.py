@@ -82,6 +82,8 @@ class Join:
         self.written: dict[str, list[str]] = {}
         # the decodes judged round trips (no doors), each with where the program writes that data
         self.round_trips: list[tuple[Site, list[str]]] = []
+        self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
+        self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -209,6 +211,8 @@ class Join:
         heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
         refs = index.refs_under(heads)
         self.written = self._written(refs, files, rels, subclasses)
+        self.handing = self._returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
+        self.builders = self._returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
             if ref.form is Form.SERIALISE:
                 continue
@@ -247,6 +251,16 @@ class Join:
             out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
         return out
 
+    @staticmethod
+    def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
+                   owners: set[str]) -> frozenset[str]:
+        """The methods (`Owner.method`) of `owners` recorded returning their class's members
+        (`ITERATE`: `return list(cls)`, of the enum or a base — calling one on the enum hands every
+        member out, as `list(Kind)` does) or an instance (`BUILD`: `return cls(…)` — calling it
+        builds the class): walker.py `method_return`."""
+        return frozenset(target for _, target, ref in refs
+                         if ref.form is form and target.rpartition(".")[0] in owners)
+
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
@@ -260,8 +274,8 @@ class Join:
         if rest:
             keys = ref.keys
             # a display decoded is data built in code: it produces what it holds (principle 4)
-            display = bool(ref.args) and ref.args[0].kind is not ArgKind.DATA
-            data = not display and (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names)
+            display = bool(ref.args) and not ref.args[0].data()
+            data = not display and (any(a.data() for a in ref.args) or bool(keys.names)
                                     or keys.starred or keys.unknown)
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
@@ -352,9 +366,12 @@ class Join:
         variants = self.by_class.get(built, [])
         form = str(ref.form)
         if rest:
-            if rest[0] not in CONSTRUCTORS or len(rest) > 1 or ref.form is not Form.CALL:
+            if len(rest) == 1 and ref.form is Form.CALL and f"{cls}.{rest[0]}" in self.builders:
+                form = f"factory {rest[0]}"  # `ThinkingDelta.from_text(t)`: a method returning `cls(…)`
+            elif rest[0] not in CONSTRUCTORS or len(rest) > 1 or ref.form is not Form.CALL:
                 return
-            form = "validate"
+            else:
+                form = "validate"
         elif ref.form in (Form.REFERENCE, Form.ITEM):
             return
         if built != cls and form in PRODUCER_FORMS:
@@ -362,8 +379,8 @@ class Join:
         keys = ref.keys
         if form != "call":  # positional arguments of a factory or `model_validate` are no fields
             keys = keys.fields_only()
-        if form == "validate" and ref.args[:1] and ref.args[0].kind is ArgKind.DATA:
-            keys = UNKNOWN_KEYS
+        if (form == "validate" and ref.args[:1] and ref.args[0].data()) or form.startswith("factory "):
+            keys = UNKNOWN_KEYS  # a factory method's own construction may set anything
         if ref.form is Form.TABLE:
             keys = UNKNOWN_KEYS
         for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
@@ -447,6 +464,10 @@ class Join:
             if member in self.members:
                 form = ref.form if consumer else "member"
                 yield Found(member, self._site(file, ref.line, form, consumer))
+            elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
+                  and any(h.endswith(f".{member}") for h in self.handing)):
+                for name in self.members:  # `Kind.values()` returning `list(cls)`: every member out
+                    yield Found(name, self._site(file, ref.line, "iterate", consumer))
             else:  # `Kind.from_string(text)`: a method of the enum decoding data
                 yield from self._door(file, ref, target)
             return
@@ -454,7 +475,12 @@ class Join:
             yield from self._door(file, ref, target)
             return
         first = ref.args[0] if ref.args else None
-        if ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
+        if first is not None and first.kind is ArgKind.STORED and ref.form in (Form.ITEM, Form.CALL):
+            # a column of the program's own rows read back on its model: a round trip (principle 2)
+            read = "decode item" if ref.form is Form.ITEM else "decode"
+            self.round_trips.append((Site(path=file.rel, line=ref.line, form=read, role="wire"),
+                                     [f"{file.rel}:{first.key} (the column)"]))
+        elif ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
             # `Kind[name]` of a name from data
             yield Found(None, Site(path=file.rel, line=ref.line, form="decode item", role="wire"))
         elif ref.form is Form.ITEM and first is not None:
