@@ -81,7 +81,7 @@ def test_why_says_what_the_check_reports(project: Project) -> None:
     shown = json.loads(out)
     assert code == 0 and shown["verdict"] == "error"
     assert [d["line"] for d in shown["doors"]] == [16]
-    assert "its values arrive from outside (src/pkg/log.py:16 decode (via Entry))" in shown["message"]
+    assert "its values arrive from outside (src/pkg/log.py:16 decode → Entry.kind → Kind)" in shown["message"]
     code, out = why(project, "BETA")
     assert out.splitlines()[0] == "pkg.kinds.Kind `BETA`: error"
     assert out.splitlines()[1].startswith("  check says: pkg.kinds.Kind: member `BETA` has no producer")

@@ -50,7 +50,7 @@ def why_lines(report: VocabularyReport, manifest: ManifestFile, variant: str) ->
                  for s in others)
     lines.append("  doors (values written outside enter here: the variant may arrive, wire):"
                  if doors else "  doors: none")
-    lines.extend(f"      {s.path}:{s.line}  {s.form}" for s in doors)
+    lines.extend(f"      {s.path}:{s.line}  {s.chain or s.form}" for s in doors)
     if report.round_trips:
         lines.append("  round trips (the program reads back what it writes: no door):")
         for site, written in report.round_trips:

@@ -83,9 +83,10 @@ def unpickles(node: ast.expr | None, writes: bool = False) -> bool:
             and node.func.value.id in PICKLERS)
 
 
-def decorator_door(decorators: list[ast.expr], servers: frozenset[str] = frozenset()) -> Form | None:
-    """`route` when a decorator registers the function as a web route or a socket.io event
-    handler, `command` as a CLI command.
+def decorator_door(decorators: list[ast.expr], name: str,
+                   servers: frozenset[str] = frozenset()) -> tuple[Form, str] | None:
+    """(`route`, label) when a decorator registers the function `name` as a web route or a socket.io
+    event handler, (`command`, label) as a CLI command (`door_label`).
 
     Only a decorator *call* counts (`@app.get("/x")`, `@app.command()`): a bare `@property` or
     `@staticmethod` registers nothing — but a socket.io server's bare `@sio.event` does, as its
@@ -95,11 +96,39 @@ def decorator_door(decorators: list[ast.expr], servers: frozenset[str] = frozens
         if isinstance(deco, ast.Call):
             form = registering(deco.func, servers)
             if form is not None:
-                return form
+                return form, door_label(form, deco, name)
         elif (isinstance(deco, ast.Attribute) and deco.attr == "event"
               and isinstance(deco.value, ast.Name) and deco.value.id in servers):
-            return Form.ROUTE
+            return Form.ROUTE, f"event {name}"
     return None
+
+
+def door_label(form: Form, call: ast.Call, name: str) -> str:
+    """What a finding calls the door a registration makes of function `name`, after its form: `POST
+    /messages` (a route), `event message` (a socket.io event), `server` (a command: its name, else
+    the function's) — the path, event or command name as spelled, when a literal."""
+    func = last_name(call.func)
+
+    def text(*keywords: str, position: int = 0) -> str:
+        given = [k.value for k in call.keywords if k.arg in keywords]
+        if len(call.args) > position:
+            given.append(call.args[position])
+        first = given[0] if given else None
+        return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else ""
+
+    if form is Form.COMMAND:
+        return text("name") or name.replace("_", "-")
+    if func == "on":
+        return f"event {text('event') or name}"
+    verb = func.upper() if func in HTTP_METHODS else ""
+    methods = next((k.value for k in call.keywords if k.arg == "methods"), None)
+    first = methods.elts[0] if isinstance(methods, ast.List | ast.Tuple | ast.Set) and methods.elts else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        verb = first.value.upper()
+    return f"{verb or func} {text('path', 'rule')}".strip()
+
+
+HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace", "websocket"})
 
 
 def registering(func: ast.expr, servers: frozenset[str]) -> Form | None:
@@ -135,28 +164,29 @@ def socket_servers(body: list[ast.stmt]) -> frozenset[str]:
     return frozenset(out)
 
 
-def registered_handlers(module: ast.Module | list[ast.stmt], servers: frozenset[str]) -> dict[str, Form]:
-    """The module's functions registered as handlers by a call rather than a decorator, by name:
-    `app.add_api_route("/x", fn)` (also `add_route`, `add_url_rule`'s `view_func`), a decorator
-    applied as a call (`app.command(name="go")(fn)`, `app.get("/x")(fn)`), `sio.on("ev", fn)`.
-    Principle 1: a handler is a door whatever registers it."""
-    out: dict[str, Form] = {}
+def registered_handlers(module: ast.Module | list[ast.stmt],
+                        servers: frozenset[str]) -> dict[str, tuple[Form, str]]:
+    """The module's functions registered as handlers by a call rather than a decorator, by name, with
+    the door's label (`door_label`): `app.add_api_route("/x", fn)` (also `add_route`, `add_url_rule`'s
+    `view_func`), a decorator applied as a call (`app.command(name="go")(fn)`, `app.get("/x")(fn)`),
+    `sio.on("ev", fn)`. Principle 1: a handler is a door whatever registers it."""
+    out: dict[str, tuple[Form, str]] = {}
     nodes = module.body if isinstance(module, ast.Module) else module
     for stmt in nodes:
         for node in ast.walk(stmt):
             if not isinstance(node, ast.Call):
                 continue
-            func, form, given = node.func, None, list[ast.expr]()
+            func, form, given, call = node.func, None, list[ast.expr](), node
             if last_name(func) in ROUTE_REGISTRATIONS:
                 form, given = Form.ROUTE, [*node.args[1:], *(k.value for k in node.keywords
                                                              if k.arg in HANDLER_KEYWORDS)]
             elif isinstance(func, ast.Call) and node.args:  # `app.command()(fn)`
-                form, given = registering(func.func, servers), node.args[:1]
+                form, given, call = registering(func.func, servers), node.args[:1], func
             elif last_name(func) == "on" and len(node.args) > 1:  # `sio.on("ev", fn)`
                 form, given = registering(func, servers), node.args[1:2]
             handler = next((g for g in given if isinstance(g, ast.Name)), None)
             if form is not None and handler is not None:
-                out.setdefault(handler.id, form)
+                out.setdefault(handler.id, (form, door_label(form, call, handler.id)))
     return out
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
+from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived
+from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
@@ -84,6 +86,8 @@ class Join:
         self.round_trips: list[tuple[Site, list[str]]] = []
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
         self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
+        self.index: Index | None = None
+        self._fields: dict[tuple[str, str], str] | None = None  # chains.py `field_edges`, when asked
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -192,7 +196,7 @@ class Join:
     def collect(self, scan: TreeScan) -> list[Found]:
         """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
         dicts, literals): only the records the index finds under the vocabulary's names are read."""
-        index = scan.index(self.canonical)
+        index = self.index = scan.index(self.canonical)
         subclasses = self.subclasses(index) if self.by_class else {}
         annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
@@ -251,6 +255,12 @@ class Join:
             out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
         return out
 
+    def _chain(self, lead: str, detail: str, head: str) -> str:
+        """The door's chain down to the vocabulary (chains.py), its field steps read once per join."""
+        if self._fields is None:
+            self._fields = field_edges(self.index) if self.index is not None else {}
+        return chain(lead, detail, head, self.carriers, self.family, self._fields)
+
     @staticmethod
     def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
                    owners: set[str]) -> frozenset[str]:
@@ -293,9 +303,11 @@ class Join:
         else:
             return
         via = head in self.carriers
+        lead = form
         if via:
             form += f" (via {head.rsplit('.', 1)[-1]})"
-        site = Site(path=file.rel, line=ref.line, form=form, role="wire")
+        site = Site(path=file.rel, line=ref.line, form=form, role="wire",
+                    chain=self._chain(lead, ref.detail, head))
         own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
         writes = self._round_trip(head) if (ref.form is Form.LOAD or (rest and not own_enum)) else []
         if writes:  # the program's own data read back (principle 2): neither door nor producer
@@ -328,8 +340,10 @@ class Join:
                     via = head in self.carriers
                     form = "parameter (callers outside)" + (
                         f" (via {head.rsplit('.', 1)[-1]})" if via else "")
-                    yield order[rel], Found(None, Site(path=rel, line=ann.line, form=form, role="wire"),
-                                            via=via)
+                    named = f"{ann.owner.rsplit('.', 1)[-1]}() → {ann.name}"
+                    site = Site(path=rel, line=ann.line, form=form, role="wire",
+                                chain=self._chain("parameter (callers outside)", named, head))
+                    yield order[rel], Found(None, site, via=via)
                     break
 
     def _round_trip(self, head: str) -> list[str]:
@@ -556,35 +570,6 @@ class Join:
         if bound:
             for variant in variants:
                 yield Found(variant.name, self._site(file, lit.line, lit.form, False))
-
-
-@dataclass
-class Receivers:
-    """Where a literal value is bound to a vocabulary: the fields and parameters its annotation names,
-    by their owner (a class or function, dotted) and by name or position. A keyword, positional
-    argument or dict key binds only where its receiver is one of them — the called function or
-    class, the dict's declared type — not wherever a field of that name exists."""
-
-    named: set[tuple[Receiver, Slot]] = field(default_factory=set)
-    placed: set[tuple[Receiver, int]] = field(default_factory=set)  # (owner, position)
-    names: set[Slot] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
-
-    def add(self, owner: str, name: Slot, index: int) -> None:
-        own = Receiver(ReceiverKind.OWNER, owner)
-        last = Receiver(ReceiverKind.NAMED, owner.rsplit(".", 1)[-1])
-        self.named.update({(own, name), (last, name)})
-        self.names.add(name)
-        if index >= 0:
-            self.placed.update({(own, index), (last, index)})
-
-    def receives(self, receiver: Receiver, key: Slot) -> bool:
-        """`receiver` is a dotted owner, a method or local function known by name only, or an
-        object of unknown type (any field of that name)."""
-        if receiver.kind is ReceiverKind.ANY:
-            return key in self.names
-        if key.positional():
-            return (receiver, key.position) in self.placed
-        return (receiver, key) in self.named
 
 
 def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],

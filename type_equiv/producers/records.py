@@ -200,6 +200,7 @@ class RefSite(NamedTuple):
     keys: Keys = NO_KEYS  # what a call sets
     pairs: tuple[tuple[str, Value], ...] = ()  # keyword → spelled value
     args: tuple[Arg, ...] = ()  # positional arguments
+    detail: str = ""  # a door's label and parameter (`POST /messages → body`): the finding's chain
 
 
 class DictSite(NamedTuple):
@@ -296,8 +297,8 @@ class FileScan(NamedTuple):
         refs, dicts, lits, anns, classes, error, readers = value
         return cls(
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
-                          tuple(Arg(ArgKind(k), str(t)) for k, t in args))
-                  for line, ref, form, consumer, keys, pairs, args in refs),
+                          tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail))
+                  for line, ref, form, consumer, keys, pairs, args, detail in refs),
             tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
                            None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, keys, pairs, consumer, within, given in dicts),

@@ -68,7 +68,7 @@ class Walker(ExpressionWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
 
     servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
-    registered: dict[str, Form] | None = None  # functions registered as handlers by a call
+    registered: dict[str, tuple[Form, str]] | None = None  # functions registered by a call, labelled
     field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
     module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
 
@@ -143,8 +143,9 @@ class Walker(ExpressionWalker):
         for deco in node.decorator_list:
             self.expr(deco, scope, VALUE)
         self.decorator = False
-        door = decorator_door(node.decorator_list, self.servers) or (
+        found = decorator_door(node.decorator_list, node.name, self.servers) or (
             (self.registered or {}).get(node.name) if scope.owner == self.module else None)
+        door, label = found if found is not None else (None, "")
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
@@ -172,7 +173,8 @@ class Walker(ExpressionWalker):
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
                 self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, AnnKind.PARAM)
                 if door and not injected(arg.annotation, default):
-                    self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs)
+                    self.refs.extend(RefSite(arg.lineno, r, door, False, detail=f"{label} → {arg.arg}")
+                                     for r in refs)
                 inner.annotated[arg.arg] = refs
                 self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
                 # `Query("a")`
