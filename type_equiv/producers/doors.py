@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from collections.abc import Callable
 
 from type_equiv.producers.records import Form
@@ -162,6 +163,31 @@ def socket_servers(body: list[ast.stmt]) -> frozenset[str]:
         if spelled or (isinstance(func, ast.Name) and func.id == "SocketIO"):
             out.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
     return frozenset(out)
+
+
+# A call of a call (`app.get("/x")(fn)`) spells a `)` then, past blanks, continuations and comment
+# lines, a `(` (`may_register`); a comment runs to the end of its line, `\r` ending one too.
+_CLOSE_THEN = re.compile(r"\)[\s\\]*([(#])")
+_PAST_COMMENT = re.compile(r"[^\r\n]*[\s\\]*")  # always matches: no backtracking
+
+
+def may_register(text: str) -> bool:
+    """Whether a module of this text can register a handler by a call (`registered_handlers`) when
+    it binds no socket.io server: it spells a registering method (`add_api_route`, …) or a call of a
+    call. A necessary condition read from the text, so most modules skip that extra walk of their
+    whole tree; a name in another Unicode form counts as Python reads it (NFKC)."""
+    words = text if text.isascii() else unicodedata.normalize("NFKC", text)
+    if any(word in words for word in ROUTE_REGISTRATIONS):
+        return True
+    for match in _CLOSE_THEN.finditer(text):
+        after, at = match.group(1), match.end(1)
+        while after == "#":  # a comment: past its line, blank lines and further comments
+            past = _PAST_COMMENT.match(text, at)
+            at = past.end() if past is not None else len(text)
+            after, at = text[at:at + 1], at + 1
+        if after == "(":
+            return True
+    return False
 
 
 def registered_handlers(module: ast.Module | list[ast.stmt],

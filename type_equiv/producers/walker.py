@@ -69,6 +69,7 @@ class Walker(ExpressionWalker):
 
     servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
     registered: dict[str, tuple[Form, str]] | None = None  # functions registered by a call, labelled
+    registrations = True  # the module's text can register a handler by a call (doors.may_register)
     field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
     module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
 
@@ -79,9 +80,14 @@ class Walker(ExpressionWalker):
             self.module_body = stmts
             self.field_positions = {}
             self.servers = socket_servers(list(stmts))
-            self.registered = registered_handlers(list(stmts), self.servers)
+            self.registered = self.handlers(list(stmts))
         for stmt in stmts:
             self.stmt(stmt, scope)
+
+    def handlers(self, stmts: list[ast.stmt]) -> dict[str, tuple[Form, str]]:
+        """The module's functions registered by a call (doors.py), walked for only when its text can
+        spell a registration (`registrations`, doors.may_register) or it binds a socket.io server."""
+        return registered_handlers(stmts, self.servers) if self.servers or self.registrations else {}
 
     def stmt(self, node: ast.stmt, scope: Scope) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
