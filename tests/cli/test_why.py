@@ -69,3 +69,28 @@ def test_why_an_unknown_variant_is_refused(project: Project) -> None:
     tree(project)
     code, out = why(project, "DELTA")
     assert code == 2 and "no variant 'DELTA'" in out and "ALPHA, BETA, GAMMA" in out
+
+
+def test_why_says_what_the_check_reports(project: Project) -> None:
+    """`--why` reads the check's own `no-producer` finding: a wire variant the manifest makes an
+    error (`"wire": "error"`) is an error there too, and the finding's message is shown."""
+    vocab_tree(project, {"src/pkg/__init__.py": "", "src/pkg/kinds.py": KIND, "src/pkg/log.py": LOG,
+                         "tests/test_k.py": "from pkg.kinds import Kind\n\nKind.GAMMA\n"},
+               [{"symbol": "pkg.kinds.Kind", "wire": "error"}])
+    code, out = why(project, "BETA", "--format", "json")
+    shown = json.loads(out)
+    assert code == 0 and shown["verdict"] == "error"
+    assert [d["line"] for d in shown["doors"]] == [16]
+    assert "its values arrive from outside (src/pkg/log.py:16 decode → Entry.kind → Kind)" in shown["message"]
+    code, out = why(project, "BETA")
+    assert out.splitlines()[0] == "pkg.kinds.Kind `BETA`: error"
+    assert out.splitlines()[1].startswith("  check says: pkg.kinds.Kind: member `BETA` has no producer")
+
+
+def test_why_an_open_vocabularys_variant_is_info(project: Project) -> None:
+    vocab_tree(project, {"src/pkg/__init__.py": "",
+                         "src/pkg/kinds.py": "from typing import Literal\n\nKind = Literal['a', 'b'] | str\n",
+                         "src/pkg/make.py": "from pkg.kinds import Kind\n\nFIRST: Kind = 'a'\n"},
+               [{"symbol": "pkg.kinds.Kind"}])
+    code, out = why(project, "b", "--format", "json")
+    assert code == 0 and json.loads(out)["verdict"] == "info"

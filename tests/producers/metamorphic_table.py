@@ -162,6 +162,10 @@ CONSUME = (
         "literal": "return item in (\"$a\",)"}),
     Spelling("match-case", head=CONSUME_HEAD, params="item: object", body=MATCH),
     Spelling("typed-parameter", head=CONSUME_HEAD, params="item: $V", body="return str(item)"),
+    Spelling("module-level-set", head=CONSUME_HEAD + "\n_DONE = {$M}\n", params="item: object",
+             body="return item in _DONE", forms=("enum",)),
+    Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
+             body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
 )
 
 DOOR_HEAD = "from fastapi import APIRouter, FastAPI\n${models}" + "from pkg.vocab import $vocab_names\n"
@@ -311,6 +315,9 @@ ROUND_TRIP = (
                 text=True, targets=CARRIERS),
     _round_trip("json-dumps", "out.write(json.dumps($build.model_dump()))",
                 "$C.model_validate(json.loads(line))", text=True, targets=CARRIERS),
+    Spelling("enum-column", forms=("enum",), head=ROUND_TRIP_HEAD + "from sqlalchemy import Column, Enum\n"
+             "\n\nclass Row:\n    kind = Column(Enum($V))\n\n\ndef save(row: Row) -> None:\n"
+             "    row.kind = $make\n", params="row: Row", body="return row.kind"),
     Spelling("pickle", targets=TARGETS, head=ROUND_TRIP_HEAD + "\n\ndef save(path: str) -> None:\n"
              "    first: $V = $make\n    with open(path, \"wb\") as out:\n        pickle.dump($build, out)\n",
              params="path: str", body="with open(path, \"rb\") as stored:\n"

@@ -69,7 +69,8 @@ def assert_door(case: Produced, line: int, form: str) -> NoProducer:
     assert finding.wire is True
     assert finding.severity == "info"
     assert case.doors("BETA") == [("src/pkg/use.py", line, form)]
-    assert f"src/pkg/use.py:{line} {form}" in finding.message
+    (door,) = [s for s in finding.sites if s.role == "wire"]  # named by its chain (test_chains.py)
+    assert f"src/pkg/use.py:{line} {door.chain or form}" in finding.message
     return finding
 
 
@@ -88,7 +89,8 @@ def assert_wire(project: Project, line: int, form: str) -> dict[str, Any]:
     assert finding["wire"] is True
     assert finding["severity"] == "info"
     assert doors(finding) == [("src/pkg/use.py", line, form)]
-    assert f"src/pkg/use.py:{line} {form}" in finding["message"]
+    (door,) = [s for s in finding["sites"] if s["role"] == "wire"]  # named by its chain (test_chains.py)
+    assert f"src/pkg/use.py:{line} {door['chain'] or form}" in finding["message"]
     return finding
 
 

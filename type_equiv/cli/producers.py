@@ -65,8 +65,8 @@ def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str, why: str | 
     if why is not None:
         from type_equiv.cli.why import why_json, why_lines
 
-        click.echo(json.dumps(why_json(report, why), indent=2) if fmt == "json"
-                   else "\n".join(why_lines(report, why)))
+        click.echo(json.dumps(why_json(report, loaded, why), indent=2) if fmt == "json"
+                   else "\n".join(why_lines(report, loaded, why)))
         return EXIT_CLEAN
     if fmt == "json":
         click.echo(json.dumps(report_json(report), indent=2))

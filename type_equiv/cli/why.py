@@ -13,22 +13,31 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from type_equiv.model.findings import Site
     from type_equiv.producers.verdicts import VocabularyReport
+    from type_equiv.read.manifest import ManifestFile
 
 
-def _verdict(report: VocabularyReport, variant: str) -> tuple[str, list[Site], list[Site]]:
-    """(verdict, producers, doors) of one variant: `produced`, `exempt`, `wire` or `error`."""
-    producers = report.producers(variant)
-    doors = [s for s in report.sites.get(variant, []) if s.role == "wire"] + list(report.wire)
+def _verdict(report: VocabularyReport, manifest: ManifestFile,
+             variant: str) -> tuple[str, list[Site], list[Site], str]:
+    """(verdict, producers, doors, message) of one variant: `produced`, `exempt`, or what the check's
+    `no-producer` finding says — `wire` (info naming a door), `error` (also a wire variant the
+    manifest makes an error, `"wire": "error"`), `info` (an open vocabulary's) — with its message."""
+    from type_equiv.producers.verdicts import doors_of, no_producer_of
+
+    producers, doors = report.producers(variant), doors_of(report, variant)
     if producers:
-        return "produced", producers, doors
-    if variant in report.row.exempt:
-        return "exempt", producers, doors
-    return ("wire" if doors else "error"), producers, doors
+        return "produced", producers, doors, ""
+    finding = no_producer_of(report, variant, manifest)
+    if finding is None:
+        return "exempt", producers, doors, ""
+    verdict = "wire" if finding.wire and finding.severity == "info" else finding.severity
+    return verdict, producers, doors, finding.message
 
 
-def why_lines(report: VocabularyReport, variant: str) -> list[str]:
-    verdict, producers, doors = _verdict(report, variant)
+def why_lines(report: VocabularyReport, manifest: ManifestFile, variant: str) -> list[str]:
+    verdict, producers, doors, message = _verdict(report, manifest, variant)
     lines = [f"{report.row.symbol} `{variant}`: {verdict}"]
+    if message:
+        lines.append(f"  check says: {message}")
     if producers:
         lines.append("  produced by:")
         lines.extend(f"      {s.path}:{s.line}  {s.form}" for s in producers)
@@ -41,7 +50,7 @@ def why_lines(report: VocabularyReport, variant: str) -> list[str]:
                  for s in others)
     lines.append("  doors (values written outside enter here: the variant may arrive, wire):"
                  if doors else "  doors: none")
-    lines.extend(f"      {s.path}:{s.line}  {s.form}" for s in doors)
+    lines.extend(f"      {s.path}:{s.line}  {s.chain or s.form}" for s in doors)
     if report.round_trips:
         lines.append("  round trips (the program reads back what it writes: no door):")
         for site, written in report.round_trips:
@@ -51,12 +60,13 @@ def why_lines(report: VocabularyReport, variant: str) -> list[str]:
     return lines
 
 
-def why_json(report: VocabularyReport, variant: str) -> dict[str, object]:
-    verdict, producers, doors = _verdict(report, variant)
+def why_json(report: VocabularyReport, manifest: ManifestFile, variant: str) -> dict[str, object]:
+    verdict, producers, doors, message = _verdict(report, manifest, variant)
     return {
         "symbol": report.row.symbol,
         "variant": variant,
         "verdict": verdict,
+        "message": message,
         "producers": [s.model_dump() for s in producers],
         "not_counted": [s.model_dump() for s in report.sites.get(variant, [])
                         if s.role in ("test", "consumer")],

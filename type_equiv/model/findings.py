@@ -77,6 +77,7 @@ class Site(BaseModel):
     line: int
     form: str
     role: SiteRole
+    chain: str = ""  # a door's way to the vocabulary: `route POST /x → body CaseIn.reason → Reason`
 
 
 class NoProducer(FindingBase):

@@ -29,7 +29,7 @@ from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import CARRIER_LEVELS, Join
 from type_equiv.producers.needles import Needles
-from type_equiv.producers.records import AnnSite, Keys, Spellings
+from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
 from type_equiv.producers.scan import TreeScanner, file_size
 from type_equiv.producers.sites import read_text
 from type_equiv.producers.verdicts import (
@@ -368,8 +368,10 @@ class Analysis:
         # by position: the function called, or imported under another name (`import record as made`)
         calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
                  for end in ("(", " as ")}
-        context = Needles.of([*calls, *(form for n in binders
-                                        for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
+        # a subclass's class attribute overriding a field or property (`syntax_highlight = "css"`)
+        overrides = {f"{a.name} =" for a in anns if a.kind in (AnnKind.FIELD, AnnKind.PROPERTY)}
+        context = Needles.of([*calls, *overrides, *(form for n in binders
+                                                    for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan

@@ -61,6 +61,9 @@ class DeclarationWalker(Walker):
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
         return
 
+    def handlers(self, stmts: list[ast.stmt]) -> dict[str, tuple[Form, str]]:
+        return {}  # `function` below reads no door
+
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
         inner = Scope(owner=f"{scope.owner}.{node.name}", aliases=dict(scope.aliases),
                       method_of=scope.cls or scope.method_of, body=node.body,

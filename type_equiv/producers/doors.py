@@ -24,14 +24,16 @@ The rules are general principles, not one package's API:
 - unpickling restores instances, members included: `pickle.loads(b)` bound to a name annotated with
   the vocabulary or a carrier (`state: State` … `state = pickle.loads(raw)`) decodes what it names;
 - a database column typed by the vocabulary (SQLAlchemy's `Enum(Kind)`, `sa.Enum(Kind)`, an alias
-  such as `SQLEnum(Kind)`, an ORM's `CharEnumField(Kind)`, sqlalchemy-utils' `ChoiceType(Kind)`)
-  decodes each value read back from a row: what is stored came from wherever rows are written.
+  such as `SQLEnum(Kind)`, an ORM's `CharEnumField(Kind)`, sqlalchemy-utils' `ChoiceType(Kind)`) is
+  no door (`column_type`): its rows are the program's own, written by its producers and read back —
+  a round trip (principle 2); only an entry that writes them from outside data is a door.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from collections.abc import Callable
 
 from type_equiv.producers.records import Form
@@ -73,16 +75,19 @@ COLUMN_TYPE = re.compile(r"^\w*Enum(Field|Type)?$|^ChoiceType$")
 PICKLERS = frozenset({"pickle", "_pickle", "cPickle", "dill", "cloudpickle", "joblib"})
 
 
-def unpickles(node: ast.expr | None) -> bool:
-    """`pickle.loads(b)`, `pickle.load(f)` (or dill's, cloudpickle's, joblib's): objects restored."""
+def unpickles(node: ast.expr | None, writes: bool = False) -> bool:
+    """`pickle.loads(b)`, `pickle.load(f)` (or dill's, cloudpickle's, joblib's): objects restored;
+    with `writes`, `pickle.dumps(x)`, `pickle.dump(x, f)`: objects stored."""
+    names = ("dump", "dumps") if writes else ("load", "loads")
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("load", "loads") and isinstance(node.func.value, ast.Name)
+            and node.func.attr in names and isinstance(node.func.value, ast.Name)
             and node.func.value.id in PICKLERS)
 
 
-def decorator_door(decorators: list[ast.expr], servers: frozenset[str] = frozenset()) -> Form | None:
-    """`route` when a decorator registers the function as a web route or a socket.io event
-    handler, `command` as a CLI command.
+def decorator_door(decorators: list[ast.expr], name: str,
+                   servers: frozenset[str] = frozenset()) -> tuple[Form, str] | None:
+    """(`route`, label) when a decorator registers the function `name` as a web route or a socket.io
+    event handler, (`command`, label) as a CLI command (`door_label`).
 
     Only a decorator *call* counts (`@app.get("/x")`, `@app.command()`): a bare `@property` or
     `@staticmethod` registers nothing — but a socket.io server's bare `@sio.event` does, as its
@@ -92,11 +97,39 @@ def decorator_door(decorators: list[ast.expr], servers: frozenset[str] = frozens
         if isinstance(deco, ast.Call):
             form = registering(deco.func, servers)
             if form is not None:
-                return form
+                return form, door_label(form, deco, name)
         elif (isinstance(deco, ast.Attribute) and deco.attr == "event"
               and isinstance(deco.value, ast.Name) and deco.value.id in servers):
-            return Form.ROUTE
+            return Form.ROUTE, f"event {name}"
     return None
+
+
+def door_label(form: Form, call: ast.Call, name: str) -> str:
+    """What a finding calls the door a registration makes of function `name`, after its form: `POST
+    /messages` (a route), `event message` (a socket.io event), `server` (a command: its name, else
+    the function's) — the path, event or command name as spelled, when a literal."""
+    func = last_name(call.func)
+
+    def text(*keywords: str, position: int = 0) -> str:
+        given = [k.value for k in call.keywords if k.arg in keywords]
+        if len(call.args) > position:
+            given.append(call.args[position])
+        first = given[0] if given else None
+        return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else ""
+
+    if form is Form.COMMAND:
+        return text("name") or name.replace("_", "-")
+    if func == "on":
+        return f"event {text('event') or name}"
+    verb = func.upper() if func in HTTP_METHODS else ""
+    methods = next((k.value for k in call.keywords if k.arg == "methods"), None)
+    first = methods.elts[0] if isinstance(methods, ast.List | ast.Tuple | ast.Set) and methods.elts else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        verb = first.value.upper()
+    return f"{verb or func} {text('path', 'rule')}".strip()
+
+
+HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace", "websocket"})
 
 
 def registering(func: ast.expr, servers: frozenset[str]) -> Form | None:
@@ -132,28 +165,54 @@ def socket_servers(body: list[ast.stmt]) -> frozenset[str]:
     return frozenset(out)
 
 
-def registered_handlers(module: ast.Module | list[ast.stmt], servers: frozenset[str]) -> dict[str, Form]:
-    """The module's functions registered as handlers by a call rather than a decorator, by name:
-    `app.add_api_route("/x", fn)` (also `add_route`, `add_url_rule`'s `view_func`), a decorator
-    applied as a call (`app.command(name="go")(fn)`, `app.get("/x")(fn)`), `sio.on("ev", fn)`.
-    Principle 1: a handler is a door whatever registers it."""
-    out: dict[str, Form] = {}
+# A call of a call (`app.get("/x")(fn)`) spells a `)` then, past blanks, continuations and comment
+# lines, a `(` (`may_register`); a comment runs to the end of its line, `\r` ending one too.
+_CLOSE_THEN = re.compile(r"\)[\s\\]*([(#])")
+_PAST_COMMENT = re.compile(r"[^\r\n]*[\s\\]*")  # always matches: no backtracking
+
+
+def may_register(text: str) -> bool:
+    """Whether a module of this text can register a handler by a call (`registered_handlers`) when
+    it binds no socket.io server: it spells a registering method (`add_api_route`, …) or a call of a
+    call. A necessary condition read from the text, so most modules skip that extra walk of their
+    whole tree; a name in another Unicode form counts as Python reads it (NFKC)."""
+    words = text if text.isascii() else unicodedata.normalize("NFKC", text)
+    if any(word in words for word in ROUTE_REGISTRATIONS):
+        return True
+    for match in _CLOSE_THEN.finditer(text):
+        after, at = match.group(1), match.end(1)
+        while after == "#":  # a comment: past its line, blank lines and further comments
+            past = _PAST_COMMENT.match(text, at)
+            at = past.end() if past is not None else len(text)
+            after, at = text[at:at + 1], at + 1
+        if after == "(":
+            return True
+    return False
+
+
+def registered_handlers(module: ast.Module | list[ast.stmt],
+                        servers: frozenset[str]) -> dict[str, tuple[Form, str]]:
+    """The module's functions registered as handlers by a call rather than a decorator, by name, with
+    the door's label (`door_label`): `app.add_api_route("/x", fn)` (also `add_route`, `add_url_rule`'s
+    `view_func`), a decorator applied as a call (`app.command(name="go")(fn)`, `app.get("/x")(fn)`),
+    `sio.on("ev", fn)`. Principle 1: a handler is a door whatever registers it."""
+    out: dict[str, tuple[Form, str]] = {}
     nodes = module.body if isinstance(module, ast.Module) else module
     for stmt in nodes:
         for node in ast.walk(stmt):
             if not isinstance(node, ast.Call):
                 continue
-            func, form, given = node.func, None, list[ast.expr]()
+            func, form, given, call = node.func, None, list[ast.expr](), node
             if last_name(func) in ROUTE_REGISTRATIONS:
                 form, given = Form.ROUTE, [*node.args[1:], *(k.value for k in node.keywords
                                                              if k.arg in HANDLER_KEYWORDS)]
             elif isinstance(func, ast.Call) and node.args:  # `app.command()(fn)`
-                form, given = registering(func.func, servers), node.args[:1]
+                form, given, call = registering(func.func, servers), node.args[:1], func
             elif last_name(func) == "on" and len(node.args) > 1:  # `sio.on("ev", fn)`
                 form, given = registering(func, servers), node.args[1:2]
             handler = next((g for g in given if isinstance(g, ast.Name)), None)
             if form is not None and handler is not None:
-                out.setdefault(handler.id, form)
+                out.setdefault(handler.id, (form, door_label(form, call, handler.id)))
     return out
 
 
@@ -188,8 +247,8 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     elif name in CHOICE_CALLS:
         out.extend(node.args)
         out.extend(k.value for k in node.keywords if k.arg == "choices")
-    elif COLUMN_TYPE.match(name) and node.args and isinstance(node.args[0], ast.Name | ast.Attribute):
-        out.append(node.args[0])
+    elif column_type(node) is not None:
+        return out
     else:
         route = name in ROUTE_DECORATORS or name in ROUTE_REGISTRATIONS
         for keyword in node.keywords:
@@ -199,6 +258,15 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
                     name == "add_argument" and keyword.arg == "type"):
                 out.append(keyword.value)
     return out
+
+
+def column_type(node: ast.Call) -> ast.expr | None:
+    """The vocabulary a database column is typed by (`Enum(Kind)`), else None: the column both
+    writes what the program stores and reads it back (roundtrips.py)."""
+    first = node.args[0] if node.args else None
+    if COLUMN_TYPE.match(last_name(node.func)) and isinstance(first, ast.Name | ast.Attribute):
+        return first
+    return None
 
 
 def names_in(node: ast.expr) -> list[ast.expr]:

@@ -9,9 +9,11 @@ from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
     DECODE_METHOD,
+    column_type,
     decoded_parts,
     decoded_refs,
     tested_in,
+    unpickles,
 )
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import (
@@ -52,6 +54,7 @@ from type_equiv.producers.syntax import (
     iterated,
     last_name,
     lookup_default,
+    mapped_column_line,
     owners,
     tuple_parts,
 )
@@ -59,6 +62,7 @@ from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
+TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
 
 
 class ExpressionWalker(NameReader):
@@ -151,6 +155,11 @@ class ExpressionWalker(NameReader):
             self.subscript(node, scope, ctx)
         elif isinstance(node, ast.Constant):
             return
+        elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
+            for part in node.values:
+                if isinstance(part, ast.FormattedValue):
+                    self.quiet.add(id(part.value))
+                    self.expr(part.value, scope, ctx)
         else:
             listed = comprehended(node) if id(node) not in self.quiet else None
             ref = self.dotted(listed, scope) if listed is not None else None
@@ -214,6 +223,13 @@ class ExpressionWalker(NameReader):
         if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
             self.stored(*added, scope)
         self.round_trip(node, scope)
+        if name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
+                                  and isinstance(func.value, ast.Constant)):
+            self.quiet.update(id(a) for a in node.args)  # `", ".join(…)`, `str(list(Kind))`: text
+        column = column_type(node)
+        if column is not None:  # the program's own rows: a write and a read back (principle 2)
+            for line, ref in decoded_refs([column], lambda n: self.dotted(n, scope)):
+                self.refs.extend(RefSite(line, ref, form, False) for form in (Form.SERIALISE, Form.LOAD))
         parts = decoded_parts(node)
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
@@ -224,7 +240,7 @@ class ExpressionWalker(NameReader):
             self.refs.append(RefSite(node.lineno, ref_of, Form.ITERATE, consumer))
         callee = self.dotted(func, scope)
         if callee is not None:
-            args = tuple(arg_key(a) for a in node.args)
+            args = tuple(self.argument(a, scope) for a in node.args)
             if (args and isinstance(node.args[0], ast.Name) and node.args[0].id in self.local_displays
                     and DECODE_METHOD.match(name)):  # a display built in code, through a local
                 args = (Arg(ArgKind.DICT), *args[1:])
@@ -277,6 +293,15 @@ class ExpressionWalker(NameReader):
                                      receivers=(receiver,))
             self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
 
+    def argument(self, node: ast.expr, scope: Scope) -> Arg:
+        """A positional argument (or a subscript's key) as recorded; an attribute of `self` its class
+        maps to a database column is the program's own stored value (`State[self._state]`)."""
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+                and scope.method_of is not None
+                and (line := mapped_column_line(scope.class_body, node.attr)) is not None):
+            return Arg(ArgKind.STORED, str(line))
+        return arg_key(node)
+
     def round_trip(self, node: ast.Call, scope: Scope) -> None:
         """A call writing a value out (`serialise`), or an adapter decoding data (`load`; a door
         inside a route or command handler: the data comes from outside). A decode of data built in
@@ -293,7 +318,18 @@ class ExpressionWalker(NameReader):
             self.typed_display(node.args[0], self.type_names(func.value, scope))  # `Cls.model_validate(d)`
         value = serialised(node)
         if value is not None:
-            self.wrote(node.lineno, self.value_type(value, scope), scope)
+            self.wrote(node.lineno, self.value_type(value, scope) or self.pickled_self(node, value, scope),
+                       scope)
+
+    def pickled_self(self, node: ast.Call, value: ast.expr, scope: Scope) -> tuple[str, ...]:
+        """`pickle.dumps(self)` in a method stores an instance of its class (principle 5: `self` is
+        its class as an annotated name is). Only a pickle: `self.model_dump()` is as often a
+        conversion for a hash or a copy as a write the program reads back."""
+        own = scope.method_of
+        if (own is None or not (isinstance(value, ast.Name) and value.id == "self")
+                or not unpickles(node, writes=True) or own.rsplit(".", 1)[-1] not in self.names):
+            return ()
+        return (own,)
 
     def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
                 scope: Scope) -> None:
@@ -406,6 +442,6 @@ class ExpressionWalker(NameReader):
         if base is None:
             self.expr(node.value, scope, ctx)
         elif ctx == VALUE and isinstance(key, ast.Name | ast.Attribute | ast.Call):  # `Kind[name]`
-            self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(Arg(ArgKind.DATA),)))
+            self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),)))
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
+from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived
+from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
@@ -82,6 +84,10 @@ class Join:
         self.written: dict[str, list[str]] = {}
         # the decodes judged round trips (no doors), each with where the program writes that data
         self.round_trips: list[tuple[Site, list[str]]] = []
+        self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
+        self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
+        self.index: Index | None = None
+        self._fields: dict[tuple[str, str], str] | None = None  # chains.py `field_edges`, when asked
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -190,7 +196,7 @@ class Join:
     def collect(self, scan: TreeScan) -> list[Found]:
         """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
         dicts, literals): only the records the index finds under the vocabulary's names are read."""
-        index = scan.index(self.canonical)
+        index = self.index = scan.index(self.canonical)
         subclasses = self.subclasses(index) if self.by_class else {}
         annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
@@ -209,6 +215,8 @@ class Join:
         heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
         refs = index.refs_under(heads)
         self.written = self._written(refs, files, rels, subclasses)
+        self.handing = self._returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
+        self.builders = self._returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
             if ref.form is Form.SERIALISE:
                 continue
@@ -247,6 +255,22 @@ class Join:
             out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
         return out
 
+    def _chain(self, lead: str, detail: str, head: str) -> str:
+        """The door's chain down to the vocabulary (chains.py), its field steps read once per join."""
+        if self._fields is None:
+            self._fields = field_edges(self.index) if self.index is not None else {}
+        return chain(lead, detail, head, self.carriers, self.family, self._fields)
+
+    @staticmethod
+    def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
+                   owners: set[str]) -> frozenset[str]:
+        """The methods (`Owner.method`) of `owners` recorded returning their class's members
+        (`ITERATE`: `return list(cls)`, of the enum or a base — calling one on the enum hands every
+        member out, as `list(Kind)` does) or an instance (`BUILD`: `return cls(…)` — calling it
+        builds the class): walker.py `method_return`."""
+        return frozenset(target for _, target, ref in refs
+                         if ref.form is form and target.rpartition(".")[0] in owners)
+
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
@@ -260,8 +284,8 @@ class Join:
         if rest:
             keys = ref.keys
             # a display decoded is data built in code: it produces what it holds (principle 4)
-            display = bool(ref.args) and ref.args[0].kind is not ArgKind.DATA
-            data = not display and (any(a.kind is ArgKind.DATA for a in ref.args) or bool(keys.names)
+            display = bool(ref.args) and not ref.args[0].data()
+            data = not display and (any(a.data() for a in ref.args) or bool(keys.names)
                                     or keys.starred or keys.unknown)
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
@@ -279,9 +303,11 @@ class Join:
         else:
             return
         via = head in self.carriers
+        lead = form
         if via:
             form += f" (via {head.rsplit('.', 1)[-1]})"
-        site = Site(path=file.rel, line=ref.line, form=form, role="wire")
+        site = Site(path=file.rel, line=ref.line, form=form, role="wire",
+                    chain=self._chain(lead, ref.detail, head))
         own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
         writes = self._round_trip(head) if (ref.form is Form.LOAD or (rest and not own_enum)) else []
         if writes:  # the program's own data read back (principle 2): neither door nor producer
@@ -314,8 +340,10 @@ class Join:
                     via = head in self.carriers
                     form = "parameter (callers outside)" + (
                         f" (via {head.rsplit('.', 1)[-1]})" if via else "")
-                    yield order[rel], Found(None, Site(path=rel, line=ann.line, form=form, role="wire"),
-                                            via=via)
+                    named = f"{ann.owner.rsplit('.', 1)[-1]}() → {ann.name}"
+                    site = Site(path=rel, line=ann.line, form=form, role="wire",
+                                chain=self._chain("parameter (callers outside)", named, head))
+                    yield order[rel], Found(None, site, via=via)
                     break
 
     def _round_trip(self, head: str) -> list[str]:
@@ -352,9 +380,12 @@ class Join:
         variants = self.by_class.get(built, [])
         form = str(ref.form)
         if rest:
-            if rest[0] not in CONSTRUCTORS or len(rest) > 1 or ref.form is not Form.CALL:
+            if len(rest) == 1 and ref.form is Form.CALL and f"{cls}.{rest[0]}" in self.builders:
+                form = f"factory {rest[0]}"  # `ThinkingDelta.from_text(t)`: a method returning `cls(…)`
+            elif rest[0] not in CONSTRUCTORS or len(rest) > 1 or ref.form is not Form.CALL:
                 return
-            form = "validate"
+            else:
+                form = "validate"
         elif ref.form in (Form.REFERENCE, Form.ITEM):
             return
         if built != cls and form in PRODUCER_FORMS:
@@ -362,8 +393,8 @@ class Join:
         keys = ref.keys
         if form != "call":  # positional arguments of a factory or `model_validate` are no fields
             keys = keys.fields_only()
-        if form == "validate" and ref.args[:1] and ref.args[0].kind is ArgKind.DATA:
-            keys = UNKNOWN_KEYS
+        if (form == "validate" and ref.args[:1] and ref.args[0].data()) or form.startswith("factory "):
+            keys = UNKNOWN_KEYS  # a factory method's own construction may set anything
         if ref.form is Form.TABLE:
             keys = UNKNOWN_KEYS
         for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
@@ -447,6 +478,10 @@ class Join:
             if member in self.members:
                 form = ref.form if consumer else "member"
                 yield Found(member, self._site(file, ref.line, form, consumer))
+            elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
+                  and any(h.endswith(f".{member}") for h in self.handing)):
+                for name in self.members:  # `Kind.values()` returning `list(cls)`: every member out
+                    yield Found(name, self._site(file, ref.line, "iterate", consumer))
             else:  # `Kind.from_string(text)`: a method of the enum decoding data
                 yield from self._door(file, ref, target)
             return
@@ -454,7 +489,12 @@ class Join:
             yield from self._door(file, ref, target)
             return
         first = ref.args[0] if ref.args else None
-        if ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
+        if first is not None and first.kind is ArgKind.STORED and ref.form in (Form.ITEM, Form.CALL):
+            # a column of the program's own rows read back on its model: a round trip (principle 2)
+            read = "decode item" if ref.form is Form.ITEM else "decode"
+            self.round_trips.append((Site(path=file.rel, line=ref.line, form=read, role="wire"),
+                                     [f"{file.rel}:{first.key} (the column)"]))
+        elif ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
             # `Kind[name]` of a name from data
             yield Found(None, Site(path=file.rel, line=ref.line, form="decode item", role="wire"))
         elif ref.form is Form.ITEM and first is not None:
@@ -530,35 +570,6 @@ class Join:
         if bound:
             for variant in variants:
                 yield Found(variant.name, self._site(file, lit.line, lit.form, False))
-
-
-@dataclass
-class Receivers:
-    """Where a literal value is bound to a vocabulary: the fields and parameters its annotation names,
-    by their owner (a class or function, dotted) and by name or position. A keyword, positional
-    argument or dict key binds only where its receiver is one of them — the called function or
-    class, the dict's declared type — not wherever a field of that name exists."""
-
-    named: set[tuple[Receiver, Slot]] = field(default_factory=set)
-    placed: set[tuple[Receiver, int]] = field(default_factory=set)  # (owner, position)
-    names: set[Slot] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
-
-    def add(self, owner: str, name: Slot, index: int) -> None:
-        own = Receiver(ReceiverKind.OWNER, owner)
-        last = Receiver(ReceiverKind.NAMED, owner.rsplit(".", 1)[-1])
-        self.named.update({(own, name), (last, name)})
-        self.names.add(name)
-        if index >= 0:
-            self.placed.update({(own, index), (last, index)})
-
-    def receives(self, receiver: Receiver, key: Slot) -> bool:
-        """`receiver` is a dotted owner, a method or local function known by name only, or an
-        object of unknown type (any field of that name)."""
-        if receiver.kind is ReceiverKind.ANY:
-            return key in self.names
-        if key.positional():
-            return (receiver, key.position) in self.placed
-        return (receiver, key) in self.named
 
 
 def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],

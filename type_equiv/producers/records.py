@@ -39,7 +39,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 13
+RECORDS = 14
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -84,6 +84,7 @@ class Form(StrEnum):
     DISPATCH = "dispatch"  # a class or member keying a table or a decorator
     REFERENCE = "reference"
     ITERATE = "iterate"  # `list(Kind)`: every member handed out
+    BUILD = "build"  # a method returning an instance of its class (`return cls(...)`): at its return
     MEMBERSHIP = "membership"
     # doors (doors.py): a value decoded from data
     DECODE = "decode"
@@ -120,13 +121,20 @@ class ArgKind(StrEnum):
     LITERAL = "literal"
     DICT = "dict"  # a dict display
     DATA = "data"  # anything else: a value from data, as far as the file says
+    # a column of the program's own rows read back on its model (`Kind[self._state]` where the class
+    # maps `_state` to a column): what the program stored there, a round trip (principle 2)
+    STORED = "stored"
 
 
 class Arg(NamedTuple):
     """A positional argument of a call (or the key of a subscript) as the join reads it."""
 
     kind: ArgKind
-    key: str = ""  # a literal's key (ArgKind.LITERAL)
+    key: str = ""  # a literal's key (ArgKind.LITERAL); the column's line (ArgKind.STORED)
+
+    def data(self) -> bool:
+        """A value from data (stored by the program or not), not one spelled in the call."""
+        return self.kind in (ArgKind.DATA, ArgKind.STORED)
 
 
 class Keys(NamedTuple):
@@ -192,6 +200,7 @@ class RefSite(NamedTuple):
     keys: Keys = NO_KEYS  # what a call sets
     pairs: tuple[tuple[str, Value], ...] = ()  # keyword → spelled value
     args: tuple[Arg, ...] = ()  # positional arguments
+    detail: str = ""  # a door's label and parameter (`POST /messages → body`): the finding's chain
 
 
 class DictSite(NamedTuple):
@@ -225,6 +234,7 @@ class AnnKind(StrEnum):
     FIELD = "field"  # of class `owner`
     ALIAS = "alias"  # `owner = A | B` at module level
     ITEM = "item"  # the values of a `dict[K, Vocab]` field
+    PROPERTY = "property"  # a property's return (`def kind(self) -> Kind`): a subclass may override it
 
 
 class AnnSite(NamedTuple):
@@ -287,8 +297,8 @@ class FileScan(NamedTuple):
         refs, dicts, lits, anns, classes, error, readers = value
         return cls(
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
-                          tuple(Arg(ArgKind(k), str(t)) for k, t in args))
-                  for line, ref, form, consumer, keys, pairs, args in refs),
+                          tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail))
+                  for line, ref, form, consumer, keys, pairs, args, detail in refs),
             tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
                            None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, keys, pairs, consumer, within, given in dicts),

@@ -15,6 +15,7 @@ import ast
 from pathlib import Path
 
 from type_equiv.producers.declarations import SKELETONS, DeclarationWalker, Declared, FactsWalker
+from type_equiv.producers.doors import may_register
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -41,6 +42,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
     tree, bindings = parsed
     own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
     walker = (DeclarationWalker if spellings.declarations else Walker)(module, package, spellings, own)
+    walker.registrations = may_register(text)
     try:
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:

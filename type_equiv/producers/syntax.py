@@ -39,6 +39,7 @@ class Scope:
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
     entry: bool = False  # a route or command handler's body: what it decodes comes from outside
+    bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -158,6 +159,30 @@ def arg_key(node: ast.expr) -> Arg:
     return Arg(ArgKind.DICT) if isinstance(node, ast.Dict) else Arg(ArgKind.DATA)
 
 
+# Calls and annotations that map a class attribute to a database column (SQLAlchemy, Flask-SQLAlchemy).
+COLUMN_CALLS = frozenset({"Column", "mapped_column", "column_property"})
+
+
+def mapped_column_line(class_body: Sequence[ast.stmt], name: str) -> int | None:
+    """The line where a model class maps attribute `name` to a column (`_state = Column(...)`,
+    `status: Mapped[str] = mapped_column(...)`), else None: the attribute holds what the program
+    stored in its own rows."""
+    for stmt in class_body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+            head = stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation
+            value = stmt.value
+        elif (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+              and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name):
+            head, value = None, stmt.value
+        else:
+            continue
+        if head is not None and last_name(head) == "Mapped":
+            return stmt.lineno
+        if isinstance(value, ast.Call) and last_name(value.func) in COLUMN_CALLS:
+            return stmt.lineno
+    return None
+
+
 READ_METHODS = frozenset({"get", "items", "keys", "values"})
 READ_CALLS = frozenset({"isinstance", "len", "bool"})
 
@@ -244,6 +269,35 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     if not (isinstance(loop.target, ast.Name) and isinstance(out, ast.Name) and out.id == loop.target.id):
         return None
     return loop.iter if isinstance(loop.iter, ast.Name | ast.Attribute) else None
+
+
+HANDING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "iter"})
+
+
+def displayed(node: ast.expr) -> ast.expr | None:
+    """The display a value is, or wraps in a collection call: `{A, B}`, `frozenset({A, B})`."""
+    if isinstance(node, ast.Call) and last_name(node.func) in HANDING_CALLS and len(node.args) == 1:
+        node = node.args[0]
+    return node if isinstance(node, ast.Set | ast.List | ast.Tuple) else None
+
+
+def members_returned(node: ast.expr | None) -> ast.expr | None:
+    """The class whose members a returned value hands out as they are: `list(cls)`,
+    `list(cls.__members__.values())`, `[m for m in cls]` → cls (`cls.__members__.keys()` and
+    `[m.value for m in cls]` hand out strings: None; so does a bare `cls`)."""
+    wrapped = False
+    while (isinstance(node, ast.Call) and last_name(node.func) in HANDING_CALLS and len(node.args) == 1
+           and not node.keywords):
+        node, wrapped = node.args[0], True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args:
+        owner = node.func.value
+        if (node.func.attr == "values" and isinstance(owner, ast.Attribute)
+                and owner.attr in ("__members__", "_member_map_")):
+            return owner.value
+        return None
+    if isinstance(node, ast.Name | ast.Attribute):
+        return node if wrapped else None
+    return comprehended(node) if node is not None else None
 
 
 def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, bool]:

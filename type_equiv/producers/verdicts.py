@@ -89,15 +89,28 @@ def findings_of(report: VocabularyReport, manifest: ManifestFile) -> Iterator[Fi
             yield messages.exempt_not_a_variant(row.symbol, name, [v.name for v in vocab.variants], where)
 
 
+def doors_of(report: VocabularyReport, variant: str) -> list[Site]:
+    """A variant's doors: its own (a test of raw values against some members), then the vocabulary's."""
+    return [*(s for s in report.sites.get(variant, []) if s.role == "wire"), *report.wire]
+
+
+def no_producer_of(report: VocabularyReport, variant: str, manifest: ManifestFile) -> NoProducer | None:
+    """The `no-producer` finding the check reports for one variant (None: produced or exempt) —
+    what `producers --why` explains."""
+    if report.producers(variant) or variant in report.row.exempt:
+        return None
+    found = next((v for v in report.vocab.variants if v.name == variant), None)
+    return _no_producer(report, found, manifest) if found is not None else None
+
+
 def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestFile) -> NoProducer:
     """A variant with no producer; when the vocabulary has doors (production code decoding its
     values from data), a wire variant, listed with the doors as `wire` sites."""
     vocab = report.vocab
-    own_doors = [s for s in report.sites.get(variant.name, []) if s.role == "wire"]
     sites = [s for s in report.sites.get(variant.name, []) if s.role != "wire"]
     tests = [s for s in sites if s.role == "test"]
     consumers = [s for s in sites if s.role == "consumer"]
-    doors = [*own_doors, *report.wire]  # its own (a test of raw values against it), then the vocabulary's
+    doors = doors_of(report, variant.name)
     severity = report.row.wire or manifest.model.wire
     listed = [*sites[:MAX_SITES], *doors[:MAX_DOORS]]
     cls = variant.cls.name if variant.cls is not None else None

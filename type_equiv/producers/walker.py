@@ -31,6 +31,8 @@ from type_equiv.producers.records import (
     ReceiverKind,
     RefSite,
     Slot,
+    Value,
+    ValueKind,
 )
 from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
@@ -38,18 +40,21 @@ from type_equiv.producers.syntax import (
     class_arg,
     declared_default,
     describe,
+    displayed,
     held_displays,
     item_key,
     iterated,
     last_name,
     mapping_parts,
     match_parts,
+    members_returned,
     reader_sites,
     tested_only,
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
 
+PROPERTIES = frozenset({"property", "cached_property"})
 # Class decorators whose class takes its fields, in order, as `__init__` parameters.
 DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
 
@@ -63,18 +68,26 @@ class Walker(ExpressionWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
 
     servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
-    registered: dict[str, Form] | None = None  # functions registered as handlers by a call
+    registered: dict[str, tuple[Form, str]] | None = None  # functions registered by a call, labelled
+    registrations = True  # the module's text can register a handler by a call (doors.may_register)
     field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
+    module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
 
     # statements ---------------------------------------------------------------------------------
 
     def body(self, stmts: Sequence[ast.stmt], scope: Scope) -> None:
         if scope.owner == self.module and self.registered is None:  # the module's own body, first
+            self.module_body = stmts
             self.field_positions = {}
             self.servers = socket_servers(list(stmts))
-            self.registered = registered_handlers(list(stmts), self.servers)
+            self.registered = self.handlers(list(stmts))
         for stmt in stmts:
             self.stmt(stmt, scope)
+
+    def handlers(self, stmts: list[ast.stmt]) -> dict[str, tuple[Form, str]]:
+        """The module's functions registered by a call (doors.py), walked for only when its text can
+        spell a registration (`registrations`, doors.may_register) or it binds a socket.io server."""
+        return registered_handlers(stmts, self.servers) if self.servers or self.registrations else {}
 
     def stmt(self, node: ast.stmt, scope: Scope) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -89,6 +102,8 @@ class Walker(ExpressionWalker):
                     self.dict_types[id(node.value)] = scope.returns_any
                 if scope.returns:
                     self.bound(node.value, scope.return_ann, Form.RETURN, scope)
+                if scope.method_of is not None:
+                    self.method_return(node.value, scope)
                 self.expr(node.value, scope, VALUE)
         elif isinstance(node, ast.AnnAssign):
             self.ann_assign(node, scope)
@@ -119,18 +134,32 @@ class Walker(ExpressionWalker):
                 elif isinstance(child, ast.withitem):
                     self.expr(child.context_expr, scope, VALUE)
 
+    def method_return(self, value: ast.expr, scope: Scope) -> None:
+        """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
+        its members (`return list(cls.__members__.values())`: calling it on an enum hands each out)
+        or an instance (`return cls(text=t)`: calling it builds the class, a factory)."""
+        listed = members_returned(value)
+        if listed is not None and self.dotted(listed, scope) == scope.method_of:
+            self.refs.append(RefSite(value.lineno, scope.owner, Form.ITERATE, False))
+        elif isinstance(value, ast.Call) and self.dotted(value.func, scope) == scope.method_of:
+            self.refs.append(RefSite(value.lineno, scope.owner, Form.BUILD, False))
+
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
         self.decorator = True
         for deco in node.decorator_list:
             self.expr(deco, scope, VALUE)
         self.decorator = False
-        door = decorator_door(node.decorator_list, self.servers) or (
+        found = decorator_door(node.decorator_list, node.name, self.servers) or (
             (self.registered or {}).get(node.name) if scope.owner == self.module else None)
+        door, label = found if found is not None else (None, "")
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
                        body=node.body, class_body=scope.class_body, entry=door is not None)
+        if inner.returns and scope.cls is not None and any(
+                last_name(d) in PROPERTIES for d in node.decorator_list):  # overridden by a subclass
+            self.anns.append(AnnSite(node.lineno, scope.cls, node.name, inner.returns, kind=AnnKind.PROPERTY))
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
@@ -150,7 +179,8 @@ class Walker(ExpressionWalker):
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
                 self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, AnnKind.PARAM)
                 if door and not injected(arg.annotation, default):
-                    self.refs.extend(RefSite(arg.lineno, r, door, False) for r in refs)
+                    self.refs.extend(RefSite(arg.lineno, r, door, False, detail=f"{label} → {arg.arg}")
+                                     for r in refs)
                 inner.annotated[arg.arg] = refs
                 self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
                 # `Query("a")`
@@ -162,6 +192,10 @@ class Walker(ExpressionWalker):
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
         seen = {k: v for k, v in self.local_values.items() if k not in params}
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
+        for arg, _ in defaults:  # `status: Literal["completed", "failed"]` holds those values
+            admitted = self.admitted(arg.annotation)
+            if admitted:
+                self.local_values[arg.arg] = admitted
         self.readers.extend(reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_displays, self.local_displays = self.local_displays, {}
@@ -171,6 +205,14 @@ class Walker(ExpressionWalker):
         self.local_values, self.local_dicts = saved, saved_dicts
         self.local_displays = saved_displays
         self.local_members, self.local_adapters = saved_members, saved_adapters
+
+    def admitted(self, annotation: ast.expr | None) -> list[Value]:
+        """The spelled values an inline `Literal[...]` annotation admits (`Literal["a", "b"]`, also
+        in `Optional`): what its parameter holds, handed on as one step of local data flow does
+        (`x.status = status` binds them as `x.status = "a"` would); a named alias admits nothing here."""
+        values = literal_values(annotation) if isinstance(annotation, ast.Subscript) else None
+        keys = [literal_key(v) for v in values or ()]
+        return [Value(ValueKind.LITERAL, k) for k in keys if k in self.values]
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -198,7 +240,8 @@ class Walker(ExpressionWalker):
             self.field_positions[qualname] = {name: i for i, name in enumerate(named)}
         self.class_table(node, qualname, self.bases(node, scope), scope)
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
-                      settings=is_settings(node.bases), class_body=node.body)
+                      settings=is_settings(node.bases), class_body=node.body,
+                      bases=tuple(b for b in self.bases(node, scope) if b))
         self.body(node.body, inner)
 
     def bases(self, node: ast.ClassDef, scope: Scope) -> list[str]:
@@ -262,6 +305,10 @@ class Walker(ExpressionWalker):
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and self.only_tested(scope.body, target.id)):
                     self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
+                shown = displayed(value) if scope.owner == self.module else None
+                if (shown is not None and target.id.startswith("_")
+                        and self.only_tested(self.module_body, target.id)):
+                    self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
                 if listed:
                     self.local_members[target.id] = listed
                 else:
@@ -269,6 +316,10 @@ class Walker(ExpressionWalker):
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
+                elif scope.cls is not None and scope.bases:  # `syntax_highlight = "css"` overriding
+                    # a base's field or property typed by the vocabulary: the subclass's value
+                    self.lit(value, Form.ATTR, key=Slot(target.id),
+                             receivers=tuple(Receiver(ReceiverKind.OWNER, b) for b in scope.bases))
                 self.local_alias(target.id, value, scope)
                 self.adapter(target.id, value, scope)
             elif isinstance(target, ast.Attribute):

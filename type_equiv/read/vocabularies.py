@@ -185,7 +185,7 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
     span = Span(shape.path, shape.line, shape.end_line)
     vocab: Vocabulary | None
     if shape.kind == "enum":
-        vocab = _enum(row, qualname, shape, span)
+        vocab = _enum(row, qualname, shape, span, _project_bases(shape, module, defs))
     elif shape.kind == "typeddict":
         vocab = _map(row, qualname, shape, span, defs, forced=row.form == "map")
     elif shape.kind in ("union", "literal", "alias"):
@@ -201,7 +201,26 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
     return vocab
 
 
-def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span) -> Vocabulary:
+def _project_bases(shape: Shape, module: str, defs: Symbols) -> tuple[str, ...]:
+    """The project classes a class derives from, at any depth, nearest first (an enum's `RawEnum`)."""
+    out: list[str] = []
+    todo = [(shape, module)]
+    while todo:
+        current, where = todo.pop(0)
+        for label, text in current.header:
+            if label != "base" or text.startswith("*"):
+                continue
+            base = defs.resolver.canonical(f"{where}.{text.split('[', 1)[0].strip()}")
+            found = defs.shape(base) if base not in out else None
+            if found is not None:
+                out.append(base)
+                todo.append((found, defs.module_of(base)))
+    return tuple(out)
+
+
+def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span, bases: tuple[str, ...]) -> Vocabulary:
+    """An enum's members; `bases`, its project bases (`class Kind(str, RawEnum)`), whose methods
+    called on it may hand its members out (`Kind.values()`)."""
     variants: list[Variant] = []
     ignored = _ignored(shape)
     for member in shape.members:
@@ -212,7 +231,7 @@ def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span) -> Vocabulary
         value = _default_value(member.default)
         variants.append(Variant(member.name, shape.path, member.line, tag=value))
     return Vocabulary(row.symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
-                      spans=(span,))
+                      spans=(span,), bases=bases)
 
 
 # What the enum machinery leaves as a plain class attribute: a descriptor (a function, a property)

@@ -86,10 +86,12 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …).
     `unread` are production files the scan could not parse: the producer may be in one, so the
     finding says so rather than passing for certain. `doors` are where the vocabulary's values are
-    decoded from data: the variant may arrive from outside, so it is shown (`info`) unless the
-    manifest says `"wire": "error"` (`wire_error`). `registries` are classes of the variant's
-    hierarchy with an `__init_subclass__` hook: code may build it from a run-time registry, which no
-    static reading follows, so the finding says so and how the manifest marks such a variant."""
+    decoded from data, each named by its chain when it has one (`route POST /x → body CaseIn.reason →
+    Reason`: the door, then the fields down to the vocabulary): the variant may arrive from outside,
+    so it is shown (`info`) unless the manifest says `"wire": "error"` (`wire_error`). `registries`
+    are classes of the variant's hierarchy with an `__init_subclass__` hook: code may build it from a
+    run-time registry, which no static reading follows, so the finding says so and how the manifest
+    marks such a variant."""
     if tests:
         why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
     elif consumers:
@@ -99,7 +101,7 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     tail = " (open vocabulary: shown, not failing)" if soft else ""
     if doors:
         more = f" and {len(doors) - 3} more" if len(doors) > 3 else ""
-        shown = ", ".join(f"{s.path}:{s.line} {s.form}" for s in doors[:3]) + more
+        shown = ", ".join(f"{s.path}:{s.line} {s.chain or s.form}" for s in doors[:3]) + more
         tail += f"; its values arrive from outside ({shown})" + (
             "" if wire_error else ", so it may be sent: shown, not failing")
         soft = soft or not wire_error

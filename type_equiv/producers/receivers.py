@@ -1,0 +1,37 @@
+"""Where a literal value is bound to a vocabulary (join.py): the fields and parameters its annotation
+names, by owner and by name or position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from type_equiv.producers.records import Receiver, ReceiverKind, Slot
+
+
+@dataclass
+class Receivers:
+    """Where a literal value is bound to a vocabulary: the fields and parameters its annotation names,
+    by their owner (a class or function, dotted) and by name or position. A keyword, positional
+    argument or dict key binds only where its receiver is one of them — the called function or
+    class, the dict's declared type — not wherever a field of that name exists."""
+
+    named: set[tuple[Receiver, Slot]] = field(default_factory=set)
+    placed: set[tuple[Receiver, int]] = field(default_factory=set)  # (owner, position)
+    names: set[Slot] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
+
+    def add(self, owner: str, name: Slot, index: int) -> None:
+        own = Receiver(ReceiverKind.OWNER, owner)
+        last = Receiver(ReceiverKind.NAMED, owner.rsplit(".", 1)[-1])
+        self.named.update({(own, name), (last, name)})
+        self.names.add(name)
+        if index >= 0:
+            self.placed.update({(own, index), (last, index)})
+
+    def receives(self, receiver: Receiver, key: Slot) -> bool:
+        """`receiver` is a dotted owner, a method or local function known by name only, or an
+        object of unknown type (any field of that name)."""
+        if receiver.kind is ReceiverKind.ANY:
+            return key in self.names
+        if key.positional():
+            return (receiver, key.position) in self.placed
+        return (receiver, key) in self.named
