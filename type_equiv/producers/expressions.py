@@ -59,7 +59,7 @@ from type_equiv.producers.syntax import (
     tuple_parts,
 )
 from type_equiv.read.literals import literal_key
-from type_equiv.read.names import Bindings
+from type_equiv.read.names import Bindings, dotted_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
@@ -141,6 +141,11 @@ class ExpressionWalker(NameReader):
             elif isinstance(node, ast.Attribute):
                 if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
                     self.quiet.add(id(node.value))
+                held = self.held_classes(node, scope)
+                if held and ctx != TYPE:  # `error_class.A` where `error_class: type[Kind]`
+                    form = Form.COMPARE if ctx == CONSUMER else Form.REFERENCE
+                    self.refs.extend(RefSite(node.lineno, r, form, ctx == CONSUMER) for r in held)
+                    return
                 self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.Call):
             self.call(node, scope, ctx)
@@ -174,6 +179,16 @@ class ExpressionWalker(NameReader):
                         self.expr(cond, scope, ctx)
                 elif isinstance(child, ast.keyword):
                     self.expr(child.value, scope, ctx)
+
+    @staticmethod
+    def held_classes(node: ast.Attribute, scope: Scope) -> list[str]:
+        """`p.A.value` where parameter `p` is typed `type[Kind]` (or `type[K1] | type[K2]`): the
+        same read through each class it may hold (`Kind.A.value`), as through a local alias
+        (`control = Kind; control.A`: principle 5)."""
+        parts = dotted_name(node)
+        if not parts or len(parts) < 2 or parts[0] not in scope.classes:
+            return []
+        return [".".join([c, *parts[1:]]) for c in scope.classes[parts[0]]]
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = ()) -> None:

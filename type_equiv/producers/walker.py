@@ -21,6 +21,8 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.records import (
+    NEUTRAL_CALLS,
+    TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnKind,
     AnnSite,
@@ -38,6 +40,7 @@ from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
     Scope,
     class_arg,
+    class_arms,
     declared_default,
     describe,
     displayed,
@@ -175,6 +178,9 @@ class Walker(ExpressionWalker):
             refs = self.annotation_refs(arg.annotation, scope)
             if arg.annotation is not None:
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
+                held = tuple(h for c in class_arms(arg.annotation) if (h := self.dotted(c, scope)))
+                if held:  # `error_class: type[Kind]`: `error_class.A` is `Kind.A`
+                    inner.classes[arg.arg] = held
             if refs:
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
                 self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, AnnKind.PARAM)
@@ -286,11 +292,15 @@ class Walker(ExpressionWalker):
                     if value_refs:
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
+        if isinstance(target, ast.Name):
+            self.wrapper(node.lineno, target.id, value, scope)
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
         first = node.targets[0]
         self.module_names(node, scope)
+        if isinstance(first, ast.Name):
+            self.wrapper(node.lineno, first.id, value, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 # a name's literals, for the rest of its function — or of the module's own
@@ -374,6 +384,18 @@ class Walker(ExpressionWalker):
             self.typevars.pop(first.id, None)
             if refs:
                 self.typevars[first.id] = refs
+
+    def wrapper(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
+        """`W = graphene.Enum.from_enum(Kind)` at module level — a call given a spelled class as its
+        one positional argument: `W.A`, wherever `W` is read, names `A` as `Kind.A` does when `A` is
+        a member of `Kind` (join.py: principle 5, the same member through another name)."""
+        if (scope.owner != self.module or not isinstance(value, ast.Call) or len(value.args) != 1
+                or not isinstance(value.args[0], ast.Name | ast.Attribute)
+                or last_name(value.func) in NEUTRAL_CALLS | TYPE_CALLS):
+            return
+        wrapped = self.dotted(value.args[0], scope)
+        if wrapped is not None:
+            self.refs.append(RefSite(line, wrapped, Form.WRAP, False, detail=f"{self.module}.{name}"))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
         """`cls = TextPart` in a function or class body: `name` spells that target from here on."""

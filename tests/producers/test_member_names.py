@@ -1,0 +1,62 @@
+"""A member read through another name is the member (principle 5): through a module-level name bound
+to a call given the enum (`W = graphene.Enum.from_enum(Kind)`, then `W.A.value` in another module,
+or through a local alias of `W`), and through a parameter typed `type[Kind]` (or a union of such).
+One real temporary project per case (tests/harness.py); each fails on the rules before them."""
+
+from __future__ import annotations
+
+from tests.harness import producer_case
+
+KINDS = ("from enum import Enum\n\nclass Kind(Enum):\n"
+         "    ALPHA = 'alpha'\n    BETA = 'beta'\n    GAMMA = 'gamma'\n")
+WRAPS = ("from pkg import kinds\n\ndef from_enum(cls):\n    return type('W', (), dict(cls.__members__))\n\n"
+         "Kind = from_enum(kinds.Kind)\nKind.doc_category = 'errors'\n")
+
+
+def test_a_member_read_through_a_module_level_wrapper_of_the_enum_is_produced() -> None:
+    """`Kind = from_enum(kinds.Kind)` in `pkg.api_enums`: `Kind.ALPHA.value` in another module
+    (imported from the wrapper's module) and `error_class.BETA` through a local alias of it produce
+    those members; `GAMMA`, never read, stays an error, and the wrapper's own attribute
+    (`doc_category`) reads no member."""
+    use = ("from pkg.api_enums import Kind\n\n"
+           "def fail(e: Exception) -> None:\n"
+           "    report(code=Kind.ALPHA.value)\n\n"
+           "def refund() -> str:\n"
+           "    error_class = Kind\n"
+           "    code = error_class.BETA.value\n"
+           "    return code\n")
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/api_enums.py": WRAPS, "pkg/use.py": use}
+    case = producer_case(source=source, symbol="pkg.kinds.Kind")
+    assert case.verdicts == {"ALPHA": "producer", "BETA": "producer", "GAMMA": "none"}
+    assert case.forms("ALPHA") == {"member"}
+
+
+def test_a_wrapper_read_as_a_whole_produces_nothing() -> None:
+    """`Field(Kind)` and `list(Kind)` of the wrapper read the wrapper, not a member of the enum:
+    every member stays an error (only `W.<member>` is the member)."""
+    use = "from pkg.api_enums import Kind\n\nFIELD = Field(Kind)\nNAMES = sorted(vars(Kind))\n"
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/api_enums.py": WRAPS, "pkg/use.py": use}
+    case = producer_case(source=source, symbol="pkg.kinds.Kind")
+    assert case.verdicts == {"ALPHA": "none", "BETA": "none", "GAMMA": "none"}
+
+
+def test_a_member_read_through_a_parameter_typed_type_of_the_enum_is_produced() -> None:
+    """`def check(error_class: type[Kind])`: `error_class.ALPHA.value` is `Kind.ALPHA.value`; with
+    `type[Kind] | type[Other]` the read names the member of each class holding it."""
+    other = "from enum import Enum\n\nclass Other(Enum):\n    BETA = 'beta'\n"
+    use = """
+        from pkg.kinds import Kind
+        from pkg.other import Other
+
+        def check(error_class: type[Kind]) -> str:
+            return error_class.ALPHA.value
+
+        def either(error_class: type[Kind] | type[Other]) -> None:
+            raise ValueError(code=error_class.BETA.value)
+
+        def compared(error_class: type[Kind], code: str) -> bool:
+            return code == error_class.GAMMA.value
+    """
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/other.py": other, "pkg/use.py": use}
+    case = producer_case(source=source, symbol="pkg.kinds.Kind")
+    assert case.verdicts == {"ALPHA": "producer", "BETA": "producer", "GAMMA": "consumer"}
