@@ -60,3 +60,50 @@ def test_a_member_read_through_a_parameter_typed_type_of_the_enum_is_produced() 
     source = {"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/other.py": other, "pkg/use.py": use}
     case = producer_case(source=source, symbol="pkg.kinds.Kind")
     assert case.verdicts == {"ALPHA": "producer", "BETA": "producer", "GAMMA": "consumer"}
+
+
+MODES = "from typing import Literal\n\nMode = Literal['fast', 'deep', 'auto']\n"
+
+
+def test_a_value_tested_against_a_literal_alias_values_is_a_door() -> None:
+    """`typing.get_args(Mode)` lists a literal alias's values as `list(Kind)` lists an enum's: a
+    module setting tested against it inline, or through a module-level name (`KNOWN =
+    get_args(Mode)`), is a value chosen among them from outside — every unproduced value is wire,
+    the default `auto` produced."""
+    for check in ("if mode not in typing.get_args(Mode):", "if mode not in KNOWN:"):
+        use = f"""
+            import typing
+            from pkg.modes import Mode
+
+            KNOWN = typing.get_args(Mode)
+            mode: Mode = "auto"
+
+            def setup() -> None:
+                {check}
+                    raise ValueError(mode)
+        """
+        source = {"pkg/__init__.py": "", "pkg/modes.py": MODES, "pkg/use.py": use}
+        case = producer_case(source=source, symbol="pkg.modes.Mode")
+        assert case.verdicts == {"fast": "wire", "deep": "wire", "auto": "producer"}, check
+
+
+def test_a_raw_value_tested_against_a_table_typed_by_the_vocabulary_is_a_door() -> None:
+    """`CONFIGS: dict[Mode, int]` keys are the vocabulary's values: a raw string tested against it
+    (`if path in CONFIGS: return path`) is a value chosen among them, a door; a value annotated
+    with the vocabulary tested against it is the program's own, no door."""
+    table = """
+        from pkg.modes import Mode
+
+        CONFIGS: dict[Mode, int] = {"fast": 1, "deep": 2, "auto": 3}
+
+        def normal(path: str) -> Mode | None:
+            if path in CONFIGS:
+                return path
+            return None
+    """
+    source = {"pkg/__init__.py": "", "pkg/modes.py": MODES, "pkg/use.py": table}
+    case = producer_case(source=source, symbol="pkg.modes.Mode")
+    assert case.verdicts == {"fast": "wire", "deep": "wire", "auto": "wire"}
+    own = table.replace("path: str", "path: Mode")
+    case = producer_case(source={**source, "pkg/use.py": own}, symbol="pkg.modes.Mode")
+    assert case.verdicts == {"fast": "consumer", "deep": "consumer", "auto": "consumer"}

@@ -81,6 +81,9 @@ class ExpressionWalker(NameReader):
         # the current function's `d = {...}` → the range of `lits` its display recorded
         self.local_displays: dict[str, tuple[int, int]] = {}
         self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
+        # the module's own `KS = get_args(Kind)`, and its tables typed `dict[Kind, …]` → `Kind`:
+        # a raw value tested against one is tested against the vocabulary's values (principle 5)
+        self.module_members: dict[str, list[ast.expr]] = {}
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
@@ -398,14 +401,27 @@ class ExpressionWalker(NameReader):
         refs = (self.dotted(x, scope) for x in listed)
         self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs if r)
 
+    def members_tested(self, value: ast.expr, container: ast.expr, scope: Scope) -> list[ast.expr]:
+        """What `value in container` tests a value against: the enum or some members (`tested_in`),
+        inline, through a local (`known = list(Kind)`) or a module-level name (`KNOWN =
+        get_args(Kind)`, a table typed `dict[Kind, …]`). Through a module-level name only a value
+        that may be raw counts: a name annotated with a spelled type is the program's own value."""
+        if not isinstance(container, ast.Name):
+            return tested_in(container)
+        local = self.local_members.get(container.id)
+        if local is not None:
+            return local
+        if isinstance(value, ast.Name) and scope.annotated.get(value.id):
+            return []
+        return self.module_members.get(container.id, [])
+
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
                 if not isinstance(left, ast.Constant):  # `level in list(Kind)`: data tested
-                    self.tested(node.lineno, self.local_members.get(right.id, [])
-                                if isinstance(right, ast.Name) else tested_in(right), scope)
+                    self.tested(node.lineno, self.members_tested(left, right, scope), scope)
                 self.lit(right, Form.MEMBERSHIP, consumer=True, key=Slot(describe(left)))
                 self.lit(left, Form.MEMBERSHIP, consumer=True, key=Slot(describe(right)))
             else:

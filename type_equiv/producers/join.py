@@ -243,10 +243,9 @@ class Join:
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
-        """The reads of an enum's member through a module-level name bound to a call given the enum
-        (`W = graphene.Enum.from_enum(Kind)`, walker.py `wrapper`): `W.A.value` is `Kind.A.value`
-        (principle 5), each with its target spelled through the enum. Only a member's own name
-        counts: `W.doc_category = …` or `Field(W)` read the wrapper, not a member."""
+        """Reads of a member through a module-level name bound to a call given the enum (walker.py
+        `wrapper`): `W.A.value` is `Kind.A.value` (principle 5), its target spelled through the enum;
+        only a member's own name counts (`W.doc_category`, `Field(W)` read the wrapper)."""
         if not self.members:
             return
         wrappers = {self.canonical(ref.detail) for _, target, ref in refs

@@ -259,6 +259,13 @@ class Walker(ExpressionWalker):
         if (isinstance(target, ast.Name) and scope.owner == self.module and node.value is not None
                 and last_name(node.annotation) == "TypeAlias"):  # `Event: TypeAlias = Union[A, B]`
             self.type_alias(node.lineno, target.id, node.value, scope)
+        table = mapping_parts(node.annotation)
+        if isinstance(target, ast.Name) and scope.owner == self.module:  # `T: dict[Kind, X] = {…}`
+            keyed = table[0] if table is not None else None
+            if isinstance(keyed, ast.Name | ast.Attribute) and self.dotted(keyed, scope) is not None:
+                self.module_members[target.id] = [keyed]
+            else:
+                self.module_members.pop(target.id, None)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
                 position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
@@ -319,10 +326,11 @@ class Walker(ExpressionWalker):
                 if (shown is not None and target.id.startswith("_")
                         and self.only_tested(self.module_body, target.id)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
-                if listed:
-                    self.local_members[target.id] = listed
+                members = self.local_members if scope.owner != self.module else self.module_members
+                if listed or (scope.owner == self.module and (listed := tested_in(value))):
+                    members[target.id] = listed
                 else:
-                    self.local_members.pop(target.id, None)
+                    members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
