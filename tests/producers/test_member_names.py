@@ -107,3 +107,24 @@ def test_a_raw_value_tested_against_a_table_typed_by_the_vocabulary_is_a_door() 
     own = table.replace("path: str", "path: Mode")
     case = producer_case(source={**source, "pkg/use.py": own}, symbol="pkg.modes.Mode")
     assert case.verdicts == {"fast": "consumer", "deep": "consumer", "auto": "consumer"}
+
+
+def test_members_given_to_a_query_filter_are_compared_not_produced() -> None:
+    """`Question.objects.filter(variant=Kind.ALPHA)`, `.exclude(…)` and a field lookup anywhere
+    (`variant__in=[Kind.BETA]`, `Answer.objects.get(question__variant=Kind.GAMMA)`) compare the
+    members with stored rows: consumers, as `x == Kind.A` is. Given to any other keyword, a member
+    is produced."""
+    use = """
+        from pkg.kinds import Kind
+
+        def questions(objects):
+            first = objects.filter(variant=Kind.ALPHA)
+            rest = objects.exclude(variant__in=[Kind.BETA])
+            return first, rest, objects.get(question__variant=Kind.GAMMA)
+    """
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/use.py": use}
+    case = producer_case(source=source, symbol="pkg.kinds.Kind")
+    assert case.verdicts == {"ALPHA": "consumer", "BETA": "consumer", "GAMMA": "consumer"}
+    made = use.replace("objects.get(question__variant=", "objects.create(variant=")
+    case = producer_case(source={**source, "pkg/use.py": made}, symbol="pkg.kinds.Kind")
+    assert case.verdicts == {"ALPHA": "consumer", "BETA": "consumer", "GAMMA": "producer"}

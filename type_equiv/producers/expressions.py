@@ -63,6 +63,7 @@ from type_equiv.read.names import Bindings, dotted_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
+QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
 
 
 class ExpressionWalker(NameReader):
@@ -301,15 +302,20 @@ class ExpressionWalker(NameReader):
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
                          CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t)
         for keyword in node.keywords:
+            # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
+            # field lookup anywhere (`variant__in=[Kind.A, Kind.B]`, `question__variant=…`)
+            compared = consumer or (keyword.arg is not None and (
+                (isinstance(func, ast.Attribute) and name in QUERY_FILTERS)
+                or "__" in keyword.arg.strip("_")))
             if keyword.arg is not None:
-                self.lit(keyword.value, Form.KEYWORD, consumer, key=Slot(keyword.arg),
+                self.lit(keyword.value, Form.KEYWORD, compared, key=Slot(keyword.arg),
                          receivers=(receiver,) if receiver else ())
-                if receiver and not consumer:  # a dict given to a `dict[K, Vocab]` field
+                if receiver and not compared:  # a dict given to a `dict[K, Vocab]` field
                     for display in dict_displays(keyword.value):
                         for item in display.values:
                             self.lit(item, Form.KEYWORD, key=Slot(keyword.arg, items=True),
                                      receivers=(receiver,))
-            self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
+            self.element(keyword.value, scope, CONSUMER if compared else ctx, plain, key_t, pair_t)
 
     def argument(self, node: ast.expr, scope: Scope) -> Arg:
         """A positional argument (or a subscript's key) as recorded; an attribute of `self` its class
