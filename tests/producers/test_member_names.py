@@ -5,7 +5,7 @@ One real temporary project per case (tests/harness.py); each fails on the rules 
 
 from __future__ import annotations
 
-from tests.harness import producer_case
+from tests.harness import Verdict, producer_case
 
 KINDS = ("from enum import Enum\n\nclass Kind(Enum):\n"
          "    ALPHA = 'alpha'\n    BETA = 'beta'\n    GAMMA = 'gamma'\n")
@@ -101,12 +101,9 @@ def test_a_raw_value_tested_against_a_table_typed_by_the_vocabulary_is_a_door() 
                 return path
             return None
     """
-    source = {"pkg/__init__.py": "", "pkg/modes.py": MODES, "pkg/use.py": table}
-    case = producer_case(source=source, symbol="pkg.modes.Mode")
-    assert case.verdicts == {"fast": "wire", "deep": "wire", "auto": "wire"}
-    own = table.replace("path: str", "path: Mode")
-    case = producer_case(source={**source, "pkg/use.py": own}, symbol="pkg.modes.Mode")
-    assert case.verdicts == {"fast": "consumer", "deep": "consumer", "auto": "consumer"}
+    both = _both("pkg/modes.py", MODES, table, ("path: str", "path: Mode"), "pkg.modes.Mode")
+    assert both == ({"fast": "wire", "deep": "wire", "auto": "wire"},
+                    {"fast": "consumer", "deep": "consumer", "auto": "consumer"})
 
 
 def test_members_given_to_a_query_filter_are_compared_not_produced() -> None:
@@ -122,9 +119,16 @@ def test_members_given_to_a_query_filter_are_compared_not_produced() -> None:
             rest = objects.exclude(variant__in=[Kind.BETA])
             return first, rest, objects.get(question__variant=Kind.GAMMA)
     """
-    source = {"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/use.py": use}
-    case = producer_case(source=source, symbol="pkg.kinds.Kind")
-    assert case.verdicts == {"ALPHA": "consumer", "BETA": "consumer", "GAMMA": "consumer"}
-    made = use.replace("objects.get(question__variant=", "objects.create(variant=")
-    case = producer_case(source={**source, "pkg/use.py": made}, symbol="pkg.kinds.Kind")
-    assert case.verdicts == {"ALPHA": "consumer", "BETA": "consumer", "GAMMA": "producer"}
+    made = ("objects.get(question__variant=", "objects.create(variant=")
+    assert _both("pkg/kinds.py", KINDS, use, made, "pkg.kinds.Kind") == (
+        {"ALPHA": "consumer", "BETA": "consumer", "GAMMA": "consumer"},
+        {"ALPHA": "consumer", "BETA": "consumer", "GAMMA": "producer"})
+
+
+def _both(rel: str, vocab: str, use: str, change: tuple[str, str], symbol: str
+          ) -> tuple[dict[str, Verdict], dict[str, Verdict]]:
+    """The verdicts of a project using the vocabulary as `use` does, and with `change` made to it."""
+    source = {"pkg/__init__.py": "", rel: vocab}
+    first = producer_case(source={**source, "pkg/use.py": use}, symbol=symbol)
+    second = producer_case(source={**source, "pkg/use.py": use.replace(*change)}, symbol=symbol)
+    return first.verdicts, second.verdicts
