@@ -299,16 +299,18 @@ MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", 
 
 def members_of(node: ast.expr) -> ast.expr | None:
     """The enum whose members (or values) an expression lists: `list(Kind)`, `set(Kind)`,
-    `[k.value for k in Kind]`, `Kind.__members__` (`.keys()`, `.values()`). A value from data
+    `[k.value for k in Kind]`, `Kind.__members__` (`.keys()`, `.values()`); a literal alias's
+    values, `get_args(Alias)`. A value from data
     tested against it (`level not in list(Kind)`) is a member looked up from data, as `Kind(level)`."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
             and node.func.attr in ("keys", "values"):
         node = node.func.value
     if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:
         return node.value if isinstance(node.value, ast.Name | ast.Attribute) else None
-    if (isinstance(node, ast.Call) and last_name(node.func) in ("list", "set", "tuple", "frozenset")
+    if (isinstance(node, ast.Call) and last_name(node.func) in ("list", "set", "tuple", "frozenset",
+                                                                 "get_args")
             and len(node.args) == 1 and isinstance(node.args[0], ast.Name | ast.Attribute)):
-        return node.args[0]
+        return node.args[0]  # `typing.get_args(Alias)`: a literal alias's values, as `list(Kind)`
     if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and len(node.generators) == 1:
         it = node.generators[0].iter
         return it if isinstance(it, ast.Name | ast.Attribute) else None

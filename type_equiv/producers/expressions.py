@@ -59,10 +59,11 @@ from type_equiv.producers.syntax import (
     tuple_parts,
 )
 from type_equiv.read.literals import literal_key
-from type_equiv.read.names import Bindings
+from type_equiv.read.names import Bindings, dotted_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
+QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
 
 
 class ExpressionWalker(NameReader):
@@ -81,6 +82,9 @@ class ExpressionWalker(NameReader):
         # the current function's `d = {...}` → the range of `lits` its display recorded
         self.local_displays: dict[str, tuple[int, int]] = {}
         self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
+        # the module's own `KS = get_args(Kind)`, and its tables typed `dict[Kind, …]` → `Kind`:
+        # a raw value tested against one is tested against the vocabulary's values (principle 5)
+        self.module_members: dict[str, list[ast.expr]] = {}
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
@@ -141,6 +145,11 @@ class ExpressionWalker(NameReader):
             elif isinstance(node, ast.Attribute):
                 if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
                     self.quiet.add(id(node.value))
+                held = self.held_classes(node, scope)
+                if held and ctx != TYPE:  # `error_class.A` where `error_class: type[Kind]`
+                    form = Form.COMPARE if ctx == CONSUMER else Form.REFERENCE
+                    self.refs.extend(RefSite(node.lineno, r, form, ctx == CONSUMER) for r in held)
+                    return
                 self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.Call):
             self.call(node, scope, ctx)
@@ -174,6 +183,16 @@ class ExpressionWalker(NameReader):
                         self.expr(cond, scope, ctx)
                 elif isinstance(child, ast.keyword):
                     self.expr(child.value, scope, ctx)
+
+    @staticmethod
+    def held_classes(node: ast.Attribute, scope: Scope) -> list[str]:
+        """`p.A.value` where parameter `p` is typed `type[Kind]` (or `type[K1] | type[K2]`): the
+        same read through each class it may hold (`Kind.A.value`), as through a local alias
+        (`control = Kind; control.A`: principle 5)."""
+        parts = dotted_name(node)
+        if not parts or len(parts) < 2 or parts[0] not in scope.classes:
+            return []
+        return [".".join([c, *parts[1:]]) for c in scope.classes[parts[0]]]
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = ()) -> None:
@@ -283,15 +302,20 @@ class ExpressionWalker(NameReader):
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
                          CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t)
         for keyword in node.keywords:
+            # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
+            # field lookup anywhere (`variant__in=[Kind.A, Kind.B]`, `question__variant=…`)
+            compared = consumer or (keyword.arg is not None and (
+                (isinstance(func, ast.Attribute) and name in QUERY_FILTERS)
+                or "__" in keyword.arg.strip("_")))
             if keyword.arg is not None:
-                self.lit(keyword.value, Form.KEYWORD, consumer, key=Slot(keyword.arg),
+                self.lit(keyword.value, Form.KEYWORD, compared, key=Slot(keyword.arg),
                          receivers=(receiver,) if receiver else ())
-                if receiver and not consumer:  # a dict given to a `dict[K, Vocab]` field
+                if receiver and not compared:  # a dict given to a `dict[K, Vocab]` field
                     for display in dict_displays(keyword.value):
                         for item in display.values:
                             self.lit(item, Form.KEYWORD, key=Slot(keyword.arg, items=True),
                                      receivers=(receiver,))
-            self.element(keyword.value, scope, ctx, plain, key_t, pair_t)
+            self.element(keyword.value, scope, CONSUMER if compared else ctx, plain, key_t, pair_t)
 
     def argument(self, node: ast.expr, scope: Scope) -> Arg:
         """A positional argument (or a subscript's key) as recorded; an attribute of `self` its class
@@ -383,14 +407,27 @@ class ExpressionWalker(NameReader):
         refs = (self.dotted(x, scope) for x in listed)
         self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs if r)
 
+    def members_tested(self, value: ast.expr, container: ast.expr, scope: Scope) -> list[ast.expr]:
+        """What `value in container` tests a value against: the enum or some members (`tested_in`),
+        inline, through a local (`known = list(Kind)`) or a module-level name (`KNOWN =
+        get_args(Kind)`, a table typed `dict[Kind, …]`). Through a module-level name only a value
+        that may be raw counts: a name annotated with a spelled type is the program's own value."""
+        if not isinstance(container, ast.Name):
+            return tested_in(container)
+        local = self.local_members.get(container.id)
+        if local is not None:
+            return local
+        if isinstance(value, ast.Name) and scope.annotated.get(value.id):
+            return []
+        return self.module_members.get(container.id, [])
+
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
                 if not isinstance(left, ast.Constant):  # `level in list(Kind)`: data tested
-                    self.tested(node.lineno, self.local_members.get(right.id, [])
-                                if isinstance(right, ast.Name) else tested_in(right), scope)
+                    self.tested(node.lineno, self.members_tested(left, right, scope), scope)
                 self.lit(right, Form.MEMBERSHIP, consumer=True, key=Slot(describe(left)))
                 self.lit(left, Form.MEMBERSHIP, consumer=True, key=Slot(describe(right)))
             else:

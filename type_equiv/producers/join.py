@@ -218,10 +218,12 @@ class Join:
         self.handing = self._returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
         self.builders = self._returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
-            if ref.form is Form.SERIALISE:
+            if ref.form in (Form.SERIALISE, Form.WRAP):
                 continue
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
+        for (i, j), target, ref in self._wrapped(index, refs):
+            found.append(((i, 0, j), list(self._enum_ref(files[rels[i]], ref, target))))
         if self.by_class:
             holders: set[str] | None = None
             for (i, j), site in index.dicts():
@@ -238,6 +240,21 @@ class Join:
             found.extend(((i, 3, 0), [door]) for i, door in self._public_parameters(scan, rels))
         found.sort(key=lambda item: item[0])
         return [f for _, fs in found for f in fs]
+
+    def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
+                 ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
+        """Reads of a member through a module-level name bound to a call given the enum (walker.py
+        `wrapper`): `W.A.value` is `Kind.A.value` (principle 5), its target spelled through the enum;
+        only a member's own name counts (`W.doc_category`, `Field(W)` read the wrapper)."""
+        if not self.members:
+            return
+        wrappers = {self.canonical(ref.detail) for _, target, ref in refs
+                    if ref.form is Form.WRAP and target in self.family and ref.detail}
+        for place, target, ref in index.refs_under(wrappers):
+            head = next((w for w in wrappers if target.startswith(w + ".")), None)
+            if head is None or target[len(head) + 1:].split(".", 1)[0] not in self.members:
+                continue
+            yield place, self.vocab.qualname + target[len(head):], ref
 
     def _written(self, refs: list[tuple[tuple[int, int], str, RefSite]], files: dict[str, SourceFile],
                  rels: list[str], subclasses: dict[str, str]) -> dict[str, list[str]]:

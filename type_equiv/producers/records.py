@@ -39,7 +39,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 14
+RECORDS = 15
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -85,6 +85,9 @@ class Form(StrEnum):
     REFERENCE = "reference"
     ITERATE = "iterate"  # `list(Kind)`: every member handed out
     BUILD = "build"  # a method returning an instance of its class (`return cls(...)`): at its return
+    # a module-level name bound to a call given the class (`W = graphene.Enum.from_enum(Kind)`), the
+    # name in `detail`: `W.A` reads the enum's member `A` (principle 5)
+    WRAP = "wrap"
     MEMBERSHIP = "membership"
     # doors (doors.py): a value decoded from data
     DECODE = "decode"

@@ -40,6 +40,8 @@ class Scope:
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
     entry: bool = False  # a route or command handler's body: what it decodes comes from outside
     bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
+    # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
+    classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -48,6 +50,24 @@ def forward_ref(text: str) -> ast.expr | None:
         return ast.parse(text.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return None
+
+
+def class_arms(node: ast.expr | None) -> list[ast.expr]:
+    """The classes an annotation `type[A]`, `Type[A]`, `type[A] | type[B]` (or `Union`/`Optional`
+    of them) says a parameter holds; [] for any other annotation."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = class_arms(node.left), class_arms(node.right)
+        return left + right if left and right else []
+    if not isinstance(node, ast.Subscript):
+        return []
+    head = last_name(node.value)
+    if head in ("type", "Type") and isinstance(node.slice, ast.Name | ast.Attribute):
+        return [node.slice]
+    if head in ("Union", "Optional"):
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        arms = [class_arms(p) for p in parts if not (isinstance(p, ast.Constant) and p.value is None)]
+        return [a for arm in arms for a in arm] if arms and all(arms) else []
+    return []
 
 
 def last_name(node: ast.expr) -> str:

@@ -21,6 +21,8 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.records import (
+    NEUTRAL_CALLS,
+    TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnKind,
     AnnSite,
@@ -38,6 +40,7 @@ from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
     Scope,
     class_arg,
+    class_arms,
     declared_default,
     describe,
     displayed,
@@ -175,6 +178,9 @@ class Walker(ExpressionWalker):
             refs = self.annotation_refs(arg.annotation, scope)
             if arg.annotation is not None:
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
+                held = tuple(h for c in class_arms(arg.annotation) if (h := self.dotted(c, scope)))
+                if held:  # `error_class: type[Kind]`: `error_class.A` is `Kind.A`
+                    inner.classes[arg.arg] = held
             if refs:
                 self.anns.append(AnnSite(arg.lineno, owner, arg.arg, refs, index.get(id(arg), -1)))
                 self.item_ann(arg.annotation, arg.lineno, owner, arg.arg, scope, AnnKind.PARAM)
@@ -253,6 +259,13 @@ class Walker(ExpressionWalker):
         if (isinstance(target, ast.Name) and scope.owner == self.module and node.value is not None
                 and last_name(node.annotation) == "TypeAlias"):  # `Event: TypeAlias = Union[A, B]`
             self.type_alias(node.lineno, target.id, node.value, scope)
+        table = mapping_parts(node.annotation)
+        if isinstance(target, ast.Name) and scope.owner == self.module:  # `T: dict[Kind, X] = {…}`
+            keyed = table[0] if table is not None else None
+            if isinstance(keyed, ast.Name | ast.Attribute) and self.dotted(keyed, scope) is not None:
+                self.module_members[target.id] = [keyed]
+            else:
+                self.module_members.pop(target.id, None)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
                 position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
@@ -286,11 +299,15 @@ class Walker(ExpressionWalker):
                     if value_refs:
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
+        if isinstance(target, ast.Name):
+            self.wrapper(node.lineno, target.id, value, scope)
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
         first = node.targets[0]
         self.module_names(node, scope)
+        if isinstance(first, ast.Name):
+            self.wrapper(node.lineno, first.id, value, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 # a name's literals, for the rest of its function — or of the module's own
@@ -309,10 +326,11 @@ class Walker(ExpressionWalker):
                 if (shown is not None and target.id.startswith("_")
                         and self.only_tested(self.module_body, target.id)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
-                if listed:
-                    self.local_members[target.id] = listed
+                members = self.local_members if scope.owner != self.module else self.module_members
+                if listed or (scope.owner == self.module and (listed := tested_in(value))):
+                    members[target.id] = listed
                 else:
-                    self.local_members.pop(target.id, None)
+                    members.pop(target.id, None)
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
@@ -374,6 +392,18 @@ class Walker(ExpressionWalker):
             self.typevars.pop(first.id, None)
             if refs:
                 self.typevars[first.id] = refs
+
+    def wrapper(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
+        """`W = graphene.Enum.from_enum(Kind)` at module level — a call given a spelled class as its
+        one positional argument: `W.A`, wherever `W` is read, names `A` as `Kind.A` does when `A` is
+        a member of `Kind` (join.py: principle 5, the same member through another name)."""
+        if (scope.owner != self.module or not isinstance(value, ast.Call) or len(value.args) != 1
+                or not isinstance(value.args[0], ast.Name | ast.Attribute)
+                or last_name(value.func) in NEUTRAL_CALLS | TYPE_CALLS):
+            return
+        wrapped = self.dotted(value.args[0], scope)
+        if wrapped is not None:
+            self.refs.append(RefSite(line, wrapped, Form.WRAP, False, detail=f"{self.module}.{name}"))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
         """`cls = TextPart` in a function or class body: `name` spells that target from here on."""
