@@ -23,7 +23,9 @@ Every misclassified variant is listed with its evidence.
 
 With no FILES every catalogue runs except those marked `"held_out": true` (labelled, the tool not yet
 run on them: named explicitly only when the time comes). `--callers` writes a library project's
-`"callers": "outside"` into its manifest, for a tool that reads the key (issue 28).
+`"callers": "outside"` into its manifest, for a tool that reads the key (issue 28). `--verify-labels`
+also asks `TOOL producers SYMBOL` for each row's variants and lists labels naming none of them (they
+would count as produced, silently) and variants left unlabelled.
 
 A project's `"requires"` (pip requirement strings, e.g. `["Django==5.2.19"]`) are the installed
 dependencies a user's environment has when they run type-equiv in it: Django's `TextChoices` is an
@@ -322,6 +324,35 @@ def run_tool(tool: list[str], run: ProjectRun) -> None:
         run.problems.append(f"exit {proc.returncode}, no JSON: {proc.stderr.strip()[-400:]}")
 
 
+def label_problems(tool: list[str], run: ProjectRun, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Labels naming no variant the tool reads, and variants the tool reads with no label.
+
+    Why: a labelled variant with no finding counts as produced, so a misspelt variant (a union keyed
+    by class name rather than by tag) would pass silently as a correct `produced` verdict. One
+    `TOOL producers SYMBOL --format json` per row: slow, so only with `--verify-labels`."""
+    env = dict(os.environ)
+    if run.site is not None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(run.site), env.get("PYTHONPATH")) if p)
+    problems: list[dict[str, Any]] = []
+    for row in rows:
+        proc = subprocess.run(
+            [*tool, "producers", row["symbol"], "--format", "json", "--root", str(run.root)],
+            capture_output=True, text=True, timeout=TIMEOUT, env=env,
+        )
+        try:
+            read = {str(v["variant"]) for v in json.loads(proc.stdout)["variants"]}
+        except (json.JSONDecodeError, KeyError):
+            problems.append({"project": run.name, "symbol": row["symbol"], "variant": None,
+                             "problem": f"not read: {proc.stderr.strip()[-200:]}"})
+            continue
+        labelled = {str(item["variant"]) for item in row["variants"]}
+        problems += [{"project": run.name, "symbol": row["symbol"], "variant": v,
+                      "problem": "label names no variant the tool reads"} for v in sorted(labelled - read)]
+        problems += [{"project": run.name, "symbol": row["symbol"], "variant": v,
+                      "problem": "variant has no label"} for v in sorted(read - labelled)]
+    return problems
+
+
 def score(verdicts: list[Verdict]) -> dict[str, Any]:
     """Recall, precision and the per-label / per-package / per-pattern classification tables."""
     errors = [v for v in verdicts if v.reported == "error"]
@@ -362,12 +393,14 @@ def score(verdicts: list[Verdict]) -> dict[str, Any]:
 
 
 def evaluate(
-    files: list[Path], tool: list[str], work: Path, site: Path, callers: bool = False
+    files: list[Path], tool: list[str], work: Path, site: Path, callers: bool = False,
+    verify_labels: bool = False,
 ) -> dict[str, Any]:
     """Build, run and compare every project of every catalogue file."""
     verdicts: list[Verdict] = []
     runs: list[ProjectRun] = []
     unmatched: list[dict[str, Any]] = []
+    labels: list[dict[str, Any]] = []
     for file in files:
         catalogue = json.loads(file.read_text())
         rows_by_project: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -382,6 +415,8 @@ def evaluate(
             run.problems += write_project(root, sources, project, rows, callers)
             run_tool(tool, run)
             runs.append(run)
+            if verify_labels:
+                labels += [p | {"file": file.name} for p in label_problems(tool, run, rows)]
             print(
                 f"[eval] {file.name}:{project['name']}: {len(run.findings)} findings, "
                 f"exit {run.exit_code}, {run.seconds:.1f}s",
@@ -451,6 +486,7 @@ def evaluate(
         "misclassified": [vars(v) | {"expected": v.expected} for v in verdicts if not v.correct],
         "out_of_reach": [vars(v) for v in verdicts if v.label == "out-of-reach"],
         "unmatched_findings": unmatched,
+        "label_problems": labels,
     }
 
 
@@ -493,6 +529,10 @@ def report(result: dict[str, Any]) -> None:
         print(f"\nfindings naming no catalogued variant ({len(result['unmatched_findings'])}):")
         for u in result["unmatched_findings"]:
             print(f"  {u['project']}: {u['symbol']} `{u['variant']}` {u['severity']}")
+    if result.get("label_problems"):
+        print(f"\nlabels and variants that do not meet ({len(result['label_problems'])}):")
+        for p in result["label_problems"]:
+            print(f"  {p['file']}:{p['project']}: {p['symbol']} `{p['variant']}` {p['problem']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -506,12 +546,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help='write a library project\'s "callers": "outside" into its manifest (issue 28\'s rule)',
     )
+    parser.add_argument(
+        "--verify-labels",
+        action="store_true",
+        help="also ask the tool each row's variants and list labels naming none and variants with none",
+    )
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args(argv)
     # a catalogue marked "held_out" (labelled, the tool not yet run on it) is run only when named
     catalogues = sorted((HERE / "producers").glob("*.json"))
     files: list[Path] = args.files or [f for f in catalogues if not json.loads(f.read_text()).get("held_out")]
-    result = evaluate(files, args.tool.split(), args.work, args.site, args.callers)
+    result = evaluate(files, args.tool.split(), args.work, args.site, args.callers, args.verify_labels)
     report(result)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n")
