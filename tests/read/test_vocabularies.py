@@ -148,7 +148,7 @@ def test_an_open_literal(project: Project) -> None:
 
 @pytest.mark.parametrize("base", ["enum.Enum", "enum.StrEnum", "enum.IntEnum", "enum.Flag", "str, enum.Enum"])
 def test_enums(project: Project, base: str) -> None:
-    vocab = read(project, f"class V({base}):\n    ONE = 1\n    TWO = 2\n    _private = 3\n"
+    vocab = read(project, f"class V({base}):\n    ONE = 1\n    TWO = 2\n    __private = 3\n"
                           "    def method(self) -> None: ...\n", "V")
     assert vocab is not None and vocab.form == "enum"
     assert names(vocab) == ["ONE", "TWO"]
@@ -175,6 +175,28 @@ def test_what_python_leaves_out_of_an_enum_is_no_variant(project: Project) -> No
     scope: dict[str, object] = {}
     exec("import enum\nfrom enum import nonmember\n" + ENUM_WITH_NON_MEMBERS, scope)
     assert names(vocab) == list(scope["V"].__members__) == ["ONE", "TWO"]  # type: ignore[attr-defined]
+
+
+ENUM_WITH_UNDERSCORES_AND_ANNOTATIONS = """
+class V(enum.Enum):
+    _Absent = object()
+    OK: str = "ok"
+    bare: int
+    __private = 3
+    __dunder__ = 4
+    _ = 5
+"""
+
+
+def test_an_enum_members_are_the_names_python_makes_members(project: Project) -> None:
+    """A single leading underscore (`_Absent`, a sentinel's only member) and an annotated assignment
+    (`OK: str = "ok"`) make members; a bare annotation, `__private` and `__dunder__` make none —
+    checked against the class run for real."""
+    vocab = read(project, ENUM_WITH_UNDERSCORES_AND_ANNOTATIONS, "V")
+    scope: dict[str, object] = {}
+    exec("import enum\n" + ENUM_WITH_UNDERSCORES_AND_ANNOTATIONS, scope)
+    assert names(vocab) == list(scope["V"].__members__) == ["_Absent", "OK", "_"]  # type: ignore[attr-defined]
+    assert vocab is not None and vocab.variants[1].tag == "ok"
 
 
 def test_typeddict_maps_class_and_functional(project: Project) -> None:

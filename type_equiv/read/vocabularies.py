@@ -26,7 +26,7 @@ from type_equiv.read.literals import WRAPPERS, Members, Value, literal_key, lite
 from type_equiv.read.literals import subscript_args as _args
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
-from type_equiv.read.shapes import Shape, lower, retyped
+from type_equiv.read.shapes import Member, Shape, lower, retyped
 
 Form = Literal["union", "map", "literal", "enum", "shape"]
 OPEN_ARMS = frozenset({"str", "int", "LiteralString", "Any", "object"})
@@ -224,7 +224,7 @@ def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span, bases: tuple[
     variants: list[Variant] = []
     ignored = _ignored(shape)
     for member in shape.members:
-        if member.role != "value" or member.name.startswith("_") or member.name in ignored:
+        if not _assigned(member) or _reserved(member.name) or member.name in ignored:
             continue
         if _no_member(member.default):
             continue
@@ -232,6 +232,20 @@ def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span, bases: tuple[
         variants.append(Variant(member.name, shape.path, member.line, tag=value))
     return Vocabulary(row.symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
                       spans=(span,), bases=bases)
+
+
+def _assigned(member: Member) -> bool:
+    """A name the enum body gives a value: `A = 1`, and also `A: str = "a"` (Python makes a member of
+    an annotated assignment; a bare annotation `A: str` makes none)."""
+    return member.role == "value" or (member.role == "field" and member.default is not None)
+
+
+def _reserved(name: str) -> bool:
+    """A name `enum` never makes a member: `__dunder__`, `_sunder_` and private `__x` (mangled).
+    A single leading underscore (`_Absent`) is an ordinary member."""
+    if name.startswith("__"):
+        return True
+    return len(name) > 2 and name[0] == name[-1] == "_"
 
 
 # What the enum machinery leaves as a plain class attribute: a descriptor (a function, a property)
