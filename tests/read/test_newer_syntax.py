@@ -1,7 +1,7 @@
 """Reading code whose syntax is newer than the running Python (issue 14, item 7): on 3.11, a 3.12
 module (`type X = …`, `class Box[T]`, PEP 701 f-strings) is read by the drift check through libcst,
-by the producer scan as the same code without its type parameters, and where even that cannot be read
-(a PEP 701 f-string), the finding names the Python parsing."""
+by the producer scan as the same code without its type parameters (PEP 701 and 758: test_lowering.py),
+and where even that cannot be read (a PEP 750 t-string), the finding names the Python parsing."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from tests.harness import check_case, findings
-from type_equiv.read.asts import without_type_parameters
+from type_equiv.read.asts import in_older_grammar
 from type_equiv.read.definitions import index_module, parse_ast
 
-NEWER = sys.version_info < (3, 12)  # what stdlib `ast` of this interpreter rejects
+NEWER = sys.version_info < (3, 14)  # PEP 750 t-strings: what stdlib `ast` of this interpreter rejects
 MODULE = '''
 type Label = str
 
@@ -72,20 +72,20 @@ def test_producers_in_a_module_of_newer_syntax_are_found() -> None:
 
 
 def test_lowering_keeps_every_line_and_refuses_what_would_move_one() -> None:
-    lowered = without_type_parameters(PRODUCERS_IN_NEWER_SYNTAX)
+    lowered = in_older_grammar(PRODUCERS_IN_NEWER_SYNTAX)
     assert lowered is not None
     assert lowered.splitlines()[2:5] == ["Pair = tuple[T, T]", "", "class Box:"]
     assert len(lowered.splitlines()) == len(PRODUCERS_IN_NEWER_SYNTAX.splitlines())
-    assert without_type_parameters("class Box[\n    T,\n]:\n    pass\n") is None
-    assert without_type_parameters("x = 1\n") is None  # nothing to lower
+    assert in_older_grammar("class Box[\n    T,\n]:\n    pass\n") is None
+    assert in_older_grammar("x = 1\n") is None  # nothing to lower
 
 
 def test_a_production_file_the_scan_cannot_parse_names_the_python() -> None:
-    """On 3.11 the file's PEP 701 f-string is newer syntax no lowering reads; on any Python its
+    """Before 3.14 the file's PEP 750 t-string is newer syntax no lowering reads; on any Python its
     `def g(:` is invalid."""
     source = 'from typing import Literal\n\nStop = Literal["a", "b"]\n'
-    fstring = 'def show(d: dict[str, str]) -> str:\n    return f"{d["k"]}"\n'
-    newer = fstring if NEWER else "def g(:\n    pass\n"
+    tstring = 'def show(d: dict[str, str]) -> object:\n    return t"{d["k"]}"\n'
+    newer = tstring if NEWER else "def g(:\n    pass\n"
     producer = f'from pkg.mod import Stop\n\ndef f() -> Stop:\n    return "a"\n\n{newer}'
     checked = check_case(paste='Stop = Literal["a", "b"]', source=source,
                          modules={"prod": producer}, row={"producers": True})
