@@ -151,6 +151,8 @@ CONSTRUCT = (
                        "        record(self.Kinds.${A_member})\n"},
         body="Holder().make()", forms=("union", "enum")),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
+    Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
+             body="made: Final = $make\nrecord(made)"),
 )
 
 CONSUME_HEAD = "from pkg.vocab import $vocab_names\n"

@@ -1,9 +1,8 @@
 """Step 2 of the producer check: the tree's site records joined against one vocabulary.
 
-`Join` follows each record's name across modules (`resolve.Resolver`), applies the subclass policy,
-and sorts the site into producer, test-only writer, consumer or wire decoding for one variant — the
-rules of docs/producers.md. `fields_report` answers `"fields": true`: which optional fields some
-producer sets.
+`Join` follows each record's name across modules (`names.Resolver`), applies the subclass policy, and
+sorts the site into producer, test-only writer, consumer or wire decoding for one variant — the rules
+of docs/producers.md (fields.py says which optional fields some producer sets).
 """
 
 from __future__ import annotations
@@ -101,10 +100,8 @@ class Join:
         return tuple(out)
 
     def subclasses(self, index: Index) -> dict[str, str]:
-        """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
-
-        A subclass produces its base's variant unless it redeclares the tag field with other values.
-        """
+        """Project subclass → the variant class it builds (the subclass policy, docs/producers.md):
+        a subclass produces its base's variant unless it redeclares the tag field with other values."""
         def admit(site: ClassSite, target: str) -> bool:
             variants = self.by_class[target]
             field_name = variants[0].tag_field
@@ -377,7 +374,9 @@ class Join:
         if vocab.form == "enum":
             yield from self._enum_ref(file, ref, target)
             return
-        if ref.form is Form.ITERATE:  # only an enum class hands out values when iterated
+        if ref.form is Form.ITERATE:  # a literal alias's values listed (`get_args(Mode)`): all out
+            yield from (Found(v.name, self._site(file, ref.line, "iterate", ref.consumer))
+                        for v in vocab.variants if vocab.form == "literal" and target in self.family)
             return
         cls, rest = _split(target, self.by_class, subclasses, self.family)
         if cls is None:

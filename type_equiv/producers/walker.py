@@ -283,6 +283,14 @@ class Walker(ExpressionWalker):
                 self.dict_types[id(value)] = scope.declared[target.id]
         if value is None:
             return
+        if isinstance(target, ast.Name) and scope.cls is None:
+            # `JSONRPC: Literal["JSONRPC"] = "JSONRPC"`, then `[JSONRPC]`: one step of data flow,
+            # annotated or not (principle 5)
+            values = self.literals(value, follow=True)
+            if values:
+                self.local_values[target.id] = values
+            else:
+                self.local_values.pop(target.id, None)
         if refs:
             form = Form.DEFAULT if scope.cls is not None else Form.ASSIGN
             name = Slot(target.id if isinstance(target, ast.Name) else "")
