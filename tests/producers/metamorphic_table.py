@@ -166,6 +166,8 @@ CONSUME = (
     Spelling("typed-parameter", head=CONSUME_HEAD, params="item: $V", body="return str(item)"),
     Spelling("module-level-set", head=CONSUME_HEAD + "\n_DONE = {$M}\n", params="item: object",
              body="return item in _DONE", forms=("enum",)),
+    Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
+             body="return item in DONE", forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
 )

@@ -70,3 +70,74 @@ def test_a_value_through_an_annotated_module_level_name_is_handed_on() -> None:
     """
     case = _case(use)
     assert case.verdicts == {"fast": "producer", "deep": "producer", "auto": "none"}
+
+
+def _listed(constants: str, use: str, symbol: str) -> Produced:
+    source = {"pkg/__init__.py": "", "pkg/constants.py": constants, "pkg/llm.py": use}
+    return producer_case(source=source, symbol=symbol)
+
+
+MODELS = """
+    from typing import Literal
+
+    Model = Literal["small", "large", "huge"]
+    MODELS: list[Model] = ["small", "large", "huge"]
+"""
+
+
+def test_a_public_list_of_the_values_read_only_by_membership_tests_is_a_door() -> None:
+    """`MODELS: list[Model] = [...]` read in another module only by `model in MODELS` hands none of
+    its values out: it is what a raw value is tested against, a door to the values it lists, as a
+    private set tested in its own module is. A value annotated with a spelled type tested against it
+    is the program's own: consumed, no door."""
+    use = """
+        from pkg.constants import MODELS
+
+        def provider(model: str) -> str:
+            if model in MODELS:
+                return "azure"
+            return "openai"
+    """
+    case = _listed(MODELS, use, "pkg.constants.Model")
+    assert case.verdicts == {"small": "wire", "large": "wire", "huge": "wire"}
+    typed = use.replace("from pkg.constants import MODELS", "from pkg.constants import MODELS, Model")
+    case = _listed(MODELS, typed.replace("model: str", "model: Model"), "pkg.constants.Model")
+    assert case.verdicts == {"small": "consumer", "large": "consumer", "huge": "consumer"}
+
+
+def test_a_public_list_read_as_a_value_anywhere_hands_its_values_out() -> None:
+    """The same list also returned by a function hands its values out: each is produced."""
+    use = """
+        from pkg import constants
+
+        def provider(model: str) -> str:
+            return "azure" if model in constants.MODELS else "openai"
+
+        def choices() -> list[str]:
+            return list(constants.MODELS)
+    """
+    case = _listed(MODELS, use, "pkg.constants.Model")
+    assert case.verdicts == {"small": "producer", "large": "producer", "huge": "producer"}
+
+
+def test_a_public_display_of_some_members_only_tested_is_a_door_to_those() -> None:
+    """`TERMINAL = [Kind.DONE.value, Kind.FAILED.value]` read elsewhere only by `status in TERMINAL`:
+    a door to `DONE` and `FAILED`; `RUNNING`, listed nowhere, stays an error."""
+    kinds = """
+        from enum import Enum
+
+        class Kind(Enum):
+            RUNNING = "running"
+            DONE = "done"
+            FAILED = "failed"
+
+        TERMINAL = [Kind.DONE.value, Kind.FAILED.value]
+    """
+    use = """
+        from pkg.constants import TERMINAL
+
+        def finished(status: str) -> bool:
+            return status in TERMINAL
+    """
+    case = _listed(kinds, use, "pkg.constants.Kind")
+    assert case.verdicts == {"RUNNING": "none", "DONE": "wire", "FAILED": "wire"}

@@ -22,6 +22,7 @@ from type_equiv.producers.records import (
     NEUTRAL_CALLS,
     NO_KEYS,
     NO_SLOT,
+    RAW,
     TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnSite,
@@ -417,9 +418,7 @@ class ExpressionWalker(NameReader):
         local = self.local_members.get(container.id)
         if local is not None:
             return local
-        if isinstance(value, ast.Name) and scope.annotated.get(value.id):
-            return []
-        return self.module_members.get(container.id, [])
+        return self.module_members.get(container.id, []) if self.raw(value, scope) else []
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
@@ -433,13 +432,21 @@ class ExpressionWalker(NameReader):
             else:
                 self.lit(right, Form.COMPARE, consumer=True, key=Slot(describe(left)))
                 self.lit(left, Form.COMPARE, consumer=True, key=Slot(describe(right)))
-        for operand in operands:
+        for k, operand in enumerate(operands):
             if isinstance(operand, ast.Name | ast.Attribute):
                 ref = self.dotted(operand, scope)
-                if ref is not None:
-                    self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True))
+                if ref is not None:  # the container of `x in KNOWN`, tested against a raw value or not
+                    raw = k > 0 and isinstance(node.ops[k - 1], ast.In | ast.NotIn) and self.raw(
+                        operands[k - 1], scope)
+                    detail = RAW if raw else ""
+                    self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True, detail=detail))
                     continue
             self.expr(operand, scope, CONSUMER)
+
+    def raw(self, value: ast.expr, scope: Scope) -> bool:
+        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
+        return not isinstance(value, ast.Constant) and not (
+            isinstance(value, ast.Name) and scope.annotated.get(value.id))
 
     def dict_display(self, node: ast.Dict, scope: Scope, ctx: int) -> None:
         keys = Keys()

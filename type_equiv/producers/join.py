@@ -16,6 +16,7 @@ from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived
+from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
@@ -215,7 +216,7 @@ class Join:
         self.handing = self._returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
         self.builders = self._returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
-            if ref.form in (Form.SERIALISE, Form.WRAP):
+            if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED):
                 continue
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
@@ -236,7 +237,8 @@ class Join:
         if self.callers:
             found.extend(((i, 3, 0), [door]) for i, door in self._public_parameters(scan, rels))
         found.sort(key=lambda item: item[0])
-        return [f for _, fs in found for f in fs]
+        return only_tested([f for _, fs in found for f in fs],
+                           tested_lists(index, refs, self.family, self.canonical), Found)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
@@ -278,10 +280,9 @@ class Join:
     @staticmethod
     def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
                    owners: set[str]) -> frozenset[str]:
-        """The methods (`Owner.method`) of `owners` recorded returning their class's members
-        (`ITERATE`: `return list(cls)`, of the enum or a base — calling one on the enum hands every
-        member out, as `list(Kind)` does) or an instance (`BUILD`: `return cls(…)` — calling it
-        builds the class): walker.py `method_return`."""
+        """The methods (`Owner.method`) of `owners` recorded returning their class's members (`ITERATE`:
+        `return list(cls)`, of the enum or a base — calling one on the enum hands every member out, as
+        `list(Kind)` does) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
         return frozenset(target for _, target, ref in refs
                          if ref.form is form and target.rpartition(".")[0] in owners)
 

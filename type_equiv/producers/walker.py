@@ -309,6 +309,7 @@ class Walker(ExpressionWalker):
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
         if isinstance(target, ast.Name):
             self.wrapper(node.lineno, target.id, value, scope)
+            self.listed(target.id, value, refs, scope)
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
@@ -316,6 +317,7 @@ class Walker(ExpressionWalker):
         self.module_names(node, scope)
         if isinstance(first, ast.Name):
             self.wrapper(node.lineno, first.id, value, scope)
+            self.listed(first.id, value, (), scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 # a name's literals, for the rest of its function — or of the module's own
@@ -412,6 +414,22 @@ class Walker(ExpressionWalker):
         wrapped = self.dotted(value.args[0], scope)
         if wrapped is not None:
             self.refs.append(RefSite(line, wrapped, Form.WRAP, False, detail=f"{self.module}.{name}"))
+
+    def listed(self, name: str, value: ast.expr, refs: tuple[str, ...], scope: Scope) -> None:
+        """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
+        Kind.B.value]`), recorded for what its annotation or its members name: lists.py judges it by
+        every read of the name, in any module."""
+        shown = displayed(value) if scope.owner == self.module else None
+        if not isinstance(shown, ast.Set | ast.List | ast.Tuple):
+            return
+        names, values = set(refs), True  # values (raw data can be tested against), or bare members
+        for elt in shown.elts:
+            member = elt.value if isinstance(elt, ast.Attribute) and elt.attr == "value" else elt
+            if isinstance(member, ast.Attribute) and (owner := self.dotted(member.value, scope)):
+                names.add(owner)
+                values = values and member is not elt
+        where = f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}"
+        self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
         """`cls = TextPart` in a function or class body: `name` spells that target from here on."""
