@@ -37,7 +37,8 @@ import unicodedata
 from collections.abc import Callable
 
 from type_equiv.producers.records import Form
-from type_equiv.producers.syntax import alias_values, last_name
+from type_equiv.producers.syntax import alias_values
+from type_equiv.read.normalise import last_name
 
 DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 

@@ -53,7 +53,6 @@ from type_equiv.producers.syntax import (
     held_displays,
     item_receiver,
     iterated,
-    last_name,
     lookup_default,
     mapped_column_line,
     owners,
@@ -61,6 +60,7 @@ from type_equiv.producers.syntax import (
 )
 from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings, dotted_name
+from type_equiv.read.normalise import last_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message

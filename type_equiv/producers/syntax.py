@@ -22,6 +22,7 @@ from type_equiv.producers.records import (
     ReceiverKind,
 )
 from type_equiv.read.literals import literal_key
+from type_equiv.read.normalise import last_name
 
 
 @dataclass
@@ -68,10 +69,6 @@ def class_arms(node: ast.expr | None) -> list[ast.expr]:
         arms = [class_arms(p) for p in parts if not (isinstance(p, ast.Constant) and p.value is None)]
         return [a for arm in arms for a in arm] if arms and all(arms) else []
     return []
-
-
-def last_name(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def describe(node: ast.expr) -> str:
@@ -305,7 +302,9 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 
-HANDING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "iter"})
+# The iterating calls whose result holds the elements as they are, a collection (or its iterator) to
+# test against or return: `reversed`, `enumerate`, `cycle` and `deque` iterate, but are not read so.
+HANDING_CALLS = ITERATING_CALLS - {"reversed", "enumerate", "cycle", "deque"}
 
 
 def displayed(node: ast.expr) -> ast.expr | None:

@@ -47,7 +47,6 @@ from type_equiv.producers.syntax import (
     held_displays,
     item_key,
     iterated,
-    last_name,
     mapping_parts,
     match_parts,
     members_returned,
@@ -56,6 +55,7 @@ from type_equiv.producers.syntax import (
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
+from type_equiv.read.normalise import last_name
 
 PROPERTIES = frozenset({"property", "cached_property"})
 # Class decorators whose class takes its fields, in order, as `__init__` parameters.
