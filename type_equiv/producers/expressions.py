@@ -23,6 +23,7 @@ from type_equiv.producers.records import (
     NO_KEYS,
     NO_SLOT,
     RAW,
+    SPREAD,
     TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnSite,
@@ -268,7 +269,13 @@ class ExpressionWalker(NameReader):
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t.plus(dict_keys(node.args[0]))
                 pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
-            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args))
+            # `Cls(**data)`, `data` a name the function did not bind to a display: data decoded (not
+            # `Cls(**other.model_dump())`, a value the program holds converted in place)
+            only = node.keywords[0] if len(node.keywords) == 1 and not node.args else None
+            data = (only is not None and only.arg is None and isinstance(only.value, ast.Name)
+                    and only.value.id not in self.local_displays)
+            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args,
+                                     detail=SPREAD if data else ""))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))

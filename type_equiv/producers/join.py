@@ -15,7 +15,7 @@ from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
-from type_equiv.producers.index import Index, TreeScan, derived
+from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
@@ -23,6 +23,7 @@ from type_equiv.producers.records import (
     CONSUMER_FORMS,
     NO_KEYS,
     PRODUCER_FORMS,
+    SPREAD,
     UNKNOWN_KEYS,
     AnnKind,
     ArgKind,
@@ -263,7 +264,7 @@ class Join:
         for (i, _), target, ref in refs:
             if ref.form is not Form.SERIALISE or files[rels[i]].test:
                 continue
-            head, rest = _split(target, self.by_class, subclasses, self.family | set(self.carriers))
+            head, rest = split_head(target, self.by_class, subclasses, self.family | set(self.carriers))
             if head is None or rest:
                 continue
             key = (self.vocab.qualname if head in self.by_class or head in subclasses
@@ -293,7 +294,7 @@ class Join:
     def _door(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         """A door to the vocabulary itself or to a carrier: wire data of some variant, none in
         particular. `decode (via Candidate)` says which carrier the data passes through."""
-        head, rest = _split(target, {}, {}, set(self.carriers) | self.family)
+        head, rest = split_head(target, {}, {}, set(self.carriers) | self.family)
         if head is None or ref.consumer:
             return
         if rest:
@@ -349,7 +350,7 @@ class Join:
                         part.startswith("_") and part != "__init__" for part in ann.owner.split(".")):
                     continue
                 for ref in ann.refs:
-                    head, rest = _split(self.canonical(ref), {}, {}, heads)
+                    head, rest = split_head(self.canonical(ref), {}, {}, heads)
                     if head is None or rest:
                         continue
                     via = head in self.carriers
@@ -379,7 +380,7 @@ class Join:
             yield from (Found(v.name, self._site(file, ref.line, "iterate", ref.consumer))
                         for v in vocab.variants if vocab.form == "literal" and target in self.family)
             return
-        cls, rest = _split(target, self.by_class, subclasses, self.family)
+        cls, rest = split_head(target, self.by_class, subclasses, self.family)
         if cls is None:
             yield from self._door(file, ref, target)
             return
@@ -414,6 +415,12 @@ class Join:
             keys = UNKNOWN_KEYS  # a factory method's own construction may set anything
         if ref.form is Form.TABLE:
             keys = UNKNOWN_KEYS
+        decoded = ref.detail == SPREAD or (form == "validate" and bool(ref.args) and ref.args[0].data())
+        if decoded and not consumer and (writes := self._round_trip(self.vocab.qualname)):
+            # `Cls(**data)` decodes data as `Cls.model_validate(data)` does: of a vocabulary the program
+            # writes, it reads back what the program wrote (principle 2), neither producer nor door
+            self.round_trips.append((Site(path=file.rel, line=ref.line, form="decode", role="wire"), writes))
+            return
         for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
             yield Found(variant.name, self._site(file, ref.line, form, consumer), keys)
 
@@ -588,13 +595,3 @@ class Join:
             for variant in variants:
                 yield Found(variant.name, self._site(file, lit.line, lit.form, False))
 
-
-def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],
-           family: set[str]) -> tuple[str | None, tuple[str, ...]]:
-    """`pkg.mod.Cls.model_validate` → (`pkg.mod.Cls`, ('model_validate',)) for a known class."""
-    parts = target.split(".")
-    for i in range(len(parts), 0, -1):
-        head = ".".join(parts[:i])
-        if head in classes or head in subclasses or head in family:
-            return head, tuple(parts[i:])
-    return None, ()

@@ -31,6 +31,7 @@ NEUTRAL_CALLS = frozenset({
     "reveal_type", "assert_never", "len", "super", "NewType", "TypeVar", "model_json_schema",
     "json_schema", "signature", "getmembers", "is_dataclass", "asdict", "astuple", "replace",
 })
+SPREAD = "spread"  # `RefSite.detail` of a call given only `**data` the function did not build: a decode
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 PRODUCER_FORMS = frozenset({"call", "validate", "factory", "table", "tag-keyword", "member", "item",
                             "dict"})
