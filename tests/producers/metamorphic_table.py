@@ -151,6 +151,8 @@ CONSTRUCT = (
                        "        record(self.Kinds.${A_member})\n"},
         body="Holder().make()", forms=("union", "enum")),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
+    Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
+             body="made: Final = $make\nrecord(made)"),
 )
 
 CONSUME_HEAD = "from pkg.vocab import $vocab_names\n"
@@ -164,6 +166,8 @@ CONSUME = (
     Spelling("typed-parameter", head=CONSUME_HEAD, params="item: $V", body="return str(item)"),
     Spelling("module-level-set", head=CONSUME_HEAD + "\n_DONE = {$M}\n", params="item: object",
              body="return item in _DONE", forms=("enum",)),
+    Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
+             body="return item in DONE", forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
 )

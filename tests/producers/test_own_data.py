@@ -10,7 +10,9 @@ import textwrap
 
 import pytest
 
+from tests.harness import producer_case
 from tests.producers.test_doors import assert_door, beta_of, kind_case
+from tests.producers.test_methods import MODELS
 
 COLUMN = """
     from sqlalchemy import Column, Enum
@@ -147,3 +149,37 @@ def test_the_members_listed_in_a_message_are_not_handed_out(message: str) -> Non
                 raise ValueError({message})
     """))
     beta_of(case, "none")
+
+
+FORMAT_READER = """
+    from pkg.models import Delta, Text, Thinking
+
+
+    def save(fmt: Delta) -> dict:
+        return fmt.model_dump(mode="json")
+
+
+    def load(data: dict) -> Delta:
+        if data["type"] == "text":
+            return Text(**data)
+        return Thinking.model_validate(data)
+"""
+
+
+def test_a_variant_class_built_from_the_data_the_program_writes_is_a_round_trip() -> None:
+    """`Text(**data)` decodes data as `Thinking.model_validate(data)` does (principle 5); where the
+    program serialises the union (`fmt.model_dump()`), the reader of its own stored JSON reads back
+    what it wrote (principle 2): neither producer nor door, both variants stay errors. Without the
+    write, built from a display (`Text(**{"type": "text"})`) or converted from a value the program
+    holds (`Text(**other.model_dump())`), each is produced as before."""
+    def verdicts(reader: str) -> dict[str, str]:
+        source = {"pkg/__init__.py": "", "pkg/models.py": MODELS, "pkg/use.py": reader}
+        return producer_case(source=source, symbol="pkg.models.Delta").verdicts
+
+    assert verdicts(FORMAT_READER) == {"text": "consumer", "thinking": "none"}  # compared, never built
+    unwritten = FORMAT_READER.replace('fmt.model_dump(mode="json")', "{}")
+    assert verdicts(unwritten) == {"text": "producer", "thinking": "producer"}
+    built = FORMAT_READER.replace("Text(**data)", 'Text(**{"type": "text"})')
+    assert verdicts(built)["text"] == "producer"
+    converted = FORMAT_READER.replace("Text(**data)", "Text(**Thinking().model_dump())")  # a live value
+    assert verdicts(converted)["text"] == "producer"

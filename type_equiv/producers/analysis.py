@@ -28,6 +28,7 @@ from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.lists import listed_names
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
 from type_equiv.producers.scan import TreeScanner, file_size
@@ -219,6 +220,7 @@ class Analysis:
             if complete is None or len(complete) == len(vocabs):
                 scan = self._two_phase(scanner, spellings, spellings)
                 spellings = self._subclass_rounds(scanner, scan, vocabs, spellings)
+                spellings = self._listed_round(scanner, scan, vocabs, spellings)[0]
                 self._carrier_rounds(scanner, scan, vocabs, spellings)
             else:
                 scan = self._by_demand(scanner, vocabs, complete, spellings)
@@ -261,6 +263,9 @@ class Analysis:
             open_ = {id(vocab): self._unproduced(vocab, scan) if spelled & {
                 w for ws in words[id(vocab)].values() for w in ws} else open_[id(vocab)]
                 for vocab in vocabs}
+        spellings, listing = self._listed_round(scanner, scan, vocabs, spellings)
+        for vocab in listing:  # a display of its values only tested produces none of them
+            open_[id(vocab)] = self._unproduced(vocab, scan)
         for vocab in complete:
             open_[id(vocab)] = {v.name for v in vocab.variants}
         still = [vocab for vocab in vocabs if open_[id(vocab)]]
@@ -270,6 +275,7 @@ class Analysis:
         gated = _gated_names(still, [open_[id(vocab)] for vocab in still])
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         spellings = self._subclass_rounds(scanner, scan, still, spellings)
+        spellings = self._listed_round(scanner, scan, still, spellings)[0]
         doors = [v for v in still if v in complete or self._unproduced(v, scan)]
         self._carrier_rounds(scanner, scan, doors, spellings, _gated_names(doors, [
             {v.name for v in vocab.variants} for vocab in doors]))
@@ -315,6 +321,26 @@ class Analysis:
         every = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
         scan.fold(self._scan(scanner, list(found.scans), [Needles.of(added, whole=True)], every))
         scan.read += found.read  # what the levels read first: the final walk finds it read
+
+    def _listed_round(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
+                      spellings: Spellings) -> tuple[Spellings, list[Vocabulary]]:
+        """A module-level display of a vocabulary's values bound to a name is judged by every read of
+        the name, in any module (lists.py): the names are spelled, and the files naming them read.
+        Returns the spellings and the vocabularies that have such a display."""
+        index = scan.index(self.resolver.canonical)
+        found: set[str] = set()
+        listing: list[Vocabulary] = []
+        for vocab in vocabs:
+            family = self.joiner(vocab).family
+            names = {n.rsplit(".", 1)[-1] for n in listed_names(index.refs_under(family), family)}
+            if names:
+                listing.append(vocab)
+                found |= names
+        new = found - spellings.names
+        if new:
+            spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
+            scan.fold(self._scan(scanner, None, [Needles.of(new, whole=True)], spellings))
+        return spellings, listing
 
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                          spellings: Spellings) -> Spellings:

@@ -36,9 +36,10 @@ from type_equiv.producers.records import (
     Slot,
     Spellings,
 )
-from type_equiv.producers.syntax import Scope, class_arg, last_name
+from type_equiv.producers.syntax import Scope, class_arg
 from type_equiv.producers.walker import DATACLASS_DECORATORS, Walker
 from type_equiv.read.names import Bindings, dotted_name
+from type_equiv.read.normalise import last_name
 
 SKELETON_CHARS = 16_000_000  # source characters whose skeletons a process keeps (LRU)
 Where = Literal["module", "class", "function"]

@@ -37,7 +37,8 @@ import unicodedata
 from collections.abc import Callable
 
 from type_equiv.producers.records import Form
-from type_equiv.producers.syntax import last_name
+from type_equiv.producers.syntax import alias_values
+from type_equiv.read.normalise import last_name
 
 DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 
@@ -292,9 +293,10 @@ def names_in(node: ast.expr) -> list[ast.expr]:
     return []
 
 
-# An enum's members (or their values, names, labels) listed: `Kind.__members__`, Django's `Kind.choices`.
+# An enum's members (or their values, names, labels) listed: `Kind.__members__`, Django's `Kind.choices`;
+# a literal alias's values, `Mode.__args__`.
 MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", "_member_names_",
-                           "choices", "values", "names", "labels"})
+                           "choices", "values", "names", "labels", "__args__"})
 
 
 def members_of(node: ast.expr) -> ast.expr | None:
@@ -309,8 +311,10 @@ def members_of(node: ast.expr) -> ast.expr | None:
         return node.value if isinstance(node.value, ast.Name | ast.Attribute) else None
     if (isinstance(node, ast.Call) and last_name(node.func) in ("list", "set", "tuple", "frozenset",
                                                                  "get_args")
-            and len(node.args) == 1 and isinstance(node.args[0], ast.Name | ast.Attribute)):
-        return node.args[0]  # `typing.get_args(Alias)`: a literal alias's values, as `list(Kind)`
+            and len(node.args) == 1):
+        inner = alias_values(node.args[0])  # `list(get_args(Alias))`, `set(Alias.__args__)`
+        if isinstance(inner, ast.Name | ast.Attribute):
+            return inner  # `typing.get_args(Alias)`: a literal alias's values, as `list(Kind)`
     if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and len(node.generators) == 1:
         it = node.generators[0].iter
         return it if isinstance(it, ast.Name | ast.Attribute) else None

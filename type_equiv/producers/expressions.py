@@ -22,6 +22,8 @@ from type_equiv.producers.records import (
     NEUTRAL_CALLS,
     NO_KEYS,
     NO_SLOT,
+    RAW,
+    SPREAD,
     TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnSite,
@@ -52,7 +54,6 @@ from type_equiv.producers.syntax import (
     held_displays,
     item_receiver,
     iterated,
-    last_name,
     lookup_default,
     mapped_column_line,
     owners,
@@ -60,6 +61,7 @@ from type_equiv.producers.syntax import (
 )
 from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings, dotted_name
+from type_equiv.read.normalise import last_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
@@ -267,7 +269,13 @@ class ExpressionWalker(NameReader):
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t.plus(dict_keys(node.args[0]))
                 pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))
-            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args))
+            # `Cls(**data)`, `data` a name the function did not bind to a display: data decoded (not
+            # `Cls(**other.model_dump())`, a value the program holds converted in place)
+            only = node.keywords[0] if len(node.keywords) == 1 and not node.args else None
+            data = (only is not None and only.arg is None and isinstance(only.value, ast.Name)
+                    and only.value.id not in self.local_displays)
+            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args,
+                                     detail=SPREAD if data else ""))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))
@@ -417,9 +425,7 @@ class ExpressionWalker(NameReader):
         local = self.local_members.get(container.id)
         if local is not None:
             return local
-        if isinstance(value, ast.Name) and scope.annotated.get(value.id):
-            return []
-        return self.module_members.get(container.id, [])
+        return self.module_members.get(container.id, []) if self.raw(value, scope) else []
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
@@ -433,13 +439,21 @@ class ExpressionWalker(NameReader):
             else:
                 self.lit(right, Form.COMPARE, consumer=True, key=Slot(describe(left)))
                 self.lit(left, Form.COMPARE, consumer=True, key=Slot(describe(right)))
-        for operand in operands:
+        for k, operand in enumerate(operands):
             if isinstance(operand, ast.Name | ast.Attribute):
                 ref = self.dotted(operand, scope)
-                if ref is not None:
-                    self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True))
+                if ref is not None:  # the container of `x in KNOWN`, tested against a raw value or not
+                    raw = k > 0 and isinstance(node.ops[k - 1], ast.In | ast.NotIn) and self.raw(
+                        operands[k - 1], scope)
+                    detail = RAW if raw else ""
+                    self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True, detail=detail))
                     continue
             self.expr(operand, scope, CONSUMER)
+
+    def raw(self, value: ast.expr, scope: Scope) -> bool:
+        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
+        return not isinstance(value, ast.Constant) and not (
+            isinstance(value, ast.Name) and scope.annotated.get(value.id))
 
     def dict_display(self, node: ast.Dict, scope: Scope, ctx: int) -> None:
         keys = Keys()

@@ -8,7 +8,7 @@ fold (a further round) drops the index, so the next join sees the new records.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -179,3 +179,15 @@ def derived(classes: Iterable[tuple[ClassSite, tuple[str, ...]]], roots: Iterabl
                 changed = True
                 break
     return out
+
+
+def split_head(target: str, classes: Container[str], subclasses: Container[str],
+               family: Container[str]) -> tuple[str | None, tuple[str, ...]]:
+    """`pkg.mod.Cls.model_validate` → (`pkg.mod.Cls`, ('model_validate',)) for a known class: the
+    longest prefix of a resolved target that is one of the names asked, and the attributes after it."""
+    parts = target.split(".")
+    for i in range(len(parts), 0, -1):
+        head = ".".join(parts[:i])
+        if head in classes or head in subclasses or head in family:
+            return head, tuple(parts[i:])
+    return None, ()

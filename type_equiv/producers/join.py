@@ -1,9 +1,8 @@
 """Step 2 of the producer check: the tree's site records joined against one vocabulary.
 
-`Join` follows each record's name across modules (`resolve.Resolver`), applies the subclass policy,
-and sorts the site into producer, test-only writer, consumer or wire decoding for one variant — the
-rules of docs/producers.md. `fields_report` answers `"fields": true`: which optional fields some
-producer sets.
+`Join` follows each record's name across modules (`names.Resolver`), applies the subclass policy, and
+sorts the site into producer, test-only writer, consumer or wire decoding for one variant — the rules
+of docs/producers.md (fields.py says which optional fields some producer sets).
 """
 
 from __future__ import annotations
@@ -16,13 +15,15 @@ from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
-from type_equiv.producers.index import Index, TreeScan, derived
+from type_equiv.producers.index import Index, TreeScan, derived, split_head
+from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
     NO_KEYS,
     PRODUCER_FORMS,
+    SPREAD,
     UNKNOWN_KEYS,
     AnnKind,
     ArgKind,
@@ -101,10 +102,8 @@ class Join:
         return tuple(out)
 
     def subclasses(self, index: Index) -> dict[str, str]:
-        """Project subclass → the variant class it builds (the subclass policy, docs/producers.md).
-
-        A subclass produces its base's variant unless it redeclares the tag field with other values.
-        """
+        """Project subclass → the variant class it builds (the subclass policy, docs/producers.md):
+        a subclass produces its base's variant unless it redeclares the tag field with other values."""
         def admit(site: ClassSite, target: str) -> bool:
             variants = self.by_class[target]
             field_name = variants[0].tag_field
@@ -218,7 +217,7 @@ class Join:
         self.handing = self._returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
         self.builders = self._returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
-            if ref.form in (Form.SERIALISE, Form.WRAP):
+            if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED):
                 continue
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
@@ -239,7 +238,8 @@ class Join:
         if self.callers:
             found.extend(((i, 3, 0), [door]) for i, door in self._public_parameters(scan, rels))
         found.sort(key=lambda item: item[0])
-        return [f for _, fs in found for f in fs]
+        return only_tested([f for _, fs in found for f in fs],
+                           tested_lists(index, refs, self.family, self.canonical), Found)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
@@ -264,7 +264,7 @@ class Join:
         for (i, _), target, ref in refs:
             if ref.form is not Form.SERIALISE or files[rels[i]].test:
                 continue
-            head, rest = _split(target, self.by_class, subclasses, self.family | set(self.carriers))
+            head, rest = split_head(target, self.by_class, subclasses, self.family | set(self.carriers))
             if head is None or rest:
                 continue
             key = (self.vocab.qualname if head in self.by_class or head in subclasses
@@ -281,10 +281,9 @@ class Join:
     @staticmethod
     def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
                    owners: set[str]) -> frozenset[str]:
-        """The methods (`Owner.method`) of `owners` recorded returning their class's members
-        (`ITERATE`: `return list(cls)`, of the enum or a base — calling one on the enum hands every
-        member out, as `list(Kind)` does) or an instance (`BUILD`: `return cls(…)` — calling it
-        builds the class): walker.py `method_return`."""
+        """The methods (`Owner.method`) of `owners` recorded returning their class's members (`ITERATE`:
+        `return list(cls)`, of the enum or a base — calling one on the enum hands every member out, as
+        `list(Kind)` does) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
         return frozenset(target for _, target, ref in refs
                          if ref.form is form and target.rpartition(".")[0] in owners)
 
@@ -295,7 +294,7 @@ class Join:
     def _door(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         """A door to the vocabulary itself or to a carrier: wire data of some variant, none in
         particular. `decode (via Candidate)` says which carrier the data passes through."""
-        head, rest = _split(target, {}, {}, set(self.carriers) | self.family)
+        head, rest = split_head(target, {}, {}, set(self.carriers) | self.family)
         if head is None or ref.consumer:
             return
         if rest:
@@ -351,7 +350,7 @@ class Join:
                         part.startswith("_") and part != "__init__" for part in ann.owner.split(".")):
                     continue
                 for ref in ann.refs:
-                    head, rest = _split(self.canonical(ref), {}, {}, heads)
+                    head, rest = split_head(self.canonical(ref), {}, {}, heads)
                     if head is None or rest:
                         continue
                     via = head in self.carriers
@@ -377,9 +376,11 @@ class Join:
         if vocab.form == "enum":
             yield from self._enum_ref(file, ref, target)
             return
-        if ref.form is Form.ITERATE:  # only an enum class hands out values when iterated
+        if ref.form is Form.ITERATE:  # a literal alias's values listed (`get_args(Mode)`): all out
+            yield from (Found(v.name, self._site(file, ref.line, "iterate", ref.consumer))
+                        for v in vocab.variants if vocab.form == "literal" and target in self.family)
             return
-        cls, rest = _split(target, self.by_class, subclasses, self.family)
+        cls, rest = split_head(target, self.by_class, subclasses, self.family)
         if cls is None:
             yield from self._door(file, ref, target)
             return
@@ -414,6 +415,12 @@ class Join:
             keys = UNKNOWN_KEYS  # a factory method's own construction may set anything
         if ref.form is Form.TABLE:
             keys = UNKNOWN_KEYS
+        decoded = ref.detail == SPREAD or (form == "validate" and bool(ref.args) and ref.args[0].data())
+        if decoded and not consumer and (writes := self._round_trip(self.vocab.qualname)):
+            # `Cls(**data)` decodes data as `Cls.model_validate(data)` does: of a vocabulary the program
+            # writes, it reads back what the program wrote (principle 2), neither producer nor door
+            self.round_trips.append((Site(path=file.rel, line=ref.line, form="decode", role="wire"), writes))
+            return
         for variant in self._pick(variants, self._pairs(ref.pairs), consumer):
             yield Found(variant.name, self._site(file, ref.line, form, consumer), keys)
 
@@ -588,13 +595,3 @@ class Join:
             for variant in variants:
                 yield Found(variant.name, self._site(file, lit.line, lit.form, False))
 
-
-def _split(target: str, classes: dict[str, list[Variant]], subclasses: dict[str, str],
-           family: set[str]) -> tuple[str | None, tuple[str, ...]]:
-    """`pkg.mod.Cls.model_validate` → (`pkg.mod.Cls`, ('model_validate',)) for a known class."""
-    parts = target.split(".")
-    for i in range(len(parts), 0, -1):
-        head = ".".join(parts[:i])
-        if head in classes or head in subclasses or head in family:
-            return head, tuple(parts[i:])
-    return None, ()

@@ -8,9 +8,10 @@ import ast
 from collections.abc import Iterator, Sequence
 
 from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
-from type_equiv.producers.syntax import Scope, forward_ref, last_name, lookup_default
+from type_equiv.producers.syntax import Scope, forward_ref, lookup_default
 from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings, dotted_name
+from type_equiv.read.normalise import last_name
 
 
 class NameReader:

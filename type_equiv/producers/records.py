@@ -31,6 +31,8 @@ NEUTRAL_CALLS = frozenset({
     "reveal_type", "assert_never", "len", "super", "NewType", "TypeVar", "model_json_schema",
     "json_schema", "signature", "getmembers", "is_dataclass", "asdict", "astuple", "replace",
 })
+SPREAD = "spread"  # `RefSite.detail` of a call given only `**data` the function did not build: a decode
+RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 PRODUCER_FORMS = frozenset({"call", "validate", "factory", "table", "tag-keyword", "member", "item",
                             "dict"})
 CONSUMER_FORMS = frozenset({"isinstance", "match", "compare", "dispatch", "membership",
@@ -88,6 +90,9 @@ class Form(StrEnum):
     # a module-level name bound to a call given the class (`W = graphene.Enum.from_enum(Kind)`), the
     # name in `detail`: `W.A` reads the enum's member `A` (principle 5)
     WRAP = "wrap"
+    # a module-level display bound to a name, of values or members of the vocabulary, the name and the
+    # display's last line in `detail` (`pkg.m.KNOWN:12`): only tested wherever read, it consumes (lists.py)
+    LISTED = "listed"
     MEMBERSHIP = "membership"
     # doors (doors.py): a value decoded from data
     DECODE = "decode"

@@ -15,7 +15,7 @@ import ast
 from collections.abc import Mapping
 
 from type_equiv.producers.doors import PICKLERS
-from type_equiv.producers.syntax import last_name
+from type_equiv.read.normalise import last_name
 
 # Methods of an instance that write it out (pydantic v2 and v1, mashumaro, dataclasses-json).
 DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json", "to_dict", "to_json",

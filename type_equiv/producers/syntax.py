@@ -22,6 +22,7 @@ from type_equiv.producers.records import (
     ReceiverKind,
 )
 from type_equiv.read.literals import literal_key
+from type_equiv.read.normalise import last_name
 
 
 @dataclass
@@ -68,10 +69,6 @@ def class_arms(node: ast.expr | None) -> list[ast.expr]:
         arms = [class_arms(p) for p in parts if not (isinstance(p, ast.Constant) and p.value is None)]
         return [a for arm in arms for a in arm] if arms and all(arms) else []
     return []
-
-
-def last_name(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def describe(node: ast.expr) -> str:
@@ -263,14 +260,27 @@ ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "rev
                              "deque", "enumerate", "cycle"})
 
 
+def alias_values(node: ast.expr) -> ast.expr:
+    """The literal alias whose values an expression is, as `Kind` is its members: `get_args(Mode)`,
+    `typing.get_args(Mode)`, `Mode.__args__` → Mode (anything else: itself)."""
+    if (isinstance(node, ast.Call) and last_name(node.func) == "get_args" and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name | ast.Attribute)):
+        return node.args[0]
+    if isinstance(node, ast.Attribute) and node.attr == "__args__":
+        return node.value
+    return node
+
+
 def iterated(node: ast.Call) -> ast.expr | None:
     """The name chain an iterating call hands out the elements of: `list(Kind)`, `deque(cast(Iterable,
-    Kind))` → Kind."""
+    Kind))` → Kind; a literal alias's values, `frozenset(get_args(Mode))`, `list(Mode.__args__)` →
+    Mode."""
     if last_name(node.func) not in ITERATING_CALLS or not node.args:
         return None
     arg = node.args[0]
     if isinstance(arg, ast.Call) and last_name(arg.func) == "cast" and len(arg.args) == 2:
         arg = arg.args[1]
+    arg = alias_values(arg)
     return arg if isinstance(arg, ast.Name | ast.Attribute) else None
 
 
@@ -288,10 +298,13 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     loop = node.generators[0]
     if not (isinstance(loop.target, ast.Name) and isinstance(out, ast.Name) and out.id == loop.target.id):
         return None
-    return loop.iter if isinstance(loop.iter, ast.Name | ast.Attribute) else None
+    source = alias_values(loop.iter)
+    return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 
-HANDING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "iter"})
+# The iterating calls whose result holds the elements as they are, a collection (or its iterator) to
+# test against or return: `reversed`, `enumerate`, `cycle` and `deque` iterate, but are not read so.
+HANDING_CALLS = ITERATING_CALLS - {"reversed", "enumerate", "cycle", "deque"}
 
 
 def displayed(node: ast.expr) -> ast.expr | None:

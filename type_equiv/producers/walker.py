@@ -47,7 +47,6 @@ from type_equiv.producers.syntax import (
     held_displays,
     item_key,
     iterated,
-    last_name,
     mapping_parts,
     match_parts,
     members_returned,
@@ -56,6 +55,7 @@ from type_equiv.producers.syntax import (
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
+from type_equiv.read.normalise import last_name
 
 PROPERTIES = frozenset({"property", "cached_property"})
 # Class decorators whose class takes its fields, in order, as `__init__` parameters.
@@ -283,6 +283,14 @@ class Walker(ExpressionWalker):
                 self.dict_types[id(value)] = scope.declared[target.id]
         if value is None:
             return
+        if isinstance(target, ast.Name) and scope.cls is None:
+            # `JSONRPC: Literal["JSONRPC"] = "JSONRPC"`, then `[JSONRPC]`: one step of data flow,
+            # annotated or not (principle 5)
+            values = self.literals(value, follow=True)
+            if values:
+                self.local_values[target.id] = values
+            else:
+                self.local_values.pop(target.id, None)
         if refs:
             form = Form.DEFAULT if scope.cls is not None else Form.ASSIGN
             name = Slot(target.id if isinstance(target, ast.Name) else "")
@@ -301,6 +309,7 @@ class Walker(ExpressionWalker):
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
         if isinstance(target, ast.Name):
             self.wrapper(node.lineno, target.id, value, scope)
+            self.listed(target.id, value, refs, scope)
 
     def assign(self, node: ast.Assign, scope: Scope) -> None:
         value = node.value
@@ -308,6 +317,7 @@ class Walker(ExpressionWalker):
         self.module_names(node, scope)
         if isinstance(first, ast.Name):
             self.wrapper(node.lineno, first.id, value, scope)
+            self.listed(first.id, value, (), scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 # a name's literals, for the rest of its function — or of the module's own
@@ -404,6 +414,22 @@ class Walker(ExpressionWalker):
         wrapped = self.dotted(value.args[0], scope)
         if wrapped is not None:
             self.refs.append(RefSite(line, wrapped, Form.WRAP, False, detail=f"{self.module}.{name}"))
+
+    def listed(self, name: str, value: ast.expr, refs: tuple[str, ...], scope: Scope) -> None:
+        """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
+        Kind.B.value]`), recorded for what its annotation or its members name: lists.py judges it by
+        every read of the name, in any module."""
+        shown = displayed(value) if scope.owner == self.module else None
+        if not isinstance(shown, ast.Set | ast.List | ast.Tuple):
+            return
+        names, values = set(refs), True  # values (raw data can be tested against), or bare members
+        for elt in shown.elts:
+            member = elt.value if isinstance(elt, ast.Attribute) and elt.attr == "value" else elt
+            if isinstance(member, ast.Attribute) and (owner := self.dotted(member.value, scope)):
+                names.add(owner)
+                values = values and member is not elt
+        where = f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}"
+        self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
         """`cls = TextPart` in a function or class body: `name` spells that target from here on."""

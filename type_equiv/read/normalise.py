@@ -22,13 +22,11 @@ QUALIFIER_ORDER = ("ClassVar", "Final", "InitVar", "ReadOnly", "Required", "NotR
 QUALIFIERS = frozenset(QUALIFIER_ORDER)
 
 
-def last_name(node: ast.expr) -> str | None:
-    """`Literal` for both `Literal` and `typing.Literal`: heads are recognised by their last name."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
+def last_name(node: ast.expr) -> str:
+    """`Literal` for both `Literal` and `typing.Literal`: heads are recognised by their last name
+    ("" for anything but a name or an attribute). The one reading of a head's name, for the drift
+    stages and the producer walk alike."""
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def subscript_head(node: ast.expr) -> str | None:

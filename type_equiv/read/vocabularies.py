@@ -470,7 +470,7 @@ def _discriminator(metadata: Sequence[ast.expr]) -> tuple[str | None, Value | No
         keywords = {k.arg: k.value for k in meta.keywords if k.arg}
         if name == "Field":
             disc = const_str(keywords.get("discriminator")) or disc
-        elif name is not None and name.endswith("Discriminator"):  # pydantic's, or an SDK's own
+        elif name.endswith("Discriminator"):  # pydantic's, or an SDK's own
             disc = const_str(meta.args[0] if meta.args else keywords.get("discriminator")) or disc
         elif name == "Tag" and meta.args:
             tag = const_str(meta.args[0])

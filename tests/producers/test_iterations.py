@@ -1,0 +1,143 @@
+"""An iteration hands out every value it runs over (principle 5: the same meaning, another spelling):
+a literal alias's values listed by `typing.get_args(Mode)` or `Mode.__args__` and handed on
+(`frozenset(get_args(Mode))`, `list(Mode.__args__)`) as `list(Kind)` hands out an enum's members;
+tested against or spelled into text, the same iteration hands out nothing. And a name bound by an
+annotated assignment holds its literal as a plain one does (one step of data flow). One real
+temporary project per case (tests/harness.py); each fails on the rules before them."""
+
+from __future__ import annotations
+
+from tests.harness import Produced, producer_case
+
+MODES = "from typing import Literal\n\nMode = Literal['fast', 'deep', 'auto']\n"
+
+
+def _case(use: str) -> Produced:
+    source = {"pkg/__init__.py": "", "pkg/modes.py": MODES, "pkg/use.py": use}
+    return producer_case(source=source, symbol="pkg.modes.Mode")
+
+
+def test_a_literal_alias_values_handed_out_by_an_iteration_are_produced() -> None:
+    """`frozenset(get_args(Mode))` kept in a module-level name and sorted into a prompt, and
+    `list(Mode.__args__)`, hand every value out: each is produced, as `list(Kind)` produces every
+    member."""
+    for spelled in ("ALL: frozenset[Mode] = frozenset(typing.get_args(Mode))",
+                    "ALL: list[Mode] = list(Mode.__args__)",
+                    "ALL = [m for m in typing.get_args(Mode)]"):
+        use = f"""
+            import typing
+            from pkg.modes import Mode
+
+            {spelled}
+
+            def prompt() -> str:
+                return "modes: " + ", ".join(sorted(ALL))
+        """
+        case = _case(use)
+        assert case.verdicts == {"fast": "producer", "deep": "producer", "auto": "producer"}, spelled
+        assert case.forms("deep") == {"iterate"}, spelled
+
+
+def test_a_literal_alias_values_tested_against_or_spelled_into_text_are_not_produced() -> None:
+    """`mode in list(Mode.__args__)` tests a raw value against the values (a door), and
+    `str(get_args(Mode))` lists them in a message: nothing is handed out."""
+    use = """
+        import typing
+        from pkg.modes import Mode
+
+        def check(mode: str) -> str:
+            if mode not in list(Mode.__args__):
+                raise ValueError("expected one of " + str(list(typing.get_args(Mode))))
+            return mode
+    """
+    case = _case(use)
+    assert case.verdicts == {"fast": "wire", "deep": "wire", "auto": "wire"}
+
+
+def test_a_value_through_an_annotated_module_level_name_is_handed_on() -> None:
+    """`FAST: Literal["fast"] = "fast"`, then `DEFAULTS: list[Mode] = [FAST, DEEP]`: a name bound by an
+    annotated assignment holds its literal for the module's own statements, as `FAST = "fast"` does
+    (one step of data flow): `fast` and `deep` are produced, `auto` is not."""
+    use = """
+        from typing import Final, Literal
+        from pkg.modes import Mode
+
+        FAST: Literal["fast"] = "fast"
+        DEEP: Final = "deep"
+        AUTO: Literal["auto"] = "auto"
+
+        DEFAULTS: Final[list[Mode]] = [FAST, DEEP]
+    """
+    case = _case(use)
+    assert case.verdicts == {"fast": "producer", "deep": "producer", "auto": "none"}
+
+
+def _listed(constants: str, use: str, symbol: str) -> Produced:
+    source = {"pkg/__init__.py": "", "pkg/constants.py": constants, "pkg/llm.py": use}
+    return producer_case(source=source, symbol=symbol)
+
+
+MODELS = """
+    from typing import Literal
+
+    Model = Literal["small", "large", "huge"]
+    MODELS: list[Model] = ["small", "large", "huge"]
+"""
+
+
+def test_a_public_list_of_the_values_read_only_by_membership_tests_is_a_door() -> None:
+    """`MODELS: list[Model] = [...]` read in another module only by `model in MODELS` hands none of
+    its values out: it is what a raw value is tested against, a door to the values it lists, as a
+    private set tested in its own module is. A value annotated with a spelled type tested against it
+    is the program's own: consumed, no door."""
+    use = """
+        from pkg.constants import MODELS
+
+        def provider(model: str) -> str:
+            if model in MODELS:
+                return "azure"
+            return "openai"
+    """
+    case = _listed(MODELS, use, "pkg.constants.Model")
+    assert case.verdicts == {"small": "wire", "large": "wire", "huge": "wire"}
+    typed = use.replace("from pkg.constants import MODELS", "from pkg.constants import MODELS, Model")
+    case = _listed(MODELS, typed.replace("model: str", "model: Model"), "pkg.constants.Model")
+    assert case.verdicts == {"small": "consumer", "large": "consumer", "huge": "consumer"}
+
+
+def test_a_public_list_read_as_a_value_anywhere_hands_its_values_out() -> None:
+    """The same list also returned by a function hands its values out: each is produced."""
+    use = """
+        from pkg import constants
+
+        def provider(model: str) -> str:
+            return "azure" if model in constants.MODELS else "openai"
+
+        def choices() -> list[str]:
+            return list(constants.MODELS)
+    """
+    case = _listed(MODELS, use, "pkg.constants.Model")
+    assert case.verdicts == {"small": "producer", "large": "producer", "huge": "producer"}
+
+
+def test_a_public_display_of_some_members_only_tested_is_a_door_to_those() -> None:
+    """`TERMINAL = [Kind.DONE.value, Kind.FAILED.value]` read elsewhere only by `status in TERMINAL`:
+    a door to `DONE` and `FAILED`; `RUNNING`, listed nowhere, stays an error."""
+    kinds = """
+        from enum import Enum
+
+        class Kind(Enum):
+            RUNNING = "running"
+            DONE = "done"
+            FAILED = "failed"
+
+        TERMINAL = [Kind.DONE.value, Kind.FAILED.value]
+    """
+    use = """
+        from pkg.constants import TERMINAL
+
+        def finished(status: str) -> bool:
+            return status in TERMINAL
+    """
+    case = _listed(kinds, use, "pkg.constants.Kind")
+    assert case.verdicts == {"RUNNING": "none", "DONE": "wire", "FAILED": "wire"}

@@ -1,0 +1,93 @@
+"""Displays kept in a module-level name that the program reads only as a membership test's container.
+
+`AZURE_MODELS: list[AzureModels] = [...]` in one module, `if model in AZURE_MODELS:` in another: the
+list hands none of its values out — it is what values are tested against, as a private set of members
+tested in its own module is (`_DONE = {Kind.A}` … `x in _DONE`) — so its values are consumed, and a
+raw value tested against it is a value chosen among those it lists: their door (principles 1 and 5,
+the same meaning whether the name is private and read in its module or public and read in another).
+The walker records each module-level display bound to a name (`Form.LISTED`: the vocabulary its
+annotation or members name; in `detail` the name, the display's last line, and whether it lists values
+or bare members — a value tested against members is a member, the program's own, so no door);
+analysis.py spells those names in a further round, so every read of one is a record; here each
+display is judged by all of them: read at least once, and only ever compared (`x in NAME`), it is
+only tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
+
+from type_equiv.model.findings import Site
+from type_equiv.producers.index import Index, Place
+from type_equiv.producers.records import RAW, Form, RefSite
+
+
+class Tested(NamedTuple):
+    """A display only tested: where it stands, and the reads testing a raw value against it."""
+
+    rel: str
+    start: int
+    end: int
+    doors: tuple[tuple[str, int], ...]
+
+
+def listed_name(ref: RefSite) -> tuple[str, int, bool]:
+    """The dotted name a `Form.LISTED` record binds, the display's last line, and whether it lists
+    values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members."""
+    name, end, values = ref.detail.rsplit(":", 2)
+    return name, int(end), bool(values)
+
+
+def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -> set[str]:
+    """The names module-level displays of the vocabulary are bound to: what a further round spells."""
+    return {listed_name(ref)[0] for _, target, ref in refs if ref.form is Form.LISTED and target in family}
+
+
+def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
+                 canonical: Callable[[str], str]) -> Iterator[Tested]:
+    """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
+    them, with the reads testing a raw value (`x in NAME`)."""
+    rels, files = index.rels, index.scan.files
+    seen: set[tuple[str, int]] = set()
+    for (i, _), target, ref in refs:
+        rel = rels[i]
+        if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
+            continue
+        seen.add((rel, ref.line))
+        name, end, values = listed_name(ref)
+        reads = [(rels[j], read) for (j, _), _, read in index.refs_under([canonical(name)])
+                 if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
+        if reads and all(read.form is Form.COMPARE for _, read in reads):
+            doors = tuple((r, read.line) for r, read in reads if values and read.detail == RAW)
+            yield Tested(rel, ref.line, end, doors)
+
+
+class _Found(Protocol):
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def variant(self) -> str | None: ...
+
+    @property
+    def site(self) -> Site: ...
+
+
+F = TypeVar("F", bound=_Found)
+
+
+def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, Site], F]) -> list[F]:
+    """`found` with each only-tested display's producing sites turned consumers, and a door to the
+    variants it lists at each read testing a raw value against it."""
+    out = list(found)
+    for display in tested:
+        inside = [k for k, f in enumerate(out) if f.variant is not None and f.site.path == display.rel
+                  and display.start <= f.site.line <= display.end]
+        for k in inside:
+            if out[k].site.role == "producer":
+                out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
+        listed = sorted({v for k in inside if (v := out[k].variant) is not None})
+        out.extend(door(variant, Site(path=rel, line=line, form="decode", role="wire"))
+                   for rel, line in display.doors for variant in listed)
+    return out
