@@ -233,6 +233,27 @@ def test_enum_value_and_name_lookups_of_data_are_doors() -> None:
     assert case.doors("BETA") == [("src/pkg/use.py", 4, "decode"), ("src/pkg/use.py", 7, "decode item")]
 
 
+def test_a_name_lookup_whose_key_is_any_expression_is_a_door() -> None:
+    """`Kind[config["kind"]]`, `Kind[text.strip().upper()]`, `Kind[prefix + name]`: a lookup by name of
+    whatever the key evaluates to reads a raw value into a member, as `Kind[name]` does (principle 5);
+    the key's spelling decides nothing."""
+    case = kind_case("""
+        from pkg.kinds import Kind
+
+        def from_config(config: dict) -> Kind:
+            return Kind[config["kind"]]
+
+        def from_text(text: str) -> Kind:
+            return Kind[text.strip().upper()]
+
+        def from_parts(prefix: str, name: str) -> Kind:
+            return Kind[prefix + name]
+    """)
+    beta_of(case, "wire")
+    assert case.doors("BETA") == [("src/pkg/use.py", 4, "decode item"), ("src/pkg/use.py", 7, "decode item"),
+                                  ("src/pkg/use.py", 10, "decode item")]
+
+
 def test_a_from_string_classmethod_called_with_data_is_a_door() -> None:
     case = kind_case("""
         from pkg.kinds import Kind

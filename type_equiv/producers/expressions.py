@@ -492,7 +492,9 @@ class ExpressionWalker(NameReader):
             return
         if base is None:
             self.expr(node.value, scope, ctx)
-        elif ctx == VALUE and isinstance(key, ast.Name | ast.Attribute | ast.Call):  # `Kind[name]`
+        elif ctx == VALUE and not isinstance(key, ast.Constant | ast.Tuple | ast.Slice):
+            # `Kind[name]`, `Kind[config["k"]]`, `Kind[text.upper()]`: a lookup by name of whatever
+            # the key evaluates to, a raw value read into a member (principle 5: any spelling of it)
             self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),)))
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)
