@@ -141,3 +141,62 @@ def test_a_public_display_of_some_members_only_tested_is_a_door_to_those() -> No
     """
     case = _listed(kinds, use, "pkg.constants.Kind")
     assert case.verdicts == {"RUNNING": "none", "DONE": "wire", "FAILED": "wire"}
+
+
+QUEUES = """
+    from enum import Enum
+
+    class Queue(Enum):
+        EDUS = "edus"
+        PRESENCE = "presence"
+"""
+
+
+def test_a_for_loop_collecting_each_member_produces_every_member() -> None:
+    """`for q in Queue: GAUGES[q] = …` (or `FOUND.append(q)`, `yield q`) runs over the members as
+    `{q: … for q in Queue}` and `[q for q in Queue]` do, and hands each out: every member is produced
+    (principle 5); a loop over a literal alias's values (`get_args(Mode)`) likewise."""
+    for body in ("GAUGES[q] = len(GAUGES)", "FOUND.append(q)", "yield q"):
+        use = f"""
+            from pkg.constants import Queue
+
+            GAUGES: dict = {{}}
+            FOUND: list = []
+
+            def each():
+                for q in Queue:
+                    {body}
+        """
+        case = _listed(QUEUES, use, "pkg.constants.Queue")
+        assert case.verdicts == {"EDUS": "producer", "PRESENCE": "producer"}, body
+        assert case.forms("EDUS") == {"iterate"}, body
+    use = """
+        import typing
+        from pkg.modes import Mode
+
+        def names() -> list:
+            out = []
+            for m in typing.get_args(Mode):
+                out.append(m)
+            return out
+    """
+    assert _case(use).verdicts == {"fast": "producer", "deep": "producer", "auto": "producer"}
+
+
+def test_a_for_loop_that_only_compares_or_searches_the_members_hands_none_out() -> None:
+    """`for q in Queue: if q.value == text: return q` is a search, a raw value tested against the
+    members, and `if q is wanted`, `table[q]` read each member without letting it leave: no member
+    is produced, as `[q.value for q in Queue]` hands out strings."""
+    use = """
+        from pkg.constants import Queue
+
+        def known(text: str, wanted: Queue, table: dict) -> Queue | None:
+            for q in Queue:
+                if q is wanted or table[q]:
+                    continue
+                if q.value == text:
+                    return q
+            return None
+    """
+    case = _listed(QUEUES, use, "pkg.constants.Queue")
+    assert case.verdicts == {"EDUS": "consumer", "PRESENCE": "consumer"}

@@ -44,6 +44,7 @@ from type_equiv.producers.records import (
 )
 from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised
 from type_equiv.producers.syntax import (
+    TEXT_CALLS,
     Scope,
     arg_key,
     comprehended,
@@ -64,7 +65,6 @@ from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
-TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
 
 

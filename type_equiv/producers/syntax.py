@@ -302,6 +302,40 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 
+TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
+
+
+# Methods that put their argument into a collection: `out.append(m)`, `seen.add(m)`.
+COLLECTING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft", "put", "put_nowait"})
+
+
+def hands_on(body: Sequence[ast.stmt], name: str) -> bool:
+    """Whether `body` puts the value of `name`, as it is, into a collection or out of a generator —
+    a stored key or value (`d[m] = …`, `d[k] = m`, `self.m = m`), `out.append(m)`, an element of a
+    display, `yield m` — what a `for` loop's body does with each element (`for m in Kind:`) when it
+    is the comprehension `[m for m in Kind]` spelled as a statement. Compared, tested, read for an
+    attribute (`m.value`), returned once found or given to a call, it is not handed out."""
+    for parent in (n for stmt in body for n in ast.walk(stmt)):
+        for child in ast.iter_child_nodes(parent):
+            if (isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load)
+                    and _collected(child, parent)):
+                return True
+    return False
+
+
+def _collected(node: ast.Name, parent: ast.AST) -> bool:
+    """`node` stored or collected by `parent`."""
+    if isinstance(parent, ast.Subscript):
+        return parent.slice is node and isinstance(parent.ctx, ast.Store)  # `table[m] = …`
+    if isinstance(parent, ast.Assign):  # `table[k] = m`, `self.m = m`
+        return parent.value is node and any(isinstance(t, ast.Subscript | ast.Attribute)
+                                            for t in parent.targets)
+    if isinstance(parent, ast.Call):
+        return (isinstance(parent.func, ast.Attribute) and parent.func.attr in COLLECTING_METHODS
+                and node in parent.args)
+    return isinstance(parent, ast.Yield | ast.YieldFrom | ast.List | ast.Tuple | ast.Set | ast.Dict)
+
+
 # The iterating calls whose result holds the elements as they are, a collection (or its iterator) to
 # test against or return: `reversed`, `enumerate`, `cycle` and `deque` iterate, but are not read so.
 HANDING_CALLS = ITERATING_CALLS - {"reversed", "enumerate", "cycle", "deque"}

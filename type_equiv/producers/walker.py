@@ -39,11 +39,13 @@ from type_equiv.producers.records import (
 from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
     Scope,
+    alias_values,
     class_arg,
     class_arms,
     declared_default,
     describe,
     displayed,
+    hands_on,
     held_displays,
     item_key,
     iterated,
@@ -127,6 +129,8 @@ class Walker(ExpressionWalker):
                     self.expr(case.guard, scope, VALUE)
                 self.body(case.body, scope)
         else:
+            if isinstance(node, ast.For | ast.AsyncFor):
+                self.loop(node, scope)
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.stmt):
                     self.stmt(child, scope)
@@ -136,6 +140,18 @@ class Walker(ExpressionWalker):
                     self.body(child.body, scope)
                 elif isinstance(child, ast.withitem):
                     self.expr(child.context_expr, scope, VALUE)
+
+    def loop(self, node: ast.For | ast.AsyncFor, scope: Scope) -> None:
+        """`for m in Kind:` runs over every member as `[m for m in Kind]` does (principle 5): a body
+        that collects `m` as it is (a stored key or value, `out.append(m)`, `yield m`) hands each
+        member out; one that only compares it, reads its `.value`, returns it once found or gives
+        it to a call hands none out. An iterating call (`for m in list(Kind):`) is read as a call."""
+        if not isinstance(node.target, ast.Name):
+            return
+        source = alias_values(node.iter)
+        ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
+        if ref is not None:
+            self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not hands_on(node.body, node.target.id)))
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
