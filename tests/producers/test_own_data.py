@@ -40,6 +40,28 @@ def test_a_column_typed_by_the_vocabulary_is_a_round_trip(column: str) -> None:
     assert finding.severity == "error" and not finding.wire
 
 
+def test_a_field_type_in_a_request_parsing_decorator_is_a_door_not_a_column() -> None:
+    """`@use_kwargs({"kind": fields.Enum(Kind)})` (webargs: marshmallow fields parsing the request
+    into the view's arguments) decodes the request, whatever the field type is named: a door
+    (principle 1), though the same project stores `Kind` in a column. A column is declared in a
+    class body or a column call, never among a decorator's arguments."""
+    use = textwrap.dedent(COLUMN.format(column="kind = Column(Enum(Kind))")) + textwrap.dedent("""
+        from webargs import fields
+        from webargs.flaskparser import use_args, use_kwargs
+
+        @use_kwargs({"kind": fields.Enum(Kind, load_default=None)}, location="query")
+        def show(kind):
+            return str(kind)
+
+        @use_args({"kinds": fields.List(fields.Enum(Kind))})
+        def many(args):
+            return len(args)
+    """)
+    case = kind_case(use)
+    beta_of(case, "wire")
+    assert case.doors("BETA") == [("src/pkg/use.py", 15, "decode"), ("src/pkg/use.py", 19, "decode")]
+
+
 MAPPED = """
     from sqlalchemy import Column, String
     from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column

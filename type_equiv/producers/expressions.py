@@ -248,9 +248,13 @@ class ExpressionWalker(NameReader):
                                   and isinstance(func.value, ast.Constant)):
             self.quiet.update(id(a) for a in node.args)  # `", ".join(…)`, `str(list(Kind))`: text
         column = column_type(node)
-        if column is not None:  # the program's own rows: a write and a read back (principle 2)
+        if column is not None:  # a column: the program's own rows, a write and a read back (principle 2)
+            # — but a field type among a decorator's arguments declares how the wrapped function's
+            # arguments are decoded from its caller's input (webargs' `@use_kwargs({"g":
+            # fields.Enum(G)})`): a door (principle 1); no column is declared in a decorator
+            read = (Form.DECODE,) if self.decorator else (Form.SERIALISE, Form.LOAD)
             for line, ref in decoded_refs([column], lambda n: self.dotted(n, scope)):
-                self.refs.extend(RefSite(line, ref, form, False) for form in (Form.SERIALISE, Form.LOAD))
+                self.refs.extend(RefSite(line, ref, form, False) for form in read)
         parts = decoded_parts(node)
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
