@@ -170,6 +170,24 @@ CONSUME = (
              body="return item in DONE", forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
+    Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves
+             head={"enum": CONSUME_HEAD, "literal": "from typing import get_args\n\n" + CONSUME_HEAD},
+             params="item: object", body={
+                 "enum": "for known in $V:\n    if known is item:\n        return True\nreturn False",
+                 "literal": "for known in get_args($V):\n    if known == item:\n        return True\n"
+                            "return False"}),
+)
+
+ITERATE_HEAD = {"enum": SINK, "literal": "from typing import get_args\n\n" + SINK}
+ITERATE_ALL = {"enum": "$V", "literal": "get_args($V)"}
+ITERATE = (  # every element handed on, however the iteration is spelled (principle 5)
+    Spelling("iterating-call", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = list({it})\nrecord(made[0])" for f, it in ITERATE_ALL.items()}),
+    Spelling("comprehension", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = [m for m in {it}]\nrecord(made[0])" for f, it in ITERATE_ALL.items()}),
+    Spelling("for-statement", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = []\nfor each in {it}:\n    made.append(each)\nrecord(made[0])"
+                   for f, it in ITERATE_ALL.items()}),
 )
 
 DOOR_HEAD = "from fastapi import APIRouter, FastAPI\n${models}" + "from pkg.vocab import $vocab_names\n"
@@ -200,6 +218,12 @@ ROUTE = (
 
 
         app.add_api_route("/items", $f, methods=["POST"])
+    """)),
+    Spelling("webargs-use-kwargs", forms=("enum",), head="from webargs import fields\n"
+             "from webargs.flaskparser import use_kwargs\n\n" + CONSUME_HEAD + _block("""
+        @use_kwargs({"item": fields.Enum($V)}, location="query")
+        def $f(item: object) -> None:
+            print(item)
     """)),
     Spelling("socketio-handler", targets=TARGETS, head=SOCKETIO + _block("""
         sio = socketio.AsyncServer()
@@ -262,6 +286,7 @@ ENVIRONMENT = (
     Spelling("environ-subscript", head=ENV_HEAD, body=_env("os.environ[\"ITEM\"]")),
     Spelling("getenv", head=ENV_HEAD, body=_env("os.getenv(\"ITEM\", \"\")")),
     Spelling("module-level-name", head=ENV_HEAD + "\nITEM = os.environ[\"ITEM\"]\n", body=_env("ITEM")),
+    Spelling("name-lookup", forms=("enum",), head=ENV_HEAD, body="return $V[os.environ[\"ITEM\"]]"),
     Spelling("carrier-json", head=ENV_HEAD, body="return $C.model_validate_json(os.environ[\"ITEM\"])",
              targets=CARRIERS),
     Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
@@ -402,6 +427,9 @@ PATTERNS: tuple[Pattern, ...] = (
             CONSTRUCT, wrappers=("module", "function", "method")),
     Pattern("consumer", "1", ("error", "error"), "only compared, matched or taken as a typed parameter",
             CONSUME, wrappers=("function", "method")),
+    Pattern("iteration", "5", ("produced", "produced"),
+            "an iteration over the vocabulary hands every element on", ITERATE,
+            wrappers=("module", "function")),
     Pattern("test-only", "5", ("error", "error"), "only tests construct the subject",
             CONSTRUCT, wrappers=("module", "function"), in_tests=True),
     Pattern("door-route", "1", ("wire", "wire"), "a request handler's parameter, decorator or call",
