@@ -420,6 +420,12 @@ CALLERS_HEAD = "from pkg.vocab import $V\n\n\ndef configure(mode: $V) -> str:\n 
 CALLERS = (
     Spelling("row-key", head=CALLERS_HEAD, row={"callers": "outside"}),
     Spelling("manifest-key", head=CALLERS_HEAD, manifest={"callers": "outside"}),
+    # a public class's fields are its generated `__init__`'s parameters: `Options(mode=…)`
+    Spelling("dataclass-field", row={"callers": "outside"}, head="from dataclasses import dataclass\n\n"
+             "from pkg.vocab import $V\n\n\n@dataclass\nclass Options:\n    mode: $V | str\n"),
+    Spelling("model-field", row={"callers": "outside"}, head="from typing import Optional\n\n"
+             "from pydantic import BaseModel\n\nfrom pkg.vocab import $V\n\n\n"
+             "class Options(BaseModel):\n    mode: Optional[$V] = None\n"),
 )
 
 PATTERNS: tuple[Pattern, ...] = (

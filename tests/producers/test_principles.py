@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 from tests.conftest import Project
-from tests.harness import producer_case
-from tests.producers.test_doors import KIND_FILES, assert_door, beta_of, kind_case
+from tests.harness import Produced, producer_case
+from tests.producers.test_doors import KIND_FILES, MODELS, assert_door, beta_of, kind_case
 
 ROUTE_HEAD = textwrap.dedent("""
     from typing import Any
@@ -149,8 +149,18 @@ def test_an_in_process_event_handler_is_no_door() -> None:
     assert beta_of(case, "none").severity == "error"
 
 
-PUBLIC = ("from pkg.kinds import Kind\nfrom pkg.models import Order\n\n\n"
+PUBLIC = ("from pkg.kinds import Kind\nfrom pkg._models import Order\n\n\n"
           "def configure(kind: Kind) -> str:\n    return str(kind)\n")
+# with callers outside, a public model's field is a door (`Order(kind=…)`): the carriers are kept in a
+# private module here, so that each case's door is the one it names
+CLOSED = {**{k: v for k, v in KIND_FILES.items() if k != "pkg/models.py"}, "pkg/_models.py": MODELS}
+
+
+def callers_case(use: str, row: dict[str, object] | None = None,
+                 manifest: dict[str, object] | None = None, **more: str) -> Produced:
+    """`kind_case` with the carriers private (`pkg._models`) and `more` files beside `pkg/use.py`."""
+    return producer_case(source={**CLOSED, "pkg/use.py": use, **more}, symbol="pkg.kinds.Kind",
+                         row=row, manifest=manifest)
 
 
 @pytest.mark.parametrize("where", ["row", "manifest"])
@@ -158,7 +168,7 @@ def test_callers_outside_make_public_parameters_doors(where: str) -> None:
     """Principle 1: a library whose callers choose the values says so on the row or at the
     manifest's top level; its public functions' typed parameters are then doors."""
     key = {"callers": "outside"}
-    case = kind_case(PUBLIC, **({"row": key} if where == "row" else {"manifest": key}))
+    case = callers_case(PUBLIC, **({"row": key} if where == "row" else {"manifest": key}))
     assert_door(case, 5, "parameter (callers outside)")
 
 
@@ -170,17 +180,51 @@ def test_callers_outside_make_public_parameters_doors(where: str) -> None:
 ])
 def test_a_private_or_closed_parameter_is_no_door(source: str) -> None:
     row = None if source == PUBLIC else {"callers": "outside"}
-    assert beta_of(kind_case(source, row=row), "none").severity == "error"
+    assert beta_of(callers_case(source, row=row), "none").severity == "error"
 
 
 def test_callers_outside_through_a_carrier_and_in_a_private_module() -> None:
     """A public parameter typed by a carrier is a door through it; one in a private module is none."""
-    case = kind_case("from pkg.models import Order\n\n\ndef place(order: Order) -> int:\n"
-                     "    return order.size\n", row={"callers": "outside"})
+    case = callers_case("from pkg._models import Order\n\n\ndef place(order: Order) -> int:\n"
+                        "    return order.size\n", row={"callers": "outside"})
     assert_door(case, 4, "parameter (callers outside) (via Order)")
-    hidden = producer_case(source={**KIND_FILES, "pkg/_impl.py": PUBLIC}, symbol="pkg.kinds.Kind",
+    hidden = producer_case(source={**CLOSED, "pkg/_impl.py": PUBLIC}, symbol="pkg.kinds.Kind",
                            row={"callers": "outside"})
     assert hidden.verdicts["BETA"] == "none"
+
+
+@pytest.mark.parametrize("cls", [
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass Settings:\n    kind: Kind | str\n",
+    "from pydantic import BaseModel\n\n\nclass Settings(BaseModel):\n    kind: Optional[Kind] = None\n",
+    "import attrs\n\n\n@attrs.define\nclass Settings:\n    kind: Kind | str\n",
+])
+def test_callers_outside_set_a_public_classs_fields(cls: str) -> None:
+    """Principle 1: a public dataclass's, pydantic model's or attrs class's fields are the
+    parameters of its generated `__init__`: a caller sets `Settings(kind="beta")` (browser-use's
+    `ChatGoogle.model: VerifiedGeminiModels | str`)."""
+    head = "from typing import Optional\n\nfrom pkg.kinds import Kind\n"
+    case = callers_case(head + cls, row={"callers": "outside"})
+    assert_door(case, len((head + cls).splitlines()), "parameter (callers outside)")
+    # a private class's field, a private field, or callers inside: no door
+    for source, row in [(head + cls.replace("class Settings", "class _Settings"), {"callers": "outside"}),
+                        (head + cls.replace("    kind:", "    _kind:"), {"callers": "outside"}),
+                        (head + cls, None)]:
+        assert beta_of(callers_case(source, row=row), "none").severity == "error"
+
+
+@pytest.mark.parametrize("init", ["from pkg._impl import configure\n",
+                                  "from pkg._impl import Client as Client\n"])
+def test_a_private_modules_definition_a_public_package_imports_is_public(init: str) -> None:
+    """A function or class defined in `pkg._impl` and imported by a public package's `__init__` is
+    reached by callers as `pkg.configure` (python-telegram-bot's `telegram.request.HTTPXRequest`)."""
+    impl = (PUBLIC + "\n\nclass Client:\n    def __init__(self, kind: Kind) -> None:\n"
+            "        self.kind = kind\n")
+    case = producer_case(source={**CLOSED, "pkg/__init__.py": init, "pkg/_impl.py": impl},
+                         symbol="pkg.kinds.Kind", row={"callers": "outside"})
+    finding = beta_of(case, "wire")
+    line = 5 if "configure" in init else 10
+    assert case.doors("BETA") == [("src/pkg/_impl.py", line, "parameter (callers outside)")]
+    assert finding.severity == "info"
 
 
 def test_a_callers_value_the_manifest_does_not_know_is_refused(project: Project) -> None:

@@ -410,7 +410,8 @@ class Analysis:
 
     def joiner(self, vocab: Vocabulary) -> Join:
         return Join(self.resolver.canonical, vocab, self._declaring, self._extras,
-                    callers=vocab.qualname in self.callers)
+                    callers=vocab.qualname in self.callers,
+                    exported=self.resolver.exported() if vocab.qualname in self.callers else frozenset())
 
     def _extras(self, cls: str) -> bool:
         """Whether a dict with keys `cls` does not declare is still that class: only when the class

@@ -153,7 +153,7 @@ class Declared(NamedTuple):
         names = spellings.names
         classes = tuple(ClassSite(c.line, c.end_line, c.qualname, tuple(_stands(b, names) for b in c.bases),
                                   c.tags)
-                        for c in self.classes if any(_spelled(b, names) for b in c.bases))
+                        for c in self.classes)  # every class with a base, as `Walker.class_`
         kept: list[bool] = []
         anns: list[AnnSite] = []
         for ann in self.anns:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
+from type_equiv.producers import public
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
@@ -25,7 +26,6 @@ from type_equiv.producers.records import (
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
-    AnnKind,
     ArgKind,
     ClassSite,
     DictSite,
@@ -62,9 +62,11 @@ class Join:
 
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
                  declaring: Callable[[str, str], str | None] = lambda cls, name: None,
-                 extras: Callable[[str], bool] = lambda cls: False, callers: bool = False) -> None:
+                 extras: Callable[[str], bool] = lambda cls: False, callers: bool = False,
+                 exported: frozenset[str] = frozenset()) -> None:
         self.vocab = vocab
         self.callers = callers  # a library's callers are outside: public parameters are doors
+        self.exported = exported  # what public packages re-export from private modules (public.py)
         self.canonical = canonical
         self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
         self.extras = extras  # does this class validate a dict carrying keys it does not declare?
@@ -236,7 +238,10 @@ class Join:
             if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
                 found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
         if self.callers:
-            found.extend(((i, 3, 0), [door]) for i, door in self._public_parameters(scan, rels))
+            package = self.vocab.qualname.split(".", 1)[0] + "."
+            found.extend(((i, 3, 0), [Found(None, site, via=via)]) for i, site, via in public.doors(
+                scan, index, rels, package, self.family | set(self.carriers), set(self.carriers),
+                self.exported, self.canonical, self._chain))
         found.sort(key=lambda item: item[0])
         return only_tested([f for _, fs in found for f in fs],
                            tested_lists(index, refs, self.family, self.canonical), Found)
@@ -333,34 +338,6 @@ class Join:
             yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
             return
         yield Found(None, site, via=via)
-
-    def _public_parameters(self, scan: TreeScan, rels: list[str]) -> Iterator[tuple[int, Found]]:
-        """With callers outside, the parameters of the package's public functions (no part of the
-        dotted owner private, `__init__` aside) typed by the vocabulary or a carrier: what a caller
-        passes there enters from outside (principle 1), as a request body enters a server."""
-        package = self.vocab.qualname.split(".", 1)[0] + "."
-        heads = self.family | set(self.carriers)
-        order = {rel: i for i, rel in enumerate(rels)}
-        for rel, fs in scan.scans.items():
-            file = scan.files[rel]
-            if file.test or rel not in order:
-                continue
-            for ann in fs.anns:
-                if ann.kind is not AnnKind.PARAM or not ann.owner.startswith(package) or any(
-                        part.startswith("_") and part != "__init__" for part in ann.owner.split(".")):
-                    continue
-                for ref in ann.refs:
-                    head, rest = split_head(self.canonical(ref), {}, {}, heads)
-                    if head is None or rest:
-                        continue
-                    via = head in self.carriers
-                    form = "parameter (callers outside)" + (
-                        f" (via {head.rsplit('.', 1)[-1]})" if via else "")
-                    named = f"{ann.owner.rsplit('.', 1)[-1]}() → {ann.name}"
-                    site = Site(path=rel, line=ann.line, form=form, role="wire",
-                                chain=self._chain("parameter (callers outside)", named, head))
-                    yield order[rel], Found(None, site, via=via)
-                    break
 
     def _round_trip(self, head: str) -> list[str]:
         """Where production code serialises what decoding `head` reads (the vocabulary, or this

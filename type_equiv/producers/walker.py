@@ -242,8 +242,9 @@ class Walker(ExpressionWalker):
             self.expr(deco, scope, VALUE)
         self.decorator = False
         qualname = f"{scope.owner}.{node.name}"
-        spelled = [self.dotted(b, scope) for b in node.bases]
-        if any(spelled):
+        # every class with a base: the subclass policy needs those deriving from a spelled name, the
+        # callers-outside door (public.py) those deriving from a model base (`pydantic.BaseModel`)
+        if node.bases:
             bases = tuple(self.dotted(b, scope, spelled_only=False) or "" for b in node.bases)
             tags: list[tuple[str, tuple[str, ...]]] = []
             for stmt in node.body:

@@ -189,6 +189,19 @@ class Resolver:
             )
         return self._bindings[module]
 
+    def exported(self) -> frozenset[str]:
+        """Where the names a public package's `__init__` imports are defined (`from pkg._impl import X`
+        in `pkg/__init__.py` → `pkg._impl.X`): a caller reaches them by the public name."""
+        out: set[str] = set()
+        for module, (package, _) in self._modules.items():
+            if not package or any(part.startswith("_") for part in module.split(".")):
+                continue
+            bindings = self.bindings(module)
+            for name, target in (bindings.names.items() if bindings is not None else ()):
+                if not name.startswith("_") and target != f"{module}.{name}":
+                    out.add(self.canonical(target))
+        return frozenset(out)
+
     def canonical(self, dotted: str) -> str:
         """`pkg.TextBlock` → `pkg.core.TextBlock` (where the class statement is); memoised."""
         found = self._canonical.get(dotted)

@@ -1,0 +1,64 @@
+"""A library's public surface, where its callers choose values (`"callers": "outside"`, principle 1).
+
+What a caller passes enters from outside as a request body enters a server: the parameters of the
+package's public functions, and the fields of its public data classes — a dataclass's or attrs class's
+fields, a pydantic model's (or a `msgspec.Struct`'s), the parameters of the `__init__` they generate.
+Public means no private part in the dotted name (`__init__` aside), or a definition in a private
+module that a public package's `__init__` imports (`from pkg._impl import X`): callers reach it there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from type_equiv.model.findings import Site
+from type_equiv.producers.index import Index, TreeScan, derived, split_head
+from type_equiv.producers.records import AnnKind, AnnSite
+
+# bases whose subclasses take their annotated fields as constructor arguments
+MODEL_ROOTS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel", "msgspec.Struct"})
+
+FORM = "parameter (callers outside)"
+
+
+def public(owner: str, exported: frozenset[str]) -> bool:
+    """Whether a caller reaches `owner`: no private part below the longest prefix a public package
+    re-exports (the whole name when none is)."""
+    parts = owner.split(".")
+    start = next((i for i in range(len(parts), 0, -1) if ".".join(parts[:i]) in exported), 0)
+    return not any(p.startswith("_") and p != "__init__" for p in parts[start:])
+
+
+def settable(ann: AnnSite, models: frozenset[str]) -> bool:
+    """A parameter, or a field a caller sets through the class's generated `__init__` (a dataclass's
+    or attrs class's field has a position; a model's is any field it declares)."""
+    if ann.kind is AnnKind.PARAM:
+        return True
+    return ann.kind is AnnKind.FIELD and (ann.position >= 0 or ann.owner in models)
+
+
+def doors(scan: TreeScan, index: Index, rels: list[str], package: str, heads: set[str],
+          carriers: set[str], exported: frozenset[str], canonical: Callable[[str], str],
+          chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site, bool]]:
+    """(file order, the door, through a carrier) for each public parameter or field typed by one of
+    `heads` (the vocabulary or a carrier) in the package's production files."""
+    models = frozenset(derived(index.classes, MODEL_ROOTS))
+    order = {rel: i for i, rel in enumerate(rels)}
+    for rel, fs in scan.scans.items():
+        if scan.files[rel].test or rel not in order:
+            continue
+        for ann in fs.anns:
+            if (not ann.owner.startswith(package) or not settable(ann, models)
+                    or ann.name.startswith("_") or not public(ann.owner, exported)):
+                continue
+            for ref in ann.refs:
+                head, rest = split_head(canonical(ref), {}, {}, heads)
+                if head is None or rest:
+                    continue
+                via = head in carriers
+                form = FORM + (f" (via {head.rsplit('.', 1)[-1]})" if via else "")
+                named = (f"{ann.owner.rsplit('.', 1)[-1]}() → {ann.name}" if ann.kind is AnnKind.PARAM
+                         else f"{ann.owner.rsplit('.', 1)[-1]}({ann.name}=…)")
+                yield order[rel], Site(path=rel, line=ann.line, form=form, role="wire",
+                                       chain=chain(FORM, named, head)), via
+                break
