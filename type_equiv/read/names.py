@@ -165,6 +165,7 @@ class Resolver:
         self._modules = modules
         self._bindings: dict[str, Bindings | None] = {}
         self._canonical: dict[str, str] = {}
+        self._exported: frozenset[str] | None = None
         self._known = known  # bindings read before from the same text (the scan's cache), or None
 
     def seed(self, module: str, bindings: Bindings) -> None:
@@ -191,7 +192,10 @@ class Resolver:
 
     def exported(self) -> frozenset[str]:
         """Where the names a public package's `__init__` imports are defined (`from pkg._impl import X`
-        in `pkg/__init__.py` → `pkg._impl.X`): a caller reaches them by the public name."""
+        in `pkg/__init__.py` → `pkg._impl.X`): a caller reaches them by the public name. Memoised:
+        the modules are fixed, and each library vocabulary's join asks again, round after round."""
+        if self._exported is not None:
+            return self._exported
         out: set[str] = set()
         for module, (package, _) in self._modules.items():
             if not package or any(part.startswith("_") for part in module.split(".")):
@@ -200,7 +204,8 @@ class Resolver:
             for name, target in (bindings.names.items() if bindings is not None else ()):
                 if not name.startswith("_") and target != f"{module}.{name}":
                     out.add(self.canonical(target))
-        return frozenset(out)
+        self._exported = frozenset(out)
+        return self._exported
 
     def canonical(self, dotted: str) -> str:
         """`pkg.TextBlock` → `pkg.core.TextBlock` (where the class statement is); memoised."""
