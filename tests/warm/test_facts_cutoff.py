@@ -18,6 +18,8 @@ import pytest
 from tests.conftest import Project
 from tests.warm.test_cache import MAKES_ALPHA, tree, variants, warm
 from tests.warm.test_cutoff import edit_and_check
+from tests.warm.test_monitor import running_monitor
+from type_equiv.warm import journal as monitor
 
 EDITS: dict[str, tuple[Callable[[str], str], bool]] = {  # the edit, and whether it is replayed
     "a call statement appended": (lambda text: text + "\nprint(make())\n", True),
@@ -158,7 +160,7 @@ MADE = "\n\ndef Made(kind: str) -> int:\n    return len(kind)\n"  # no record: o
     ("a name another module imports as a variant's spelling, another name appended", IMPORTS_AS_BETA,
      "\nLIMIT = 3\n", True),
 ])
-def test_a_name_appended_to_a_rows_module_reruns_when_another_module_asks_for_it(
+def test_a_name_appended_to_a_rows_module_reruns_only_when_some_stage_asked_for_it(
         project: Project, name: str, producer: str, edit: str, replayed: bool) -> None:
     """A name asked of the module from elsewhere (the producer join following an import spelled as a
     variant, a star import, which lists all of its names) re-runs the check when bound; a name no
@@ -188,3 +190,15 @@ def test_a_missing_row_name_lists_the_module_for_suggestions(project: Project) -
     path = project.root / "src/pkg/models.py"
     edit_and_check(project, path, lambda text: text + "\nTriggerz = 3\n", replayed=False)
     assert "Triggerz" in project.check().stdout
+
+
+@pytest.mark.skipif(not monitor.supported(), reason="the monitor needs Linux inotify")
+@pytest.mark.parametrize(("edit", "replayed"), [("\n_type_equiv_bench_touch_1 = 1\n", True),
+                                                ("\nAlpha = None\n", False)])
+def test_a_new_name_in_a_rows_module_with_a_monitor_running(project: Project, edit: str,
+                                                             replayed: bool) -> None:
+    """The journal names the edited module; the same cut-off judges it."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    with running_monitor(project.root):
+        warm(project)
+        edit_and_check(project, project.root / "src/pkg/models.py", appended(edit), replayed)

@@ -87,8 +87,10 @@ class Inputs:
         self.touched: set[str] = set()  # slot keys read by more than the producer scan and searches
         self.asked: dict[str, Any] = {}  # the producer scan's questions (producers/facts.py)
         self.views: dict[str, dict[str, Any]] = {}  # by slot key: what the producer scan saw
-        self.looked: dict[str, set[str]] = {}  # by slot key: the top-level names stages asked of it
-        self.listing: set[str] = set()  # slot keys of modules whose names a stage read whole
+        # by real path (mypy names a file by its resolved path, the tree by the root's spelling):
+        self.looked: dict[str, set[str]] = {}  # the top-level names stages asked of each module
+        self.listing: set[str] = set()  # the modules whose names a stage read whole
+        self._real: dict[str, str] = {}  # each path as given → its real path
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
         """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
@@ -152,10 +154,17 @@ class Inputs:
         self.defining.add(self.digest_key(path))
 
     def names(self, path: Path | str, names: Iterable[str]) -> None:
-        self.looked.setdefault(self.digest_key(path), set()).update(names)
+        self.looked.setdefault(self.real(path), set()).update(names)
 
     def listed(self, path: Path | str) -> None:
-        self.listing.add(self.digest_key(path))
+        self.listing.add(self.real(path))
+
+    def real(self, path: Path | str) -> str:
+        text = os.fspath(path)
+        found = self._real.get(text)
+        if found is None:
+            found = self._real[text] = os.path.realpath(text)
+        return found
 
     def questions(self, table: dict[str, Any]) -> None:
         for part, entries in table.items():
@@ -190,7 +199,7 @@ class Inputs:
             if data is None or digest(data) != content[key]:
                 continue
             if view is not None:
-                facts[key] = {**view, **self._unseen(key, data, words)}
+                facts[key] = {**view, **self._unseen(key, path, data, words)}
             if spans:
                 kept = sorted(set(spans))
                 found = meaning_digest(data, kept, words)
@@ -199,7 +208,7 @@ class Inputs:
         return {"content": content, "meaning": meaning, "words": words, "facts": facts,
                 "questions": self.asked}
 
-    def _unseen(self, key: str, data: bytes, words: list[str]) -> dict[str, Any]:
+    def _unseen(self, key: str, path: str, data: bytes, words: list[str]) -> dict[str, Any]:
         """What, beside the producer scan's view, a check sees of a file the scan read: of one only
         the scan and comment searches read, its comment lines; of one other stages read too (a
         row's module, a quoted or followed one), its skeleton (meaning.skeleton_digest) over the
@@ -210,7 +219,8 @@ class Inputs:
         if key not in self.touched and key not in self.quotes and key not in self.defining:
             return {"comments": comment_digest(data, words)}
         spans = sorted(set(self.quotes.get(key, [])))
-        asked = None if key in self.listing else sorted(self.looked.get(key, ()))
+        real = self.real(path)
+        asked = None if real in self.listing else sorted(self.looked.get(real, ()))
         return {"skeleton": skeleton_digest(data, spans, words, asked), "spans": spans, "asked": asked}
 
     def all_digests(self) -> dict[str, str]:
