@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.conftest import Project
+from tests.conftest import Project, paste
 from tests.warm.test_cache import MAKES_ALPHA, tree, variants, warm
 from tests.warm.test_cutoff import edit_and_check
 from tests.warm.test_monitor import running_monitor
@@ -202,3 +202,16 @@ def test_a_new_name_in_a_rows_module_with_a_monitor_running(project: Project, ed
     with running_monitor(project.root):
         warm(project)
         edit_and_check(project, project.root / "src/pkg/models.py", appended(edit), replayed)
+
+
+def test_a_name_a_paste_imports_rebound_in_its_source_module_reruns(project: Project) -> None:
+    """A paste's own imports are read against what its source module binds (drift/paste_names.py):
+    each name looked up there is asked of the module, so binding one the module lacked re-runs."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    pasted = ("from typing import Annotated, Union\nfrom pydantic import Field\n\n"
+              'Trigger = Annotated[Union[Alpha, Beta], Field(discriminator="kind")]\n')
+    project.write("docs/api.md", paste(pasted))
+    warm(project)
+    models = project.root / "src/pkg/models.py"
+    edit_and_check(project, models, appended("\n\ndef Union(*members: object) -> object:\n    return None\n"),
+                   replayed=False)
