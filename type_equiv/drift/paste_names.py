@@ -17,8 +17,9 @@ import builtins
 import collections.abc
 import textwrap
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -26,6 +27,7 @@ import typing_extensions
 
 from type_equiv.read.definitions import PythonCode, module_file
 from type_equiv.read.docs import Paste
+from type_equiv.read.log import ReadLog
 from type_equiv.read.names import Bindings, bind_import, module_bindings
 from type_equiv.read.shapes import Shape, lower
 
@@ -199,10 +201,39 @@ def lower_paste(paste: Paste, source: Callable[[], Mapping[str, str] | None], mo
     return lower(code, paste.node)
 
 
-def source_names(reader: Reader, module: str) -> dict[str, str] | None:
-    """What the source module `module` binds at its top level, read statically; None if unreadable."""
+def source_names(reader: Reader, module: str) -> Mapping[str, str] | None:
+    """What the source module `module` binds at its top level, read statically; None if unreadable.
+    Each name looked up in it is told to the run's log, and a listing of all of them too (`Asked`)."""
     path = module_file(reader.root, reader.manifest.model.source, module)
     text = reader.files.text(path) if path is not None else None
-    if not isinstance(text, str):
+    if path is None or not isinstance(text, str):
         return None
-    return source_bindings(text, module, package=path is not None and path.name == "__init__.py")
+    return Asked(source_bindings(text, module, package=path.name == "__init__.py"), reader.log, path)
+
+
+class Asked(Mapping[str, str]):
+    """A module's table of bindings that tells the run's log which names were asked of it, or that
+    all were (iterated): a statement binding a name nobody asked cannot change a respelling."""
+
+    def __init__(self, names: dict[str, str], log: ReadLog, path: Path) -> None:
+        self._names, self._log, self._path = names, log, path
+
+    def __getitem__(self, name: str) -> str:
+        self._log.names(self._path, (name,))
+        return self._names[name]
+
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, str):
+            self._log.names(self._path, (name,))
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        self._log.listed(self._path)
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        self._log.listed(self._path)
+        return len(self._names)
+
+    def __bool__(self) -> bool:  # empty or not: an empty table answers as `{}` does, so no listing
+        return bool(self._names)

@@ -21,6 +21,7 @@ from type_equiv.read.definitions import PythonCode, find_definition, module_file
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.kinds import class_like
 from type_equiv.read.library import Library
+from type_equiv.read.log import ReadLog
 from type_equiv.read.names import FoundModules, Resolver
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import ENUM_BASES, Member, Shape, ShapeKind, lower, retyped
@@ -122,6 +123,11 @@ class Symbols:
     # replay stats nothing outside the tree (warm/), so a package installed later is seen by the
     # next run that is not replayed (a project file changed, or --no-cache).
     library: Library = field(default_factory=Library)
+
+    def __post_init__(self) -> None:
+        log = getattr(self.reader, "log", None)  # a tree's reader has the run's log; a git ref's none
+        if log is not None:
+            self.resolver.watch(_Watcher(log, self.module_paths))
 
     def split(self, qualname: str) -> tuple[str, str]:
         """(module, name in it): `pkg.m.Name` → (`pkg.m`, `Name`), and for a class nested in a class
@@ -314,6 +320,27 @@ def row_module_paths(root: Path, source: Sequence[str], symbols: Sequence[str],
                 out[module] = found
                 break
     return out
+
+
+class _Watcher:
+    """Tells the run's log which of a module's names the resolver asked (read/log.py `names`), or
+    that it handed the module's table out whole (`listed`), each once per run."""
+
+    def __init__(self, log: ReadLog, paths: Mapping[str, Path]) -> None:
+        self.log, self.paths = log, paths
+        self.seen: set[tuple[str, str | None]] = set()
+
+    def __call__(self, module: str, name: str | None) -> None:
+        if (module, name) in self.seen:
+            return
+        self.seen.add((module, name))
+        path = self.paths.get(module)
+        if path is None:
+            return  # not a module of the tree: no file of it to edit
+        if name is None:
+            self.log.listed(path)
+        else:
+            self.log.names(path, (name,))
 
 
 class SourceModules(FoundModules):

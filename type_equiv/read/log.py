@@ -51,6 +51,16 @@ class ReadLog(Protocol):
         """As `file`, for a read that looks only for comments and words (suppressions, retired
         spellings): the lines a meaning digest keeps cover it, whatever else the file holds."""
 
+    def names(self, path: Path | str, names: Iterable[str]) -> None:
+        """A stage asked the module at `path` for these top-level names (found or not): a lookup, a
+        definition read by name, a star import followed for them. A statement binding none of the
+        names any stage asked cannot change an answer but through what the producer scan saw of it
+        (warm/meaning.py `skeleton_digest`)."""
+
+    def listed(self, path: Path | str) -> None:
+        """A stage read the module at `path`'s top-level names as a whole (a suggestion listing, a
+        table of its bindings handed on, mypy's build): any name it binds may change the answer."""
+
     def questions(self, table: dict[str, Any]) -> None:
         """The producer scan's questions (producers/facts.py), by the keys `facts` lists."""
 
@@ -90,6 +100,12 @@ class NullLog:
         return None
 
     def searched(self, path: Path | str) -> None:
+        return None
+
+    def names(self, path: Path | str, names: Iterable[str]) -> None:
+        return None
+
+    def listed(self, path: Path | str) -> None:
         return None
 
     def questions(self, table: dict[str, Any]) -> None:

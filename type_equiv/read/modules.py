@@ -4,6 +4,9 @@ Most of a large module is never parsed with libcst: stdlib `ast` says where each
 is (definitions.index_module; the index is cached per file) and libcst parses the one statement that
 defines the name asked for. When only the whole module can tell (a definition inside a top-level
 `if`, a parse error), the whole module is parsed, so the answer is the same either way.
+
+Each name asked of a module is told to the run's log (`ReadLog.names`): a statement binding a name
+no stage asked for cannot change a definition read here.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ class Modules:
 
     def definition(self, path: Path, name: str) -> Found | ParseError | None:
         """`find_definition(self.module(path), name)`, parsing only the definition's own lines."""
+        self._ask(path, name)
         if path not in self.parsed:
             index = self._index(path)
             if index is not None:
@@ -83,12 +87,14 @@ class Modules:
 
     def first_statement(self, path: Path, name: str) -> Statement | None:
         """The first top-level statement that may define `name`, from the index."""
+        self._ask(path, name)
         index = self._index(path)
         return index[1].first_candidate(name) if index is not None else None
 
     def statement_text(self, path: Path, name: str) -> tuple[int, str] | None:
         """The first line and text of the plain top-level statement defining `name`: what a cached
         shape is keyed by (None when the module was parsed whole, or the name sits in an `if`)."""
+        self._ask(path, name)
         if path in self.parsed:
             return None
         index = self._index(path)
@@ -97,6 +103,10 @@ class Modules:
             return None
         self.files.log.quoted(path, first.first, first.last)
         return first.first, "".join(index[0][first.first - 1: first.last])
+
+    def _ask(self, path: Path, name: str) -> None:
+        """`name` (its outer class for `Outer.Inner`) is asked of the module at `path`."""
+        self.files.log.names(path, {name.split(".", 1)[0], outer_name(name)})
 
     def _quote(self, path: Path, index: ModuleIndex, name: str) -> None:
         """The lines of every statement `definition_in` may parse for `name`: their text, comments

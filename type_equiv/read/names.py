@@ -5,6 +5,10 @@ producer scan can resolve `TB(...)` to `pkg.core.TextBlock` inside a single file
 follows those tables across modules — `pkg.TextBlock` through `pkg/__init__.py`'s
 `from .core import TextBlock` — reading only the modules a chain passes through, each once.
 Nothing is imported or executed.
+
+A `Resolver` tells its watchers (`watch`) which names it asked of which module, and which modules'
+tables it handed out whole (`bindings`): what a warm check's cut-off needs to know which of a
+module's names a run read (read/log.py `ReadLog.names`, warm/meaning.py `skeleton_digest`).
 """
 
 from __future__ import annotations
@@ -167,6 +171,17 @@ class Resolver:
         self._canonical: dict[str, str] = {}
         self._exported: frozenset[str] | None = None
         self._known = known  # bindings read before from the same text (the scan's cache), or None
+        # told (module, name) for each name looked up in a module, (module, None) when a module's
+        # table is read whole; none by default (read/classes.py `Symbols` adds the run's log)
+        self._watchers: list[Callable[[str, str | None], None]] = []
+
+    def watch(self, watcher: Callable[[str, str | None], None]) -> None:
+        """Tell `watcher` every name asked of a module from now on, and every table read whole."""
+        self._watchers.append(watcher)
+
+    def _asked(self, module: str, name: str | None) -> None:
+        for watcher in self._watchers:
+            watcher(module, name)
 
     def seed(self, module: str, bindings: Bindings) -> None:
         """Bindings of `module` read elsewhere from the same text (the producer scan parsed it)."""
@@ -177,6 +192,12 @@ class Resolver:
         return name in self._modules
 
     def bindings(self, module: str) -> Bindings | None:
+        """`module`'s whole table, for a caller that may read any of its names (a suggestion
+        listing, an unseen base): told to the watchers as such."""
+        self._asked(module, None)
+        return self._table(module)
+
+    def _table(self, module: str) -> Bindings | None:
         if module not in self._bindings:
             self._bindings[module] = None  # guards against cycles while parsing
             entry = self._modules.get(module)
@@ -193,14 +214,16 @@ class Resolver:
     def exported(self) -> frozenset[str]:
         """Where the names a public package's `__init__` imports are defined (`from pkg._impl import X`
         in `pkg/__init__.py` → `pkg._impl.X`): a caller reaches them by the public name. Memoised:
-        the modules are fixed, and each library vocabulary's join asks again, round after round."""
+        the modules are fixed, and each library vocabulary's join asks again, round after round.
+        Only names bound elsewhere count: a name a module binds to itself (`def`, `X = 1`) is never
+        among them, so the watchers are not told (a new such name cannot change this answer)."""
         if self._exported is not None:
             return self._exported
         out: set[str] = set()
         for module, (package, _) in self._modules.items():
             if not package or any(part.startswith("_") for part in module.split(".")):
                 continue
-            bindings = self.bindings(module)
+            bindings = self._table(module)
             for name, target in (bindings.names.items() if bindings is not None else ()):
                 if not name.startswith("_") and target != f"{module}.{name}":
                     out.add(self.canonical(target))
@@ -233,12 +256,14 @@ class Resolver:
 
     def _lookup(self, module: str, name: str, seen: set[str]) -> str | None:
         seen.add(module)
-        bindings = self.bindings(module)
+        self._asked(module, name)
+        bindings = self._table(module)
         if bindings is not None:
             if name in bindings.names:
                 return bindings.names[name]
             for star in bindings.stars:
                 if star not in seen and self.is_module(star):
+                    self._asked(star, None)  # star-imported: its names answer lookups elsewhere
                     found = self._lookup(star, name, seen)
                     if found is not None:
                         return found

@@ -17,7 +17,8 @@ raw text counts; the digest covers exactly those:
 
 A file that does not decode or tokenize has no digest (None): no cut-off. A file's skeleton digest
 (`skeleton_digest`) is the same with its inert top-level statements (calls that bind nothing) left
-out: what the producer scan sees of them is judged apart (producers/facts.py).
+out, and, given the names the run asked of the module, the definitions and assignments that bind
+none of them: what the producer scan sees of them is judged apart (producers/facts.py).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import sys
 import tokenize
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from itertools import accumulate, chain, compress
 from operator import itemgetter
 
@@ -56,20 +57,65 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
     return _digest("meaning/1", data, text, rows, spans, words)
 
 
-def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()) -> str | None:
+def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (),
+                    asked: Collection[str] | None = None) -> str | None:
     """`meaning_digest` with the module's inert top-level statements left out (`_inert`): with the
     producer scan's view of the file (producers/facts.py), all a check sees of it. Every other stage
     reads a module through what it binds, defines and quotes, never through an expression statement,
     so one appended (a `print`, a call) keeps this digest while any binding, definition, import,
-    moved line, quoted text or read comment changes it."""
+    moved line, quoted text or read comment changes it.
+
+    With `asked`, the names the run asked of this module (read/log.py `ReadLog.names`; None when it
+    read them whole), a statement that binds only names outside it is left out too (`_unasked`): a
+    `def` or `X = 1` nobody looked up resolves as an unbound name would, and what the scan saw of it
+    is judged apart."""
     try:
         text = decode_source(data)
         tree = ast.parse(text)
-        rows = _token_rows(_blanked(text, [stmt for stmt in tree.body if _inert(stmt)]))
+        wanted = None if asked is None else frozenset(asked)
+        left = [stmt for stmt in tree.body if _inert(stmt) or (wanted is not None and _unasked(stmt, wanted))]
+        rows = _token_rows(_blanked(text, left))
     except (SyntaxError, UnicodeDecodeError, LookupError, ValueError, tokenize.TokenError,
             RecursionError, MemoryError):
         return None
-    return _digest("skeleton/1", data, text, rows, spans, words)
+    tag = "skeleton/1" if wanted is None else f"skeleton/2 {sorted(wanted)}"
+    return _digest(tag, data, text, rows, spans, words)
+
+
+def _unasked(stmt: ast.stmt, asked: frozenset[str]) -> bool:
+    """A top-level `def`, `class` or assignment of plain names to a value that is no name chain
+    (an alias follows its target: the resolver reads it), none of whose names anyone asked: every
+    name it may bind anywhere inside (targets, `:=`, nested definitions, `global`) counts, and a
+    dunder (`__all__`, `__getattr__`) is always kept."""
+    if isinstance(stmt, ast.Assign):
+        if not all(isinstance(target, ast.Name) for target in stmt.targets) or _chain(stmt.value):
+            return False
+    elif isinstance(stmt, ast.AnnAssign):
+        if not isinstance(stmt.target, ast.Name) or (stmt.value is not None and _chain(stmt.value)):
+            return False
+    elif not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return False
+    bound: set[str] = set()
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            bound.update(node.names)
+        for field in _BINDING_FIELDS:  # def, class, parameter, import alias, except, match names
+            value = getattr(node, field, None)
+            if isinstance(value, str):
+                bound.update((value, value.split(".", 1)[0]))
+    return bound.isdisjoint(asked) and not any(name.startswith("__") for name in bound)
+
+
+_BINDING_FIELDS = ("name", "asname", "arg", "rest")
+
+
+def _chain(node: ast.expr) -> bool:
+    """`a.b.c` or `a`: a name chain, what makes an assignment an alias (read/names.py)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _digest(tag: str, data: bytes, text: str, rows: list[Row], spans: Iterable[Span],

@@ -20,7 +20,12 @@ blanks) cannot change the answer, so it replays too, and the record takes the ne
 A file the producer scan read keeps what the scan saw of it (producers/facts.py) and what the other
 stages see: its comment lines when only the scan read it, else its skeleton (meaning.skeleton_digest:
 all but its inert top-level statements). An edit that keeps both (a `print` appended to a row's own
-module) replays as well.
+module) replays as well. The run also notes which top-level names each stage asked of each module
+(`ReadLog.names`: resolver lookups, definitions read by name, a paste's names looked up in its source)
+and which modules' names a stage read whole (`ReadLog.listed`: a star import followed, a suggestion
+listing, a table handed on, mypy's build); the skeleton of a module not listed also leaves out the
+definitions and assignments that bind only names nobody asked, so a new `X = 1` or `def` appended to
+a row's own module replays when the scan's view holds too.
 
 A run that started mypy, imported project code (`--schema`, `schema`/`fixtures` rows) or listed
 files with git (retired spellings) is replayed too: mypy's build graph, the modules an import loaded
@@ -82,6 +87,10 @@ class Inputs:
         self.touched: set[str] = set()  # slot keys read by more than the producer scan and searches
         self.asked: dict[str, Any] = {}  # the producer scan's questions (producers/facts.py)
         self.views: dict[str, dict[str, Any]] = {}  # by slot key: what the producer scan saw
+        # by real path (mypy names a file by its resolved path, the tree by the root's spelling):
+        self.looked: dict[str, set[str]] = {}  # the top-level names stages asked of each module
+        self.listing: set[str] = set()  # the modules whose names a stage read whole
+        self._real: dict[str, str] = {}  # each path as given → its real path
 
     def _slot(self, path: Path | str) -> tuple[dict[str, Stamp | None], str]:
         """`inside` holds only plain root-relative paths, as a monitor's journal names them; one
@@ -144,6 +153,19 @@ class Inputs:
     def defines(self, path: Path | str) -> None:
         self.defining.add(self.digest_key(path))
 
+    def names(self, path: Path | str, names: Iterable[str]) -> None:
+        self.looked.setdefault(self.real(path), set()).update(names)
+
+    def listed(self, path: Path | str) -> None:
+        self.listing.add(self.real(path))
+
+    def real(self, path: Path | str) -> str:
+        text = os.fspath(path)
+        found = self._real.get(text)
+        if found is None:
+            found = self._real[text] = os.path.realpath(text)
+        return found
+
     def questions(self, table: dict[str, Any]) -> None:
         for part, entries in table.items():
             self.asked.setdefault(part, {}).update(entries)
@@ -177,7 +199,7 @@ class Inputs:
             if data is None or digest(data) != content[key]:
                 continue
             if view is not None:
-                facts[key] = {**view, **self._unseen(key, data, words)}
+                facts[key] = {**view, **self._unseen(key, path, data, words)}
             if spans:
                 kept = sorted(set(spans))
                 found = meaning_digest(data, kept, words)
@@ -186,17 +208,20 @@ class Inputs:
         return {"content": content, "meaning": meaning, "words": words, "facts": facts,
                 "questions": self.asked}
 
-    def _unseen(self, key: str, data: bytes, words: list[str]) -> dict[str, Any]:
+    def _unseen(self, key: str, path: str, data: bytes, words: list[str]) -> dict[str, Any]:
         """What, beside the producer scan's view, a check sees of a file the scan read: of one only
         the scan and comment searches read, its comment lines; of one other stages read too (a
         row's module, a quoted or followed one), its skeleton (meaning.skeleton_digest) over the
-        lines they quoted: all of it but its inert top-level statements."""
+        lines they quoted: all of it but its inert top-level statements and, unless a stage read
+        its names whole (`listed`), the definitions binding only names no stage asked of it."""
         from type_equiv.warm.meaning import comment_digest, skeleton_digest
 
         if key not in self.touched and key not in self.quotes and key not in self.defining:
             return {"comments": comment_digest(data, words)}
         spans = sorted(set(self.quotes.get(key, [])))
-        return {"skeleton": skeleton_digest(data, spans, words), "spans": spans}
+        real = self.real(path)
+        asked = None if real in self.listing else sorted(self.looked.get(real, ()))
+        return {"skeleton": skeleton_digest(data, spans, words, asked), "spans": spans, "asked": asked}
 
     def all_digests(self) -> dict[str, str]:
         """Each noted regular file's content hash: as read by the run, else read now while its stamp
@@ -355,7 +380,9 @@ class Record:
         try:
             if "skeleton" in kept:
                 spans = [(int(first), int(last)) for first, last in kept["spans"]]
-                seen = skeleton_digest(data, spans, words)
+                asked = kept.get("asked")
+                names = None if asked is None else [str(name) for name in asked]
+                seen = skeleton_digest(data, spans, words, names)
                 if seen is None or seen != kept["skeleton"]:
                     return False
             elif (seen := comment_digest(data, words)) is None or seen != kept["comments"]:

@@ -124,8 +124,9 @@ def _namespace(reader: Reader, module: str) -> Namespace | None:
 
     path = module_file(reader.root, reader.manifest.model.source, module)
     text = reader.files.text(path) if path is not None else None
-    if text is None or isinstance(text, ParseError):
+    if path is None or text is None or isinstance(text, ParseError):
         return None
+    reader.log.listed(path)  # the namespace answers any name of the module
     try:  # `ast` (libcst only for syntax newer than this Python): a whole-module libcst parse costs more
         return Namespace.of(module, parse_module(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):

@@ -29,6 +29,7 @@ def note_build(result: BuildResult, source_roots: Sequence[Path], generated: str
             continue
         if state.path:
             log.file(state.path)
+            log.listed(state.path)  # mypy read every name it binds
         missing.update(state.suppressed)
     if not missing:
         return
