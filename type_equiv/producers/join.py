@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
+from type_equiv.producers.built import Built
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
@@ -22,6 +23,7 @@ from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
+    DEFAULT_OF,
     NO_KEYS,
     PRODUCER_FORMS,
     SPREAD,
@@ -90,6 +92,7 @@ class Join:
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
         self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
         self.index: Index | None = None
+        self.built: Built | None = None  # which classes production code builds (a default's member)
         self._fields: dict[tuple[str, str], str] | None = None  # chains.py `field_edges`, when asked
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
@@ -198,6 +201,7 @@ class Join:
         """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
         dicts, literals): only the records the index finds under the vocabulary's names are read."""
         index = self.index = scan.index(self.canonical)
+        self.built = Built(index, self.canonical)
         subclasses = self.subclasses(index) if self.by_class else {}
         annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
@@ -477,7 +481,9 @@ class Join:
         if target.startswith(qualname + "."):
             member = target[len(qualname) + 1:].split(".", 1)[0]
             if member in self.members:
-                form = ref.form if consumer else "member"
+                form: str = ref.form if consumer else "member"
+                if not consumer and ref.detail.startswith(DEFAULT_OF):
+                    form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))
                 yield Found(member, self._site(file, ref.line, form, consumer))
             elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
                   and any(h.endswith(f".{member}") for h in self.handing)):
@@ -508,6 +514,17 @@ class Join:
                 yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
+
+    def _default(self, owner: str) -> tuple[str, bool]:
+        """A member in class `owner`'s field default (or its `__init__`'s): (form, consumer). Written
+        only where the class is built — a member where production code builds it, a default not
+        counted where nothing does (a class only decoded brings it in through that door). A class
+        that is no carrier is not asked for (its uses may be unscanned), nor one that is no model
+        (a plain class's attribute is read through every instance): its default stays a member."""
+        cls = self.canonical(owner)
+        if cls not in self.carriers or self.built is None or not self.built.model(cls) or self.built(cls):
+            return "member", False
+        return f"default of {cls.rsplit('.', 1)[-1]} (never built)", True
 
     def _receives(self, annotated: Receivers, receiver: Receiver, key: Slot) -> bool:
         """The receiver's field or parameter `key` is annotated with this vocabulary — declared on

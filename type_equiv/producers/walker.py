@@ -21,6 +21,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.records import (
+    DEFAULT_OF,
     NEUTRAL_CALLS,
     TYPE_CALLS,
     UNKNOWN_KEYS,
@@ -208,7 +209,10 @@ class Walker(ExpressionWalker):
                 # `Query("a")`
                 self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
             if default is not None:
+                start = len(self.refs)
                 self.expr(default, scope, VALUE)
+                if scope.cls is not None and node.name == "__init__":  # the class's own constructor
+                    self.default_of(start, scope.cls)
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
         # not under the names it binds itself as parameters
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
@@ -267,6 +271,14 @@ class Walker(ExpressionWalker):
                       bases=tuple(b for b in self.bases(node, scope) if b))
         self.body(node.body, inner)
 
+    def default_of(self, start: int, cls: str) -> None:
+        """Mark the names read since `start` as a default of class `cls` (records.DEFAULT_OF): a
+        field's, or its `__init__` parameter's, is written into an instance only when `cls` is built."""
+        for i in range(start, len(self.refs)):
+            ref = self.refs[i]
+            if ref.form is Form.REFERENCE and not ref.consumer and not ref.detail:
+                self.refs[i] = ref._replace(detail=DEFAULT_OF + cls)
+
     def bases(self, node: ast.ClassDef, scope: Scope) -> list[str]:
         return [self.dotted(b, scope, spelled_only=False) or "" for b in node.bases]
 
@@ -323,7 +335,10 @@ class Walker(ExpressionWalker):
                         self.lit(k, Form.TABLE_KEY, consumer=True, names=key_refs)
                     if value_refs:
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
+        start = len(self.refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
+        if scope.cls is not None and refs:  # a field's default: in an instance once the class is built
+            self.default_of(start, scope.cls)
         if isinstance(target, ast.Name):
             self.wrapper(node.lineno, target.id, value, scope)
             self.listed(target.id, value, refs, scope)

@@ -1,0 +1,96 @@
+"""A class's field default — a tag default (`type: Literal[Kind.GIF] = Kind.GIF`), an enum member as
+a field's default, the default of its own `__init__` parameter — is written into an instance only
+when the class is built: it produces its member where production code constructs that class (a call
+of it or of a subclass, a factory, a decode of a display), and nowhere else. A class only decoded
+from outside brings the member in through that door (wire); a class nothing builds produces nothing.
+One real temporary project per case (tests/harness.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.harness import producer_case
+
+KIND = """
+from enum import Enum
+
+class Kind(str, Enum):
+    GIF = "gif"
+    PHOTO = "photo"
+    VIDEO = "video"
+"""
+
+RESULTS = """
+from typing import TYPE_CHECKING, Literal
+from pydantic import BaseModel
+from pkg.kind import Kind
+
+class Result(BaseModel):
+    id: str
+
+class GifResult(Result):
+    type: Literal[Kind.GIF] = Kind.GIF
+    url: str
+
+    if TYPE_CHECKING:
+        def __init__(self, *, type: Literal[Kind.GIF] = Kind.GIF, id: str, url: str) -> None: ...
+
+class PhotoResult(Result):
+    type: Literal[Kind.PHOTO] = Kind.PHOTO
+    url: str
+
+class VideoResult(Result):
+    type: Kind = Kind.VIDEO
+    url: str
+"""
+
+
+def verdicts(use: str, **row: object) -> dict[str, str]:
+    files = {"pkg/__init__.py": "", "pkg/kind.py": KIND, "pkg/results.py": RESULTS, "pkg/use.py": use}
+    return producer_case(source=files, symbol="pkg.kind.Kind", row=row).verdicts
+
+
+def test_a_default_of_a_class_nothing_builds_produces_nothing() -> None:
+    """Nothing builds `GifResult`, `PhotoResult` or `VideoResult`: their tag defaults (and the
+    `__init__` stub's) write no instance; no door either, so every member is an error (its
+    defaults listed, not counted)."""
+    found = verdicts("def handle(kind: str) -> None:\n    print(kind)\n")
+    assert found == {"GIF": "consumer", "PHOTO": "consumer", "VIDEO": "consumer"}
+
+
+@pytest.mark.parametrize("use", [
+    "from pkg.results import GifResult\n\n"
+    "def make(u: str) -> GifResult:\n    return GifResult(id='1', url=u)\n",
+    "from pkg.results import GifResult\n\nclass Loud(GifResult):\n    pass\n\n"
+    "def make(u: str) -> GifResult:\n    return Loud(id='1', url=u)\n",
+    "from pkg import results\n\n"
+    "def make() -> object:\n    return results.GifResult.model_validate({'id': '1', 'url': 'u'})\n",
+    "from functools import partial\nfrom pkg.results import GifResult\n\nMAKE = partial(GifResult, id='1')\n",
+])
+def test_a_default_produces_where_its_class_is_built(use: str) -> None:
+    """A call of the class or of a subclass, a factory given it, a decode of a display: the
+    instance holds its default, `GIF`; `PHOTO` and `VIDEO` stay errors."""
+    found = verdicts(use)
+    assert found == {"GIF": "producer", "PHOTO": "consumer", "VIDEO": "consumer"}
+
+
+def test_a_class_only_decoded_from_outside_is_a_door() -> None:
+    """With its callers outside, a library's public models are built by its callers: their tag
+    fields are doors (wire), the defaults no producers."""
+    found = verdicts("def handle(kind: str) -> None:\n    print(kind)\n", callers="outside")
+    assert found == {"GIF": "wire", "PHOTO": "wire", "VIDEO": "wire"}
+
+
+def test_a_plain_class_attribute_is_read_through_every_instance() -> None:
+    """A class with no base and no generated `__init__`: its annotated attribute is the class's own,
+    read through every instance however it was made — its default is produced."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        class Panel:
+            kind: Kind = Kind.PHOTO
+
+        def show(panel: Panel) -> str:
+            return panel.kind.value
+    """)
+    assert found == {"GIF": "consumer", "PHOTO": "producer", "VIDEO": "consumer"}
