@@ -143,6 +143,8 @@ CONSTRUCT = (
               "literal": "record(Entry.make().item)"},
         vocab_extra={"union": "@classmethod\ndef make(cls) -> \"$A\":\n    return cls(x=1)\n",
                      "enum": "@classmethod\ndef default(cls) -> \"$V\":\n    return cls.${A_member}\n"}),
+    Spelling("default-of-a-model-built", forms=("enum",), head=SINK + "from pydantic import BaseModel\n\n\n"
+             "class Panel(BaseModel):\n    item: $V = $M\n", body="record(Panel().item)"),
     Spelling("local-variable", head=SINK, body="made = $make\nrecord(made)"),
     Spelling("class-level-alias", head={  # `self.Kinds.X` is `Kind.X` (principle 5)
         "union": SINK + "\n\nclass Holder:\n    Made = $A\n\n    def make(self) -> None:\n"
@@ -168,6 +170,9 @@ CONSUME = (
              body="return item in _DONE", forms=("enum",)),
     Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
              body="return item in DONE", forms=("enum",)),
+    Spelling("default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom pydantic import BaseModel\n\n\n"
+             "class Panel(BaseModel):\n    item: $V = $M\n", params="item: object", body="return item",
+             forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
     Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves
@@ -266,6 +271,45 @@ COMMAND = (
         @click.option("--item", type=click.Choice($V))
         def $f(item: str) -> None:
             print(item)
+    """)),
+    Spelling("allowed-values", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        def parse_string(request, name, allowed_values=()):
+            return request.args[name]
+
+
+        def $f(request) -> object:
+            return parse_string(request, "item", allowed_values=[k.value for k in $V])
+    """)),
+    Spelling("choices-from-a-method", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        class ChoiceField:
+            def __init__(self, label, choices=()):
+                self.choices = choices
+
+
+        class ItemForm:
+            item = ChoiceField("Item", choices=$V.get_choices())
+    """), vocab_extra={"enum": "@classmethod\ndef get_choices(cls):\n"
+                                "    return [(m.value, m.name) for m in cls]\n"}),
+    Spelling("enum-form-field", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        class EnumSelectField:
+            def __init__(self, label, enum):
+                self.enum = enum
+
+            def process(self, raw):
+                return self.enum[raw]
+
+
+        class ItemForm:
+            item = EnumSelectField("Item", enum=$V)
     """)),
 )
 

@@ -8,6 +8,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
+    CHOICE_KEYWORDS,
     DECODE_METHOD,
     column_type,
     decoded_parts,
@@ -92,6 +93,7 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         # a body's names read only as membership containers (walker.only_tested), by the body's id;
@@ -218,7 +220,7 @@ class ExpressionWalker(NameReader):
     def call(self, node: ast.Call, scope: Scope, ctx: int) -> None:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        consumer = ctx == CONSUMER
+        consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
             return
         if name in ("isinstance", "issubclass") and len(node.args) == 2:
@@ -259,6 +261,8 @@ class ExpressionWalker(NameReader):
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
         self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
+        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
+        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
         listed = iterated(node) if id(node) not in self.quiet else None
         ref_of = self.dotted(listed, scope) if listed is not None else None
         if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
