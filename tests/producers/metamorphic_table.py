@@ -331,6 +331,9 @@ ENVIRONMENT = (
     Spelling("getenv", head=ENV_HEAD, body=_env("os.getenv(\"ITEM\", \"\")")),
     Spelling("module-level-name", head=ENV_HEAD + "\nITEM = os.environ[\"ITEM\"]\n", body=_env("ITEM")),
     Spelling("name-lookup", forms=("enum",), head=ENV_HEAD, body="return $V[os.environ[\"ITEM\"]]"),
+    Spelling("decoding-helper", forms=("enum",), head=ENV_HEAD + "\n\ndef try_enum(cls, val):\n    try:\n"
+             "        return cls(val)\n    except ValueError:\n        return val\n",
+             body="return try_enum($V, os.environ[\"ITEM\"])"),
     Spelling("carrier-json", head=ENV_HEAD, body="return $C.model_validate_json(os.environ[\"ITEM\"])",
              targets=CARRIERS),
     Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,

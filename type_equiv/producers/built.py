@@ -1,4 +1,6 @@
-"""Which classes production code builds: a class's field default (its tag default, an enum member as
+"""Which classes production code builds, and which helpers decode into a class handed to them.
+
+A class's field default (its tag default, an enum member as
 a field's default, its own `__init__` parameter's default) is written into an instance only when the
 class is built, so it produces its member there and nowhere else (docs/producers.md, Decisions: Tags).
 """
@@ -7,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from type_equiv.producers.helpers import handed
 from type_equiv.producers.index import Index, derived
-from type_equiv.producers.records import CONSTRUCTORS, SPREAD, AnnKind, Form, RefSite
+from type_equiv.producers.records import CONSTRUCTORS, SPREAD, AnnKind, Arg, Form, RefSite
 
 # A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
 # `field(default_factory=Cls)`, a class-valued table): the producer forms of a variant's class.
@@ -63,3 +66,30 @@ class Built:
         if target in factories:  # `GifResult.of(url)` returning `cls(…)`
             return True
         return method in CONSTRUCTORS and bool(ref.args) and not ref.args[0].data()
+
+
+def decoded_by(index: Index, canonical: Callable[[str], str], ref: RefSite) -> Arg | None:
+    """The value a decoding helper (helpers.py) builds a member from, where `ref` hands the class
+    to the helper at the position it decodes into (`try_enum(Kind, data["type"])` → `data["type"]`);
+    None where the callee is no such helper (or its module was not read)."""
+    given = handed(ref.detail)
+    if given is None:
+        return None
+    callee, position = canonical(given[0]), given[1]
+    for _, target, helper in index.refs_under([callee]):
+        cls, _, value = helper.detail.partition(":")
+        if (helper.form is Form.HELPER and target == callee and cls == str(position)
+                and value.isdigit() and int(value) < len(ref.args)):
+            return ref.args[int(value)]
+    return None
+
+
+def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
+    """The functions (dotted as their callers' imports see them) these refs hand a class of `family`
+    to by position beside another argument: where a decoding helper may be defined (`try_enum`)."""
+    out: set[str] = set()
+    for _, target, ref in refs:
+        given = handed(ref.detail) if ref.form is Form.FACTORY and target in family else None
+        if given is not None and len(ref.args) >= 2:
+            out.add(given[0])
+    return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
-from type_equiv.producers.built import Built
+from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
@@ -495,6 +495,9 @@ class Join:
         if target != qualname:
             yield from self._door(file, ref, target)
             return
+        if ref.form is Form.FACTORY:  # handed to a decoding helper: `try_enum(Kind, v)` is `Kind(v)`
+            value = decoded_by(self.index, self.canonical, ref) if self.index is not None else None
+            ref = ref._replace(form=Form.CALL, args=(value,)) if value is not None else ref
         first = ref.args[0] if ref.args else None
         if first is not None and first.kind is ArgKind.STORED and ref.form in (Form.ITEM, Form.CALL):
             # a column of the program's own rows read back on its model: a round trip (principle 2)

@@ -90,6 +90,9 @@ class Form(StrEnum):
     REFERENCE = "reference"
     ITERATE = "iterate"  # `list(Kind)`: every member handed out
     BUILD = "build"  # a method returning an instance of its class (`return cls(...)`): at its return
+    # a function building a member of the class one parameter holds from another (`def try_enum(cls,
+    # val): return cls(val)`), at its qualname, the positions in `detail` (`0:1`): helpers.py
+    HELPER = "helper"
     # a module-level name bound to a call given the class (`W = graphene.Enum.from_enum(Kind)`), the
     # name in `detail`: `W.A` reads the enum's member `A` (principle 5)
     WRAP = "wrap"

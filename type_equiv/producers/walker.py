@@ -20,6 +20,7 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
+from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.records import (
     DEFAULT_OF,
     NEUTRAL_CALLS,
@@ -61,6 +62,7 @@ from type_equiv.read.names import bind_import
 from type_equiv.read.normalise import last_name
 
 PROPERTIES = frozenset({"property", "cached_property"})
+HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not read for it
 # Class decorators whose class takes its fields, in order, as `__init__` parameters.
 DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
 
@@ -185,6 +187,10 @@ class Walker(ExpressionWalker):
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
         class_arg(node, scope, inner)
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
+        if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
+            decodes = helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
+            if decodes:
+                self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, detail=decodes))
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
             *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
