@@ -143,8 +143,9 @@ CONSTRUCT = (
               "literal": "record(Entry.make().item)"},
         vocab_extra={"union": "@classmethod\ndef make(cls) -> \"$A\":\n    return cls(x=1)\n",
                      "enum": "@classmethod\ndef default(cls) -> \"$V\":\n    return cls.${A_member}\n"}),
-    Spelling("default-of-a-model-built", forms=("enum",), head=SINK + "from pydantic import BaseModel\n\n\n"
-             "class Panel(BaseModel):\n    item: $V = $M\n", body="record(Panel().item)"),
+    Spelling("tag-default-of-a-model-built", forms=("enum",), head=SINK + "from typing import Literal\n\n"
+             "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
+             body="record(Panel().item)"),
     Spelling("local-variable", head=SINK, body="made = $make\nrecord(made)"),
     Spelling("class-level-alias", head={  # `self.Kinds.X` is `Kind.X` (principle 5)
         "union": SINK + "\n\nclass Holder:\n    Made = $A\n\n    def make(self) -> None:\n"
@@ -170,8 +171,9 @@ CONSUME = (
              body="return item in _DONE", forms=("enum",)),
     Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
              body="return item in DONE", forms=("enum",)),
-    Spelling("default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom pydantic import BaseModel\n\n\n"
-             "class Panel(BaseModel):\n    item: $V = $M\n", params="item: object", body="return item",
+    Spelling("tag-default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
+             "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
+             params="item: object", body="return item",
              forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),

@@ -67,6 +67,12 @@ HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not 
 DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
 
 
+def is_tag(annotation: ast.expr | None) -> bool:
+    """An annotation naming a `Literal` (`Literal[Kind.GIF]`, `Optional[Literal["x"]]`): a tag field."""
+    return annotation is not None and any(
+        isinstance(n, ast.Subscript) and last_name(n.value) == "Literal" for n in ast.walk(annotation))
+
+
 def _outer(annotation: ast.expr) -> ast.expr:
     """`ClassVar[int]` → `ClassVar`: the head of a subscripted annotation."""
     return annotation.value if isinstance(annotation, ast.Subscript) else annotation
@@ -217,8 +223,8 @@ class Walker(ExpressionWalker):
             if default is not None:
                 start = len(self.refs)
                 self.expr(default, scope, VALUE)
-                if scope.cls is not None and node.name == "__init__":  # the class's own constructor
-                    self.default_of(start, scope.cls)
+                if scope.cls is not None and node.name == "__init__" and is_tag(arg.annotation):
+                    self.default_of(start, scope.cls)  # the tag default of the class's own constructor
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
         # not under the names it binds itself as parameters
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
@@ -278,8 +284,10 @@ class Walker(ExpressionWalker):
         self.body(node.body, inner)
 
     def default_of(self, start: int, cls: str) -> None:
-        """Mark the names read since `start` as a default of class `cls` (records.DEFAULT_OF): a
-        field's, or its `__init__` parameter's, is written into an instance only when `cls` is built."""
+        """Mark the names read since `start` as a tag default of class `cls` (records.DEFAULT_OF): a
+        field's, or its `__init__` parameter's, typed by a `Literal` — written into an instance only
+        when `cls` is built in code, a decode needing the tag in its data (a discriminated union's arm
+        is chosen by it). A default that is no tag is filled by a decode too: a producer as before."""
         for i in range(start, len(self.refs)):
             ref = self.refs[i]
             if ref.form is Form.REFERENCE and not ref.consumer and not ref.detail:
@@ -343,7 +351,7 @@ class Walker(ExpressionWalker):
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
         start = len(self.refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
-        if scope.cls is not None and refs:  # a field's default: in an instance once the class is built
+        if scope.cls is not None and refs and is_tag(node.annotation):  # a tag's default (`Literal`)
             self.default_of(start, scope.cls)
         if isinstance(target, ast.Name):
             self.wrapper(node.lineno, target.id, value, scope)
