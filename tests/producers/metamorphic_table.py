@@ -195,6 +195,8 @@ ITERATE = (  # every element handed on, however the iteration is spelled (princi
     Spelling("for-statement", forms=("enum", "literal"), head=ITERATE_HEAD,
              body={f: f"made = []\nfor each in {it}:\n    made.append(each)\nrecord(made[0])"
                    for f, it in ITERATE_ALL.items()}),
+    Spelling("for-statement-giving-each", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"for each in {it}:\n    record(each)" for f, it in ITERATE_ALL.items()}),
 )
 
 DOOR_HEAD = "from fastapi import APIRouter, FastAPI\n${models}" + "from pkg.vocab import $vocab_names\n"

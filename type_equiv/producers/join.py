@@ -19,7 +19,7 @@ from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.lists import only_tested, tested_lists
-from type_equiv.producers.receivers import Receivers
+from type_equiv.producers.receivers import Receivers, given_of
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
@@ -85,6 +85,7 @@ class Join:
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
+        self.annotated = Receivers()  # the fields and parameters typed by the vocabulary
         # the vocabulary or carriers production code serialises → where (`path:line`)
         self.written: dict[str, list[str]] = {}
         # the decodes judged round trips (no doors), each with where the program writes that data
@@ -204,6 +205,7 @@ class Join:
         self.built = Built(index, self.canonical)
         subclasses = self.subclasses(index) if self.by_class else {}
         annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
+        self.annotated = annotated
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
         self.some = self.admitted(index)
         body = self.vocab.form == "enum" and self.called_methods(index)
@@ -350,6 +352,10 @@ class Join:
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
+        if ref.form is Form.ITERATE and (given := given_of(ref.detail)) is not None:
+            if not self._receives(self.annotated, *given):  # each member to a call: typed by the
+                return  # vocabulary, the parameter takes each member (walker.py `loop`)
+            ref = ref._replace(detail="")
         vocab = self.vocab
         if ref.form in DOOR_FORMS:
             yield from self._door(file, ref, target)

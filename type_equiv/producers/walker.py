@@ -21,6 +21,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.helpers import helper_of
+from type_equiv.producers.receivers import given_detail
 from type_equiv.producers.records import (
     DEFAULT_OF,
     NEUTRAL_CALLS,
@@ -47,6 +48,7 @@ from type_equiv.producers.syntax import (
     declared_default,
     describe,
     displayed,
+    given_to,
     hands_on,
     held_displays,
     item_key,
@@ -159,8 +161,20 @@ class Walker(ExpressionWalker):
             return
         source = alias_values(node.iter)
         ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
-        if ref is not None:
-            self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not hands_on(node.body, node.target.id)))
+        if ref is None:
+            return
+        handing = hands_on(node.body, node.target.id)
+        self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
+        if handing:
+            return
+        # each member given to a call: handed out where the parameter receiving it is typed by the
+        # vocabulary (join.py), as `record(Kind.A)` is for one member; a parameter typed otherwise
+        # (`resolution_reason: str`, a query's filter) compares it
+        for call, key in given_to(node.body, node.target.id):
+            receiver = self.receiver(call.func, scope)
+            if receiver is not None:
+                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False,
+                                         detail=given_detail(receiver, key)))
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
