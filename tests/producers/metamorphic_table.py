@@ -175,6 +175,10 @@ CONSUME = (
              "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
              params="item: object", body="return item",
              forms=("enum",)),
+    Spelling("tag-default-through-field-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
+             "from pydantic import BaseModel, Field\n\n\nclass Panel(BaseModel):\n"
+             "    item: Literal[$M] = Field($M, exclude=True)\n",
+             params="item: object", body="return item", forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
     Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves

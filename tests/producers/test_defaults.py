@@ -23,7 +23,7 @@ class Kind(str, Enum):
 
 RESULTS = """
 from typing import TYPE_CHECKING, Literal
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from pkg.kind import Kind
 
 class Result(BaseModel):
@@ -37,7 +37,7 @@ class GifResult(Result):
         def __init__(self, *, type: Literal[Kind.GIF] = Kind.GIF, id: str, url: str) -> None: ...
 
 class PhotoResult(Result):
-    type: Literal[Kind.PHOTO] = Kind.PHOTO
+    type: Literal[Kind.PHOTO] = Field(Kind.PHOTO, exclude=True)
     url: str
 
 class VideoResult(Result):
@@ -52,9 +52,9 @@ def verdicts(use: str, **row: object) -> dict[str, str]:
 
 
 def test_a_default_of_a_class_nothing_builds_produces_nothing() -> None:
-    """Nothing builds `GifResult` or `PhotoResult`: their tag defaults (and the `__init__` stub's)
-    write no instance; no door either, so both are errors (their defaults listed, not counted).
-    `VideoResult`'s default is no tag: produced."""
+    """Nothing builds `GifResult` or `PhotoResult`: their tag defaults (the `__init__` stub's, and
+    one given through `Field(Kind.PHOTO, exclude=True)`) write no instance; no door either, so both
+    are errors (their defaults listed, not counted). `VideoResult`'s default is no tag: produced."""
     found = verdicts("def handle(kind: str) -> None:\n    print(kind)\n")
     assert found == {"GIF": "consumer", "PHOTO": "consumer", "VIDEO": "producer"}
 

@@ -304,7 +304,9 @@ class Walker(ExpressionWalker):
         is chosen by it). A default that is no tag is filled by a decode too: a producer as before."""
         for i in range(start, len(self.refs)):
             ref = self.refs[i]
-            if ref.form is Form.REFERENCE and not ref.consumer and not ref.detail:
+            # `= Kind.A`, or through a declaration call: `= Field(Kind.A, exclude=True)` (principle 5)
+            plain = ref.form is Form.REFERENCE and not ref.detail
+            if not ref.consumer and (plain or ref.form is Form.FACTORY):
                 self.refs[i] = ref._replace(detail=DEFAULT_OF + cls)
 
     def bases(self, node: ast.ClassDef, scope: Scope) -> list[str]:
