@@ -143,6 +143,9 @@ CONSTRUCT = (
               "literal": "record(Entry.make().item)"},
         vocab_extra={"union": "@classmethod\ndef make(cls) -> \"$A\":\n    return cls(x=1)\n",
                      "enum": "@classmethod\ndef default(cls) -> \"$V\":\n    return cls.${A_member}\n"}),
+    Spelling("tag-default-of-a-model-built", forms=("enum",), head=SINK + "from typing import Literal\n\n"
+             "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
+             body="record(Panel().item)"),
     Spelling("local-variable", head=SINK, body="made = $make\nrecord(made)"),
     Spelling("class-level-alias", head={  # `self.Kinds.X` is `Kind.X` (principle 5)
         "union": SINK + "\n\nclass Holder:\n    Made = $A\n\n    def make(self) -> None:\n"
@@ -168,6 +171,14 @@ CONSUME = (
              body="return item in _DONE", forms=("enum",)),
     Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
              body="return item in DONE", forms=("enum",)),
+    Spelling("tag-default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
+             "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
+             params="item: object", body="return item",
+             forms=("enum",)),
+    Spelling("tag-default-through-field-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
+             "from pydantic import BaseModel, Field\n\n\nclass Panel(BaseModel):\n"
+             "    item: Literal[$M] = Field($M, exclude=True)\n",
+             params="item: object", body="return item", forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
     Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves
@@ -188,6 +199,8 @@ ITERATE = (  # every element handed on, however the iteration is spelled (princi
     Spelling("for-statement", forms=("enum", "literal"), head=ITERATE_HEAD,
              body={f: f"made = []\nfor each in {it}:\n    made.append(each)\nrecord(made[0])"
                    for f, it in ITERATE_ALL.items()}),
+    Spelling("for-statement-giving-each", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"for each in {it}:\n    record(each)" for f, it in ITERATE_ALL.items()}),
 )
 
 DOOR_HEAD = "from fastapi import APIRouter, FastAPI\n${models}" + "from pkg.vocab import $vocab_names\n"
@@ -267,6 +280,45 @@ COMMAND = (
         def $f(item: str) -> None:
             print(item)
     """)),
+    Spelling("allowed-values", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        def parse_string(request, name, allowed_values=()):
+            return request.args[name]
+
+
+        def $f(request) -> object:
+            return parse_string(request, "item", allowed_values=[k.value for k in $V])
+    """)),
+    Spelling("choices-from-a-method", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        class ChoiceField:
+            def __init__(self, label, choices=()):
+                self.choices = choices
+
+
+        class ItemForm:
+            item = ChoiceField("Item", choices=$V.get_choices())
+    """), vocab_extra={"enum": "@classmethod\ndef get_choices(cls):\n"
+                                "    return [(m.value, m.name) for m in cls]\n"}),
+    Spelling("enum-form-field", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        class EnumSelectField:
+            def __init__(self, label, enum):
+                self.enum = enum
+
+            def process(self, raw):
+                return self.enum[raw]
+
+
+        class ItemForm:
+            item = EnumSelectField("Item", enum=$V)
+    """)),
 )
 
 ENV_DECODE = {"union": "TypeAdapter($V).validate_json($env)", "enum": "$V($env)",
@@ -287,6 +339,9 @@ ENVIRONMENT = (
     Spelling("getenv", head=ENV_HEAD, body=_env("os.getenv(\"ITEM\", \"\")")),
     Spelling("module-level-name", head=ENV_HEAD + "\nITEM = os.environ[\"ITEM\"]\n", body=_env("ITEM")),
     Spelling("name-lookup", forms=("enum",), head=ENV_HEAD, body="return $V[os.environ[\"ITEM\"]]"),
+    Spelling("decoding-helper", forms=("enum",), head=ENV_HEAD + "\n\ndef try_enum(cls, val):\n    try:\n"
+             "        return cls(val)\n    except ValueError:\n        return val\n",
+             body="return try_enum($V, os.environ[\"ITEM\"])"),
     Spelling("carrier-json", head=ENV_HEAD, body="return $C.model_validate_json(os.environ[\"ITEM\"])",
              targets=CARRIERS),
     Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,

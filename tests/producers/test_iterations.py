@@ -200,3 +200,50 @@ def test_a_for_loop_that_only_compares_or_searches_the_members_hands_none_out() 
     """
     case = _listed(QUEUES, use, "pkg.constants.Queue")
     assert case.verdicts == {"EDUS": "consumer", "PRESENCE": "consumer"}
+
+
+def test_a_for_loop_handing_each_member_to_a_parameter_typed_by_it_produces_every_member() -> None:
+    """`for flag in Flag: option.set_flag(flag)` where `set_flag(self, flag: Flag)`: each member is
+    given to a parameter that takes a value of the vocabulary, as `option.set_flag(Flag.EDUS)` gives
+    one — every member produced (principle 5), by position or by keyword, the callee by its name."""
+    for call in ("option.set_flag(q)", "option.set_flag(flag=q)", "set_flag(None, q)"):
+        use = f"""
+            from pkg.constants import Queue
+
+            class Option:
+                def __init__(self) -> None:
+                    self.flags: list = []
+
+                def set_flag(self, flag: Queue) -> None:
+                    self.flags.append(flag.value)
+
+            def set_flag(option: object, flag: Queue) -> None:
+                print(option, flag.value)
+
+            def load(option: Option, extras: dict) -> None:
+                for q in Queue:
+                    if extras.get(q.value):
+                        {call}
+        """
+        case = _listed(QUEUES, use, "pkg.constants.Queue")
+        assert case.verdicts == {"EDUS": "producer", "PRESENCE": "producer"}, call
+
+
+def test_a_for_loop_handing_each_member_to_a_parameter_typed_otherwise_hands_none_out() -> None:
+    """`for r in Reason: query(reason=r)` where `query(reason: str)` filters rows by it: the member
+    reaches a comparison, not a value of the vocabulary kept — none produced."""
+    use = """
+        from pkg.constants import Queue
+
+        def query(session: object, reason: str) -> list:
+            return [row for row in [] if row == reason]
+
+        def related(session: object) -> list:
+            found = []
+            for q in Queue:
+                found.extend(query(session, reason=q))
+                found.extend(query(session, q))
+            return found
+    """
+    case = _listed(QUEUES, use, "pkg.constants.Queue")
+    assert case.verdicts == {"EDUS": "consumer", "PRESENCE": "consumer"}

@@ -24,6 +24,7 @@ from type_equiv.model.findings import Site
 from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
+from type_equiv.producers.built import helper_callees
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
@@ -325,14 +326,19 @@ class Analysis:
     def _listed_round(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                       spellings: Spellings) -> tuple[Spellings, list[Vocabulary]]:
         """A module-level display of a vocabulary's values bound to a name is judged by every read of
-        the name, in any module (lists.py): the names are spelled, and the files naming them read.
+        the name, in any module (lists.py): the names are spelled, and the files naming them read; so
+        are the functions the vocabulary is handed to by position, a decoding helper maybe among them
+        (built.py `decoded_by`), whose module may never name the vocabulary.
         Returns the spellings and the vocabularies that have such a display."""
         index = scan.index(self.resolver.canonical)
         found: set[str] = set()
         listing: list[Vocabulary] = []
         for vocab in vocabs:
             family = self.joiner(vocab).family
-            names = {n.rsplit(".", 1)[-1] for n in listed_names(index.refs_under(family), family)}
+            refs = index.refs_under(family)
+            names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
+            found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
+                      if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
             if names:
                 listing.append(vocab)
                 found |= names

@@ -19,8 +19,10 @@ The rules are general principles, not one package's API:
 - a field of a settings class (`BaseSettings`) is decoded from the environment or a config file;
 - a command-line option whose `type=` is a spelled name, or whose `choices=` or `Choice(…)` lists
   one (`choices=[k.value for k in Kind]`), is decoded from the command line; so is any declaration
-  offering a vocabulary as `choices=` (a Django field's `choices=Kind.choices`, a form's, a prompt's):
-  one of its values comes back from outside, stored, submitted or typed in;
+  offering a vocabulary as the set of values an input admits — `choices=` (a Django field's
+  `choices=Kind.choices`, a form's, a prompt's, `choices=Kind.get_choices()`), a request parameter's
+  `allowed_values=(Kind.A.value, …)`, an enum field's `enum=Kind`: one of its values comes back from
+  outside, stored, submitted or typed in, and the members listed are offered, not produced;
 - unpickling restores instances, members included: `pickle.loads(b)` bound to a name annotated with
   the vocabulary or a carrier (`state: State` … `state = pickle.loads(raw)`) decodes what it names;
 - a database column typed by the vocabulary (SQLAlchemy's `Enum(Kind)`, `sa.Enum(Kind)`, an alias
@@ -68,6 +70,9 @@ DECODE_METHOD = re.compile(
 INJECTED_CALLS = frozenset({"Depends", "Security", "Inject", "Provide"})
 SETTINGS_BASES = frozenset({"BaseSettings"})
 CHOICE_CALLS = frozenset({"Choice"})
+# Keywords naming the set of values an input admits, the values a user may pick from: a form field's,
+# a prompt's or a request parameter's `choices=`, `allowed_values=`, an enum field's `enum=K`.
+CHOICE_KEYWORDS = frozenset({"choices", "allowed_values", "enum"})
 # A column type given the vocabulary as its first argument (`Enum(Kind)`; `enum.Enum`'s functional form
 # is given a name and values instead, and spells no vocabulary).
 COLUMN_TYPE = re.compile(r"^\w*Enum(Field|Type)?$|^ChoiceType$")
@@ -247,7 +252,7 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
         out.extend(k.value for k in node.keywords if k.arg is not None)
     elif name in CHOICE_CALLS:
         out.extend(node.args)
-        out.extend(k.value for k in node.keywords if k.arg == "choices")
+        out.extend(offered(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
     elif column_type(node) is not None:
         return out
     else:
@@ -255,10 +260,20 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
         for keyword in node.keywords:
             if route and keyword.arg in OUTPUT_KEYWORDS:
                 continue  # what the route sends: output, no door (principle 3)
-            if keyword.arg in TARGET_KEYWORDS or keyword.arg == "choices" or (
-                    name == "add_argument" and keyword.arg == "type"):
+            if keyword.arg in CHOICE_KEYWORDS:
+                out.append(offered(keyword.value))
+            elif keyword.arg in TARGET_KEYWORDS or (name == "add_argument" and keyword.arg == "type"):
                 out.append(keyword.value)
     return out
+
+
+def offered(node: ast.expr) -> ast.expr:
+    """What a list of choices offers: the enum whose method lists them (`choices=Kind.get_choices()`,
+    a method of the enum building its members' pairs) stands for the enum, as `Kind.choices` does."""
+    func = node.func if isinstance(node, ast.Call) and not (node.args or node.keywords) else None
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute):
+        return func.value
+    return node
 
 
 def column_type(node: ast.Call) -> ast.expr | None:
@@ -278,6 +293,9 @@ def names_in(node: ast.expr) -> list[ast.expr]:
         return [node]
     if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:  # `Kind.choices`
         return names_in(node.value)
+    if (isinstance(node, ast.Attribute) and node.attr in ("value", "name")
+            and isinstance(node.value, ast.Attribute)):
+        return [node.value]  # `Kind.A.value` listed among choices: the member `Kind.A`
     if isinstance(node, ast.Attribute):
         return [node] if isinstance(node.value, ast.Name | ast.Attribute) else []
     if isinstance(node, ast.Subscript):

@@ -8,6 +8,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
+    CHOICE_KEYWORDS,
     DECODE_METHOD,
     column_type,
     decoded_parts,
@@ -15,6 +16,7 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
+from type_equiv.producers.helpers import SEP
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
@@ -92,6 +94,7 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         # a body's names read only as membership containers (walker.only_tested), by the body's id;
@@ -197,7 +200,8 @@ class ExpressionWalker(NameReader):
         return [".".join([c, *parts[1:]]) for c in scope.classes[parts[0]]]
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
-                keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = ()) -> None:
+                keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),
+                handed: tuple[str, tuple[Arg, ...]] = ("", ())) -> None:
         """An element that may be a bare class: a class-valued table entry or a factory argument.
 
         `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
@@ -211,14 +215,15 @@ class ExpressionWalker(NameReader):
         if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
             ref = self.dotted(node, scope)
             if ref is not None:
-                self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs))
+                self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs,
+                                         handed[1], handed[0]))
                 return
         self.expr(node, scope, ctx)
 
     def call(self, node: ast.Call, scope: Scope, ctx: int) -> None:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        consumer = ctx == CONSUMER
+        consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
             return
         if name in ("isinstance", "issubclass") and len(node.args) == 2:
@@ -259,6 +264,8 @@ class ExpressionWalker(NameReader):
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
         self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
+        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
+        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
         listed = iterated(node) if id(node) not in self.quiet else None
         ref_of = self.dotted(listed, scope) if listed is not None else None
         if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
@@ -310,9 +317,14 @@ class ExpressionWalker(NameReader):
             if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
                 self.given[id(keyword.value)] = (receiver, Slot(keyword.arg))
         lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
+        # a class handed on by position, the callee and the call's arguments beside it: a decoding
+        # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
+        whom = self.dotted(func, scope, spelled_only=False) if form is Form.FACTORY else None
+        given = tuple(self.argument(a, scope) for a in node.args) if whom else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
-                         CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t)
+                         CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t,
+                         (f"{whom}{SEP}{i}", given) if whom else ("", ()))
         for keyword in node.keywords:
             # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
             # field lookup anywhere (`variant__in=[Kind.A, Kind.B]`, `question__variant=…`)

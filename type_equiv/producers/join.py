@@ -13,15 +13,17 @@ from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
+from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.lists import only_tested, tested_lists
-from type_equiv.producers.receivers import Receivers
+from type_equiv.producers.receivers import Receivers, given_of
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
+    DEFAULT_OF,
     NO_KEYS,
     PRODUCER_FORMS,
     SPREAD,
@@ -83,6 +85,7 @@ class Join:
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
+        self.annotated = Receivers()  # the fields and parameters typed by the vocabulary
         # the vocabulary or carriers production code serialises → where (`path:line`)
         self.written: dict[str, list[str]] = {}
         # the decodes judged round trips (no doors), each with where the program writes that data
@@ -90,6 +93,7 @@ class Join:
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
         self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
         self.index: Index | None = None
+        self.built: Built | None = None  # which classes production code builds (a default's member)
         self._fields: dict[tuple[str, str], str] | None = None  # chains.py `field_edges`, when asked
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
@@ -198,8 +202,10 @@ class Join:
         """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
         dicts, literals): only the records the index finds under the vocabulary's names are read."""
         index = self.index = scan.index(self.canonical)
+        self.built = Built(index, self.canonical)
         subclasses = self.subclasses(index) if self.by_class else {}
         annotated = self._annotated(index) if self.vocab.form in ("literal", "enum") else Receivers()
+        self.annotated = annotated
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
         self.some = self.admitted(index)
         body = self.vocab.form == "enum" and self.called_methods(index)
@@ -346,6 +352,10 @@ class Join:
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
+        if ref.form is Form.ITERATE and (given := given_of(ref.detail)) is not None:
+            if not self._receives(self.annotated, *given):  # each member to a call: typed by the
+                return  # vocabulary, the parameter takes each member (walker.py `loop`)
+            ref = ref._replace(detail="")
         vocab = self.vocab
         if ref.form in DOOR_FORMS:
             yield from self._door(file, ref, target)
@@ -477,7 +487,9 @@ class Join:
         if target.startswith(qualname + "."):
             member = target[len(qualname) + 1:].split(".", 1)[0]
             if member in self.members:
-                form = ref.form if consumer else "member"
+                form: str = ref.form if consumer else "member"
+                if not consumer and ref.detail.startswith(DEFAULT_OF):
+                    form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))
                 yield Found(member, self._site(file, ref.line, form, consumer))
             elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
                   and any(h.endswith(f".{member}") for h in self.handing)):
@@ -489,6 +501,9 @@ class Join:
         if target != qualname:
             yield from self._door(file, ref, target)
             return
+        if ref.form is Form.FACTORY:  # handed to a decoding helper: `try_enum(Kind, v)` is `Kind(v)`
+            value = decoded_by(self.index, self.canonical, ref) if self.index is not None else None
+            ref = ref._replace(form=Form.CALL, args=(value,)) if value is not None else ref
         first = ref.args[0] if ref.args else None
         if first is not None and first.kind is ArgKind.STORED and ref.form in (Form.ITEM, Form.CALL):
             # a column of the program's own rows read back on its model: a round trip (principle 2)
@@ -508,6 +523,17 @@ class Join:
                 yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
+
+    def _default(self, owner: str) -> tuple[str, bool]:
+        """A member in class `owner`'s field default (or its `__init__`'s): (form, consumer). Written
+        only where the class is built — a member where production code builds it, a default not
+        counted where nothing does (a class only decoded brings it in through that door). A class
+        that is no carrier is not asked for (its uses may be unscanned), nor one that is no model
+        (a plain class's attribute is read through every instance): its default stays a member."""
+        cls = self.canonical(owner)
+        if cls not in self.carriers or self.built is None or not self.built.model(cls) or self.built(cls):
+            return "member", False
+        return f"default of {cls.rsplit('.', 1)[-1]} (never built)", True
 
     def _receives(self, annotated: Receivers, receiver: Receiver, key: Slot) -> bool:
         """The receiver's field or parameter `key` is annotated with this vocabulary — declared on

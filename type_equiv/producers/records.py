@@ -33,6 +33,9 @@ NEUTRAL_CALLS = frozenset({
 })
 SPREAD = "spread"  # `RefSite.detail` of a call given only `**data` the function did not build: a decode
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
+# `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
+# followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)
+DEFAULT_OF = "default of "
 PRODUCER_FORMS = frozenset({"call", "validate", "factory", "table", "tag-keyword", "member", "item",
                             "dict"})
 CONSUMER_FORMS = frozenset({"isinstance", "match", "compare", "dispatch", "membership",
@@ -41,7 +44,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 15
+RECORDS = 16
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -87,6 +90,9 @@ class Form(StrEnum):
     REFERENCE = "reference"
     ITERATE = "iterate"  # `list(Kind)`: every member handed out
     BUILD = "build"  # a method returning an instance of its class (`return cls(...)`): at its return
+    # a function building a member of the class one parameter holds from another (`def try_enum(cls,
+    # val): return cls(val)`), at its qualname, the positions in `detail` (`0:1`): helpers.py
+    HELPER = "helper"
     # a module-level name bound to a call given the class (`W = graphene.Enum.from_enum(Kind)`), the
     # name in `detail`: `W.A` reads the enum's member `A` (principle 5)
     WRAP = "wrap"

@@ -20,6 +20,7 @@ from type_equiv.producers.records import (
     ReaderSite,
     Receiver,
     ReceiverKind,
+    Slot,
 )
 from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
@@ -321,6 +322,18 @@ def hands_on(body: Sequence[ast.stmt], name: str) -> bool:
                     and _collected(child, parent)):
                 return True
     return False
+
+
+def given_to(body: Sequence[ast.stmt], name: str) -> list[tuple[ast.Call, Slot]]:
+    """The calls in `body` given the value of `name` as it is, and where: `option.set_flag(flag)`
+    → position 0, `f(kind=flag)` → keyword `kind`."""
+    out: list[tuple[ast.Call, Slot]] = []
+    for call in (n for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+        out.extend((call, Slot(position=i)) for i, a in enumerate(call.args)
+                   if isinstance(a, ast.Name) and a.id == name)
+        out.extend((call, Slot(k.arg)) for k in call.keywords
+                   if k.arg is not None and isinstance(k.value, ast.Name) and k.value.id == name)
+    return out
 
 
 def _collected(node: ast.Name, parent: ast.AST) -> bool:

@@ -20,7 +20,10 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
+from type_equiv.producers.helpers import helper_of
+from type_equiv.producers.receivers import given_detail
 from type_equiv.producers.records import (
+    DEFAULT_OF,
     NEUTRAL_CALLS,
     TYPE_CALLS,
     UNKNOWN_KEYS,
@@ -45,6 +48,7 @@ from type_equiv.producers.syntax import (
     declared_default,
     describe,
     displayed,
+    given_to,
     hands_on,
     held_displays,
     item_key,
@@ -60,8 +64,15 @@ from type_equiv.read.names import bind_import
 from type_equiv.read.normalise import last_name
 
 PROPERTIES = frozenset({"property", "cached_property"})
+HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not read for it
 # Class decorators whose class takes its fields, in order, as `__init__` parameters.
 DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
+
+
+def is_tag(annotation: ast.expr | None) -> bool:
+    """An annotation naming a `Literal` (`Literal[Kind.GIF]`, `Optional[Literal["x"]]`): a tag field."""
+    return annotation is not None and any(
+        isinstance(n, ast.Subscript) and last_name(n.value) == "Literal" for n in ast.walk(annotation))
 
 
 def _outer(annotation: ast.expr) -> ast.expr:
@@ -150,8 +161,20 @@ class Walker(ExpressionWalker):
             return
         source = alias_values(node.iter)
         ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
-        if ref is not None:
-            self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not hands_on(node.body, node.target.id)))
+        if ref is None:
+            return
+        handing = hands_on(node.body, node.target.id)
+        self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
+        if handing:
+            return
+        # each member given to a call: handed out where the parameter receiving it is typed by the
+        # vocabulary (join.py), as `record(Kind.A)` is for one member; a parameter typed otherwise
+        # (`resolution_reason: str`, a query's filter) compares it
+        for call, key in given_to(node.body, node.target.id):
+            receiver = self.receiver(call.func, scope)
+            if receiver is not None:
+                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False,
+                                         detail=given_detail(receiver, key)))
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
@@ -184,6 +207,10 @@ class Walker(ExpressionWalker):
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
         class_arg(node, scope, inner)
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
+        if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
+            decodes = helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
+            if decodes:
+                self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, detail=decodes))
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
             *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
@@ -208,7 +235,10 @@ class Walker(ExpressionWalker):
                 # `Query("a")`
                 self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
             if default is not None:
+                start = len(self.refs)
                 self.expr(default, scope, VALUE)
+                if scope.cls is not None and node.name == "__init__" and is_tag(arg.annotation):
+                    self.default_of(start, scope.cls)  # the tag default of the class's own constructor
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
         # not under the names it binds itself as parameters
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
@@ -267,6 +297,18 @@ class Walker(ExpressionWalker):
                       bases=tuple(b for b in self.bases(node, scope) if b))
         self.body(node.body, inner)
 
+    def default_of(self, start: int, cls: str) -> None:
+        """Mark the names read since `start` as a tag default of class `cls` (records.DEFAULT_OF): a
+        field's, or its `__init__` parameter's, typed by a `Literal` — written into an instance only
+        when `cls` is built in code, a decode needing the tag in its data (a discriminated union's arm
+        is chosen by it). A default that is no tag is filled by a decode too: a producer as before."""
+        for i in range(start, len(self.refs)):
+            ref = self.refs[i]
+            # `= Kind.A`, or through a declaration call: `= Field(Kind.A, exclude=True)` (principle 5)
+            plain = ref.form is Form.REFERENCE and not ref.detail
+            if not ref.consumer and (plain or ref.form is Form.FACTORY):
+                self.refs[i] = ref._replace(detail=DEFAULT_OF + cls)
+
     def bases(self, node: ast.ClassDef, scope: Scope) -> list[str]:
         return [self.dotted(b, scope, spelled_only=False) or "" for b in node.bases]
 
@@ -323,7 +365,10 @@ class Walker(ExpressionWalker):
                         self.lit(k, Form.TABLE_KEY, consumer=True, names=key_refs)
                     if value_refs:
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
+        start = len(self.refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
+        if scope.cls is not None and refs and is_tag(node.annotation):  # a tag's default (`Literal`)
+            self.default_of(start, scope.cls)
         if isinstance(target, ast.Name):
             self.wrapper(node.lineno, target.id, value, scope)
             self.listed(target.id, value, refs, scope)

@@ -1,0 +1,72 @@
+"""A choice offered, however it is spelled: members handed out as the set of values an input admits —
+a form's `choices=` filled by a method of the enum, a request parameter's `allowed_values=(Kind.A.value,
+…)`, a project's own enum field given `enum=Kind` — are offered to a user, not produced; the input
+that takes a value among them is a door (principle 1). One real temporary project per case."""
+
+from __future__ import annotations
+
+from tests.harness import producer_case
+
+KIND = """
+from enum import Enum
+
+class Kind(str, Enum):
+    A = "a"
+    B = "b"
+    C = "c"
+
+    @classmethod
+    def get_choices(cls):
+        return ((cls.A.value, "Alpha"), (cls.B.value, "Beta"), (cls.C.value, "Gamma"))
+"""
+
+
+def verdicts(use: str) -> dict[str, str]:
+    files = {"pkg/__init__.py": "", "pkg/kind.py": KIND, "pkg/use.py": use}
+    return producer_case(source=files, symbol="pkg.kind.Kind").verdicts
+
+
+def test_allowed_values_offer_those_members() -> None:
+    """`allowed_values=` lists what a request parameter may be: a door to `A` and `B`, no producer;
+    `C` offered nowhere stays an error."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        def parse_string(request, name, allowed_values=None):
+            return request.args[name]
+
+        def on_get(request):
+            return parse_string(request, "order_by", allowed_values=(Kind.A.value, Kind.B.value))
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "none"}
+
+
+def test_a_method_of_the_enum_filling_choices_offers_every_member() -> None:
+    """`choices=Kind.get_choices()`: the method runs to list the choices a form offers; its members
+    are offered, not produced, and the form's field is a door to all of them."""
+    found = verdicts("""
+        from django import forms
+        from pkg.kind import Kind
+
+        class SettingsForm(forms.Form):
+            kind = forms.TypedChoiceField(choices=Kind.get_choices())
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_an_enum_field_given_the_enum_is_a_door() -> None:
+    """A project's own form field taking the enum as `enum=` decodes the posted value into it."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        class EnumSelectField:
+            def __init__(self, label, enum):
+                self.enum = enum
+
+            def process(self, raw):
+                return self.enum[raw]
+
+        class ModeForm:
+            mode = EnumSelectField("Mode", enum=Kind)
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}

@@ -1,0 +1,60 @@
+"""A decoding helper: a function handed a class and a raw value that builds the class's member from
+the value (`def try_enum(cls, val): return cls(val)`, `cls[val]`, `cls._value2member_map_[val]`) decodes
+as `Kind(val)` does where it is called — given data, a door (principle 1); given a literal, that
+literal's member built in code (principle 4). One real temporary project per case."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.harness import producer_case
+
+KIND = """
+from enum import Enum
+
+class Kind(str, Enum):
+    A = "a"
+    B = "b"
+"""
+
+HELPERS = {
+    "call": "def try_enum(cls, val):\n    try:\n        return cls(val)\n"
+            "    except ValueError:\n        return val\n",
+    "table": "def try_enum(cls, val):\n    try:\n        return cls._value2member_map_[val]\n"
+             "    except KeyError:\n        return val\n",
+}
+
+
+def verdicts(files: dict[str, str]) -> dict[str, str]:
+    return producer_case(source={"pkg/__init__.py": "", "pkg/kind.py": KIND, **files},
+                         symbol="pkg.kind.Kind").verdicts
+
+
+@pytest.mark.parametrize("helper", sorted(HELPERS))
+@pytest.mark.parametrize("where", ["own-module", "helpers-module"])
+def test_a_helper_given_the_enum_and_data_is_a_door(helper: str, where: str) -> None:
+    """`try_enum(Kind, data["type"])`, the helper beside the caller or in a module of its own (one
+    that never names the enum): every member may arrive, wire."""
+    use = ("from pkg.kind import Kind\n\n\n"
+           "def load(data: dict) -> object:\n    return try_enum(Kind, data['type'])\n")
+    if where == "own-module":
+        files = {"pkg/use.py": HELPERS[helper] + "\n\n" + use}
+    else:
+        files = {"pkg/tools.py": HELPERS[helper], "pkg/use.py": "from pkg.tools import try_enum\n" + use}
+    assert verdicts(files) == {"A": "wire", "B": "wire"}
+
+
+def test_a_helper_given_a_literal_builds_its_member() -> None:
+    """`try_enum(Kind, "a")`: data built in code — `A` produced, no door, `B` an error."""
+    files = {"pkg/tools.py": HELPERS["call"],
+             "pkg/use.py": "from pkg.kind import Kind\nfrom pkg.tools import try_enum\n\n\n"
+                           "def first() -> object:\n    return try_enum(Kind, 'a')\n"}
+    assert verdicts(files) == {"A": "producer", "B": "none"}
+
+
+def test_a_call_given_the_enum_that_decodes_nothing_is_no_door() -> None:
+    """`register(Kind, handler)` keeps the class: no member built, no door."""
+    files = {"pkg/use.py": "from pkg.kind import Kind\n\nREGISTRY = {}\n\n\n"
+                           "def register(cls, handler):\n    REGISTRY[cls] = handler\n\n\n"
+                           "def setup(handler) -> None:\n    register(Kind, handler)\n"}
+    assert verdicts(files) == {"A": "none", "B": "none"}

@@ -1,0 +1,95 @@
+"""Which classes production code builds, and which helpers decode into a class handed to them.
+
+A class's field default (its tag default, an enum member as
+a field's default, its own `__init__` parameter's default) is written into an instance only when the
+class is built, so it produces its member there and nowhere else (docs/producers.md, Decisions: Tags).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from type_equiv.producers.helpers import handed
+from type_equiv.producers.index import Index, derived
+from type_equiv.producers.records import CONSTRUCTORS, SPREAD, AnnKind, Arg, Form, RefSite
+
+# A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
+# `field(default_factory=Cls)`, a class-valued table): the producer forms of a variant's class.
+HANDED = frozenset({Form.FACTORY, Form.TABLE})
+
+
+class Built:
+    """Per class (dotted), whether production code builds it or one of its subclasses: a call that is
+    no decode of data (`Cls(…)`, not `Cls(**data)`), a factory or table given it, a constructor method
+    given a display (`Cls.model_validate({…})`), a method returning `cls(…)` called. A decode of data
+    builds nothing in code: what it holds is a door's (or a round trip's) business."""
+
+    def __init__(self, index: Index, canonical: Callable[[str], str]) -> None:
+        self.index = index
+        self.canonical = canonical
+        self.known: dict[str, bool] = {}
+        self._models: frozenset[str] | None = None
+
+    def model(self, cls: str) -> bool:
+        """Whether `cls` may take its fields as its generated `__init__`'s parameters — a dataclass or
+        attrs class (its fields have positions), or a class with a base (a pydantic model, a
+        `msgspec.Struct`, a NamedTuple, at a depth whose files the scan may not read): a default there
+        is an instance's, written when the class is built. A class with no base and no field
+        positions is plain: its annotated attribute is the class's own, read through every instance."""
+        if self._models is None:
+            self._models = frozenset(c.qualname for c, _ in self.index.classes) | frozenset(
+                a.owner for a, _ in self.index.anns if a.kind is AnnKind.FIELD and a.position >= 0)
+        return cls in self._models
+
+    def __call__(self, cls: str) -> bool:
+        if cls not in self.known:
+            self.known[cls] = self._builds(cls)
+        return self.known[cls]
+
+    def _builds(self, cls: str) -> bool:
+        index = self.index
+        heads = {cls, *derived(index.classes, {cls})}
+        refs = [(index.rels[i], target, ref) for (i, _), target, ref in index.refs_under(heads)
+                if not index.scan.files[index.rels[i]].test]
+        factories = {target for _, target, ref in refs if ref.form is Form.BUILD}
+        return any(self._constructs(target, ref, heads, factories) for _, target, ref in refs)
+
+    @staticmethod
+    def _constructs(target: str, ref: RefSite, heads: set[str], factories: set[str]) -> bool:
+        if ref.consumer:
+            return False
+        if target in heads:
+            return (ref.form is Form.CALL and ref.detail != SPREAD) or ref.form in HANDED
+        head, _, method = target.rpartition(".")
+        if head not in heads or ref.form is not Form.CALL:
+            return False
+        if target in factories:  # `GifResult.of(url)` returning `cls(…)`
+            return True
+        return method in CONSTRUCTORS and bool(ref.args) and not ref.args[0].data()
+
+
+def decoded_by(index: Index, canonical: Callable[[str], str], ref: RefSite) -> Arg | None:
+    """The value a decoding helper (helpers.py) builds a member from, where `ref` hands the class
+    to the helper at the position it decodes into (`try_enum(Kind, data["type"])` → `data["type"]`);
+    None where the callee is no such helper (or its module was not read)."""
+    given = handed(ref.detail)
+    if given is None:
+        return None
+    callee, position = canonical(given[0]), given[1]
+    for _, target, helper in index.refs_under([callee]):
+        cls, _, value = helper.detail.partition(":")
+        if (helper.form is Form.HELPER and target == callee and cls == str(position)
+                and value.isdigit() and int(value) < len(ref.args)):
+            return ref.args[int(value)]
+    return None
+
+
+def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
+    """The functions (dotted as their callers' imports see them) these refs hand a class of `family`
+    to by position beside another argument: where a decoding helper may be defined (`try_enum`)."""
+    out: set[str] = set()
+    for _, target, ref in refs:
+        given = handed(ref.detail) if ref.form is Form.FACTORY and target in family else None
+        if given is not None and len(ref.args) >= 2:
+            out.add(given[0])
+    return out
