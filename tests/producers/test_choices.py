@@ -70,3 +70,33 @@ def test_an_enum_field_given_the_enum_is_a_door() -> None:
             mode = EnumSelectField("Mode", enum=Kind)
     """)
     assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_choices_through_a_module_level_name_offer_as_inline() -> None:
+    """`CHOICES = [k.value for k in Kind]`, then `add_argument(…, choices=CHOICES)`: the same list
+    offered through a name is the inline `choices=[k.value for k in Kind]` (principle 5): a door to
+    every member, none produced."""
+    found = verdicts("""
+        import argparse
+        from pkg.kind import Kind
+
+        CHOICES = [k.value for k in Kind]
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--kind", type=str, choices=CHOICES)
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_choices_through_a_local_name_offer_as_inline() -> None:
+    """The same through a local of the function building the parser."""
+    found = verdicts("""
+        import argparse
+        from pkg.kind import Kind
+
+        def parser():
+            known = [k.value for k in Kind]
+            out = argparse.ArgumentParser()
+            out.add_argument("--kind", choices=known)
+            return out
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}

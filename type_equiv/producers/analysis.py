@@ -29,6 +29,7 @@ from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.keyed import lookup_functions
 from type_equiv.producers.lists import listed_names
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
@@ -337,6 +338,7 @@ class Analysis:
             family = self.joiner(vocab).family
             refs = index.refs_under(family)
             names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
+            found |= {c.rsplit(".", 1)[-1] for c in lookup_functions(refs, family)}  # its callers
             found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
                       if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
             if names:

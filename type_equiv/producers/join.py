@@ -18,6 +18,7 @@ from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
+from type_equiv.producers.keyed import keyed_sites
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.receivers import Receivers, given_of
 from type_equiv.producers.records import (
@@ -86,8 +87,7 @@ class Join:
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
         self.annotated = Receivers()  # the fields and parameters typed by the vocabulary
-        # the vocabulary or carriers production code serialises → where (`path:line`)
-        self.written: dict[str, list[str]] = {}
+        self.written: dict[str, list[str]] = {}  # what production code serialises → where (`path:line`)
         # the decodes judged round trips (no doors), each with where the program writes that data
         self.round_trips: list[tuple[Site, list[str]]] = []
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
@@ -103,7 +103,7 @@ class Join:
         for key, value in pairs:
             if value.kind is ValueKind.LITERAL:
                 out.append((key, value.text))
-            elif (tag := self.member_tags.get(self.canonical(value.text))) is not None:
+            elif value.kind is ValueKind.MEMBER and (tag := self.member_tags.get(self.canonical(value.text))):
                 out.append((key, tag))
         return tuple(out)
 
@@ -292,9 +292,8 @@ class Join:
     @staticmethod
     def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
                    owners: set[str]) -> frozenset[str]:
-        """The methods (`Owner.method`) of `owners` recorded returning their class's members (`ITERATE`:
-        `return list(cls)`, of the enum or a base — calling one on the enum hands every member out, as
-        `list(Kind)` does) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
+        """The methods (`Owner.method`) of `owners` returning their class's members (`ITERATE`: `return
+        list(cls)`) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
         return frozenset(target for _, target, ref in refs
                          if ref.form is form and target.rpartition(".")[0] in owners)
 
@@ -511,8 +510,9 @@ class Join:
             self.round_trips.append((Site(path=file.rel, line=ref.line, form=read, role="wire"),
                                      [f"{file.rel}:{first.key} (the column)"]))
         elif ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
-            # `Kind[name]` of a name from data
-            yield Found(None, Site(path=file.rel, line=ref.line, form="decode item", role="wire"))
+            # `Kind[name]` of data, or of a parameter every call names a member by (passed.py)
+            found = keyed_sites(self.index, ref, file, self.members, self.exported if self.callers else None)
+            yield from (Found(name, site) for name, site in found)
         elif ref.form is Form.ITEM and first is not None:
             name = ast.literal_eval(first.key)
             if name in self.members:

@@ -122,6 +122,9 @@ class Form(StrEnum):
 class ValueKind(StrEnum):
     LITERAL = "literal"  # a literal's key (`repr`: `'text'`, `1`, `True`)
     MEMBER = "member"  # an enum member given as a tag, dotted as the file's imports see it
+    # a string no vocabulary spells, given by keyword to a spelled function: a name it may look up
+    # (`show(agent="WRITER")`, `Kind[agent]`: passed.py); no tag, no producer of its own
+    NAMED = "named"
 
 
 class Value(NamedTuple):
