@@ -100,3 +100,27 @@ def test_choices_through_a_local_name_offer_as_inline() -> None:
             return out
     """)
     assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_raw_values_offered_as_choices_open_a_door_to_their_members() -> None:
+    """`choices=["a", "b"]`: the values of `Kind.A` and `Kind.B` offered raw are the same values as
+    `choices=[Kind.A.value, Kind.B.value]` (principle 5): a door to those two; `C` offered nowhere
+    stays an error."""
+    found = verdicts("""
+        import argparse
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--kind", choices=["a", "b"])
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "none"}
+
+
+def test_raw_choices_of_another_set_open_no_door() -> None:
+    """A list offering a value no member holds is another set of values, sharing `a` by chance."""
+    found = verdicts("""
+        import argparse
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--tone", choices=["a", "formal"])
+    """)
+    assert found == {"A": "none", "B": "none", "C": "none"}

@@ -25,6 +25,7 @@ from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.built import helper_callees
+from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
@@ -397,15 +398,17 @@ class Analysis:
             scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
         anns = [a for fs in scan.scans.values() for a in fs.anns]
         binders = set(need.tag_fields) | {_binder(a) for a in anns}
-        if not quoted or not binders:
+        if not quoted:
             return scan
         # by position: the function called, or imported under another name (`import record as made`)
         calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
                  for end in ("(", " as ")}
         # a subclass's class attribute overriding a field or property (`syntax_highlight = "css"`)
         overrides = {f"{a.name} =" for a in anns if a.kind in (AnnKind.FIELD, AnnKind.PROPERTY)}
-        context = Needles.of([*calls, *overrides, *(form for n in binders
-                                                    for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
+        # raw values offered as an input's choices (`choices=["web", "local"]`: doors.py `raw_choices`)
+        offered = [f"{k}=" for k in CHOICE_KEYWORDS]
+        bound = [form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}")]
+        context = Needles.of([*calls, *overrides, *offered, *bound])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan

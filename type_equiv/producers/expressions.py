@@ -13,6 +13,7 @@ from type_equiv.producers.doors import (
     column_type,
     decoded_parts,
     decoded_refs,
+    raw_choices,
     tested_in,
     unpickles,
 )
@@ -269,6 +270,10 @@ class ExpressionWalker(NameReader):
             # list offered through a local or module-level name, as inline (principle 5)
             if keyword.arg in CHOICE_KEYWORDS and isinstance(keyword.value, ast.Name):
                 self.tested(node.lineno, self.named_members(keyword.value.id), scope)
+            elif keyword.arg in CHOICE_KEYWORDS and (raw := raw_choices(keyword.value)):
+                shown = keyword.value
+                for elt in shown.elts if isinstance(shown, ast.List | ast.Tuple | ast.Set) else []:
+                    self.lit(elt, Form.CHOICE, key=Slot(raw))  # `choices=["web", "local"]`
         # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
         self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
         listed = iterated(node) if id(node) not in self.quiet else None

@@ -15,7 +15,7 @@ from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
-from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
+from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS, offered_doors
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import keyed_sites
@@ -168,15 +168,13 @@ class Join:
         return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
 
     def holders(self, index: Index) -> set[str]:
-        """The names (as `_field_key` spells them) of the fields that can hold the vocabulary: annotated
-        with it, a variant's class or a carrier. A dict display nested under another key is the value
-        of a field no variant can be, whatever its tag says (`{"delta": {"message": {"role": …}}}`)."""
+        """The names (`_field_key`) of the fields that can hold the vocabulary, a variant's class or a
+        carrier: a dict nested under another key is no variant (`{"delta": {"message": {…}}}`)."""
         targets = self.family | set(self.by_class) | set(self.carriers)
         return {name for name, held in index.fields_held.items() if not held.isdisjoint(targets)}
 
     def called_methods(self, index: Index) -> bool:
-        """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
-        members its body returns are then produced by those calls."""
+        """Whether production code calls a method of the enum (`Kind.parse(text)`): its members too."""
         prefix = self.vocab.qualname + "."
         for (i, _), target, ref in index.refs_under([self.vocab.qualname]):
             if index.scan.files[index.rels[i]].test:
@@ -187,9 +185,8 @@ class Join:
         return False
 
     def _inside(self, rel: str, ref: RefSite, spans: list[Span], body: bool) -> bool:
-        """Whether a record is part of the definition itself, where nothing counts. For an enum whose
-        methods production code calls (`body`), that is only a member's own declaration: a member a
-        method of the class returns is produced by the calls."""
+        """Whether a record is part of the definition itself, where nothing counts — for an enum whose
+        methods production code calls (`body`), only a member's declaration: the calls produce."""
         if not any(s.line <= ref.line <= s.end_line for s in spans):
             return False
         if not body or (rel, ref.line) in self.declared:
@@ -574,6 +571,9 @@ class Join:
             return
         variants = self.by_key.get(lit.value.text)
         if not variants:
+            return
+        if lit.form is Form.CHOICE:  # raw values an input offers, all of them this enum's (doors.py)
+            yield from (Found(v, site) for v, site in offered_doors(lit, self.by_key, self.members, file.rel))
             return
         vocab = self.vocab
         if lit.consumer:

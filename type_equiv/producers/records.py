@@ -100,6 +100,9 @@ class Form(StrEnum):
     # display's last line in `detail` (`pkg.m.KNOWN:12`): only tested wherever read, it consumes (lists.py)
     LISTED = "listed"
     MEMBERSHIP = "membership"
+    # a raw value listed among an input's choices (`choices=["web", "local"]`), the whole list in its
+    # slot: where every value is one of an enum's, a door to those members (doors.py `offered_doors`)
+    CHOICE = "choice"
     # doors (doors.py): a value decoded from data
     DECODE = "decode"
     ROUTE = "route"
