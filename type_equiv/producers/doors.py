@@ -253,6 +253,11 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     if DECODER.match(name):
         out.extend(a for a in node.args if not isinstance(a, ast.Starred))
         out.extend(k.value for k in node.keywords if k.arg is not None)
+    elif isinstance(node.func, ast.Name) and DECODE_METHOD.match(name) and len(node.args) >= 2 and not any(
+            isinstance(a, ast.Dict | ast.Constant | ast.Starred) for a in node.args):
+        # a function named for decoding given a class and data (`parse_raw(value, Transformations)`):
+        # the class's own decoding method spelled as a function (`Transformations.parse_raw(value)`)
+        out.extend(a for a in node.args if isinstance(a, ast.Name | ast.Attribute))
     elif name in CHOICE_CALLS:
         out.extend(node.args)
         out.extend(offered(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
