@@ -36,14 +36,12 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable
 
-from type_equiv.model.findings import Site
-from type_equiv.producers.records import Form, LitSite
+from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import alias_values
 from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
-from type_equiv.read.vocabularies import Variant
 
 DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 
@@ -293,15 +291,6 @@ def raw_choices(node: ast.expr) -> str:
         return ""
     return "\n".join(literal_key(e.value) for e in elts
                      if isinstance(e, ast.Constant) and isinstance(e.value, str))
-
-
-def offered_doors(lit: LitSite, by_key: Mapping[str, list[Variant]], members: Collection[str],
-                  rel: str) -> Iterator[tuple[str, Site]]:
-    """A raw value offered among an input's choices: a door to its member where the enum's values
-    hold every value the list offers (a list of another set's values shares one by chance)."""
-    if members and all(k in by_key for k in lit.key.name.split("\n")):
-        for variant in by_key.get(lit.value.text, []):
-            yield variant.name, Site(path=rel, line=lit.line, form="decode", role="wire")
 
 
 def column_type(node: ast.Call) -> ast.expr | None:

@@ -15,10 +15,10 @@ from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
-from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS, offered_doors
+from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
-from type_equiv.producers.keyed import keyed_sites
+from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.receivers import Receivers, given_of
 from type_equiv.producers.records import (

@@ -7,15 +7,16 @@ default — a literal each, or the lookup stays a door.
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from typing import NamedTuple
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index
 from type_equiv.producers.passed import NO_DEFAULT, parsed
 from type_equiv.producers.public import public
-from type_equiv.producers.records import ArgKind, Form, RefSite, ValueKind
+from type_equiv.producers.records import ArgKind, Form, LitSite, RefSite, ValueKind
 from type_equiv.read.tree import SourceFile
+from type_equiv.read.vocabularies import Variant
 
 
 class Passed(NamedTuple):
@@ -97,3 +98,12 @@ def keyed_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Co
             test = index.scan.files[given.rel].test
             yield name, Site(path=given.rel, line=given.line, form=given.form,
                              role="test" if test else "producer")
+
+
+def offered_doors(lit: LitSite, by_key: Mapping[str, list[Variant]], members: Collection[str],
+                  rel: str) -> Iterator[tuple[str, Site]]:
+    """A raw value offered among an input's choices: a door to its member where the enum's values
+    hold every value the list offers (a list of another set's values shares one by chance)."""
+    if members and all(k in by_key for k in lit.key.name.split("\n")):
+        for variant in by_key.get(lit.value.text, []):
+            yield variant.name, Site(path=rel, line=lit.line, form="decode", role="wire")

@@ -101,7 +101,7 @@ class Form(StrEnum):
     LISTED = "listed"
     MEMBERSHIP = "membership"
     # a raw value listed among an input's choices (`choices=["web", "local"]`), the whole list in its
-    # slot: where every value is one of an enum's, a door to those members (doors.py `offered_doors`)
+    # slot: where every value is one of an enum's, a door to those members (keyed.py `offered_doors`)
     CHOICE = "choice"
     # doors (doors.py): a value decoded from data
     DECODE = "decode"
