@@ -1,7 +1,9 @@
 """What a lookup by name keyed by a parameter finds: the names its function's callers give (passed.py).
 
 Read at the join: every production call of the function, by position, keyword or the parameter's
-default — a literal each, or the lookup stays a door.
+default — a literal each, or the lookup stays a door. Also here, for the same reason (a value written
+in code, read against the vocabulary's values at the join): raw values offered as an input's choices
+(`offered_doors`). Kept out of doors.py, which a warm replay reads without the pipeline.
 """
 
 from __future__ import annotations
