@@ -280,6 +280,27 @@ COMMAND = (
         def $f(item: str) -> None:
             print(item)
     """)),
+    Spelling("choices-module-name", forms=("enum",), head=_block("""
+        import argparse
+
+        from pkg.vocab import $V
+
+        CHOICES = [k.value for k in $V]
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--item", choices=CHOICES)
+    """)),
+    Spelling("choices-local-name", forms=("enum",), head=_block("""
+        import argparse
+
+        from pkg.vocab import $V
+
+
+        def $f() -> argparse.ArgumentParser:
+            known = [k.value for k in $V]
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--item", choices=known)
+            return parser
+    """)),
     Spelling("allowed-values", forms=("enum",), head=_block("""
         from pkg.vocab import $V
 
@@ -436,6 +457,8 @@ BUILT = (
              targets=("field", "list", "optional", "dict"), body="return Row.from_dict($data)"),
     Spelling("variant-model-validate", head=BUILT_HEAD, forms=("union",),
              body="return $A.model_validate($raw)"),
+    Spelling("name-lookup-by-parameter", head=BUILT_HEAD + "\n\ndef lookup(name: str) -> $V:\n"
+             "    return $V[name]\n", forms=("enum",), body="return lookup(\"$A_member\")"),
 )
 
 INJECTED_HEAD = ("from typing import Annotated\n\nfrom fastapi import Depends, FastAPI\n\n" + CONSUME_HEAD

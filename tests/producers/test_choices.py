@@ -70,3 +70,57 @@ def test_an_enum_field_given_the_enum_is_a_door() -> None:
             mode = EnumSelectField("Mode", enum=Kind)
     """)
     assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_choices_through_a_module_level_name_offer_as_inline() -> None:
+    """`CHOICES = [k.value for k in Kind]`, then `add_argument(…, choices=CHOICES)`: the same list
+    offered through a name is the inline `choices=[k.value for k in Kind]` (principle 5): a door to
+    every member, none produced."""
+    found = verdicts("""
+        import argparse
+        from pkg.kind import Kind
+
+        CHOICES = [k.value for k in Kind]
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--kind", type=str, choices=CHOICES)
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_choices_through_a_local_name_offer_as_inline() -> None:
+    """The same through a local of the function building the parser."""
+    found = verdicts("""
+        import argparse
+        from pkg.kind import Kind
+
+        def parser():
+            known = [k.value for k in Kind]
+            out = argparse.ArgumentParser()
+            out.add_argument("--kind", choices=known)
+            return out
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_raw_values_offered_as_choices_open_a_door_to_their_members() -> None:
+    """`choices=["a", "b"]`: the values of `Kind.A` and `Kind.B` offered raw are the same values as
+    `choices=[Kind.A.value, Kind.B.value]` (principle 5): a door to those two; `C` offered nowhere
+    stays an error."""
+    found = verdicts("""
+        import argparse
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--kind", choices=["a", "b"])
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "none"}
+
+
+def test_raw_choices_of_another_set_open_no_door() -> None:
+    """A list offering a value no member holds is another set of values, sharing `a` by chance."""
+    found = verdicts("""
+        import argparse
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--tone", choices=["a", "formal"])
+    """)
+    assert found == {"A": "none", "B": "none", "C": "none"}

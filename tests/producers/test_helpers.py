@@ -58,3 +58,44 @@ def test_a_call_given_the_enum_that_decodes_nothing_is_no_door() -> None:
                            "def register(cls, handler):\n    REGISTRY[cls] = handler\n\n\n"
                            "def setup(handler) -> None:\n    register(Kind, handler)\n"}
     assert verdicts(files) == {"A": "none", "B": "none"}
+
+
+CARRIED = """
+from dataclasses import dataclass
+from typing import Literal
+
+Keep = Literal["first", "last"]
+
+
+@dataclass
+class Unique:
+    keep: Keep
+"""
+
+PARSE = """
+import json
+
+
+def parse_raw(message, cls):
+    data = json.loads(message) if isinstance(message, str) else message
+    return cls(**data)
+"""
+
+
+def test_a_function_named_for_decoding_given_a_class_and_data_is_a_door() -> None:
+    """`parse_raw(value, Unique)` is `Unique.parse_raw(value)` spelled as a function (principle 5):
+    the data from outside decoded into the class, whose field `keep` every value may arrive in."""
+    use = ("from pkg.carried import Unique\nfrom pkg.parsing import parse_raw\n\n\n"
+           "def on_change(value: str) -> Unique:\n    return parse_raw(value, Unique)\n")
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/carried.py": CARRIED, "pkg/parsing.py": PARSE,
+                                  "pkg/use.py": use}, symbol="pkg.carried.Keep").verdicts
+    assert found == {"first": "wire", "last": "wire"}
+
+
+def test_a_function_named_for_decoding_given_a_display_builds_it() -> None:
+    """Given a display, the same function decodes data built in code: no door (principle 4)."""
+    use = ("from pkg.carried import Unique\nfrom pkg.parsing import parse_raw\n\n\n"
+           "def default() -> Unique:\n    return parse_raw({\"keep\": \"first\"}, Unique)\n")
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/carried.py": CARRIED, "pkg/parsing.py": PARSE,
+                                  "pkg/use.py": use}, symbol="pkg.carried.Keep").verdicts
+    assert found["last"] == "none"

@@ -25,10 +25,12 @@ from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.built import helper_callees
+from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.keyed import lookup_functions
 from type_equiv.producers.lists import listed_names
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
@@ -337,6 +339,7 @@ class Analysis:
             family = self.joiner(vocab).family
             refs = index.refs_under(family)
             names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
+            found |= {c.rsplit(".", 1)[-1] for c in lookup_functions(refs, family)}  # its callers
             found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
                       if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
             if names:
@@ -395,15 +398,17 @@ class Analysis:
             scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
         anns = [a for fs in scan.scans.values() for a in fs.anns]
         binders = set(need.tag_fields) | {_binder(a) for a in anns}
-        if not quoted or not binders:
+        if not quoted:
             return scan
         # by position: the function called, or imported under another name (`import record as made`)
         calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
                  for end in ("(", " as ")}
         # a subclass's class attribute overriding a field or property (`syntax_highlight = "css"`)
         overrides = {f"{a.name} =" for a in anns if a.kind in (AnnKind.FIELD, AnnKind.PROPERTY)}
-        context = Needles.of([*calls, *overrides, *(form for n in binders
-                                                    for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}"))])
+        # raw values offered as an input's choices (`choices=["web", "local"]`: doors.py `raw_choices`)
+        offered = [f"{k}=" for k in CHOICE_KEYWORDS]
+        bound = [form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}")]
+        context = Needles.of([*calls, *overrides, *offered, *bound])
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan

@@ -40,6 +40,7 @@ from collections.abc import Callable
 
 from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import alias_values
+from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
 
 DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
@@ -250,6 +251,11 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
     if DECODER.match(name):
         out.extend(a for a in node.args if not isinstance(a, ast.Starred))
         out.extend(k.value for k in node.keywords if k.arg is not None)
+    elif isinstance(node.func, ast.Name) and DECODE_METHOD.match(name) and len(node.args) >= 2 and not any(
+            isinstance(a, ast.Dict | ast.Constant | ast.Starred) for a in node.args):
+        # a function named for decoding given a class and data (`parse_raw(value, Transformations)`):
+        # the class's own decoding method spelled as a function (`Transformations.parse_raw(value)`)
+        out.extend(a for a in node.args if isinstance(a, ast.Name | ast.Attribute))
     elif name in CHOICE_CALLS:
         out.extend(node.args)
         out.extend(offered(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
@@ -274,6 +280,17 @@ def offered(node: ast.expr) -> ast.expr:
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute):
         return func.value
     return node
+
+
+def raw_choices(node: ast.expr) -> str:
+    """The values a display of raw strings offers as an input's choices (`choices=["web", "local"]`),
+    one key a line, else "": where each is a value of one enum, the input is a door to those
+    members, as `choices=[Kind.WEB.value, Kind.LOCAL.value]` is (principle 5)."""
+    elts = node.elts if isinstance(node, ast.List | ast.Tuple | ast.Set) else []
+    if not elts or not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts):
+        return ""
+    return "\n".join(literal_key(e.value) for e in elts
+                     if isinstance(e, ast.Constant) and isinstance(e.value, str))
 
 
 def column_type(node: ast.Call) -> ast.expr | None:

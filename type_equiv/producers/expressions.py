@@ -13,11 +13,13 @@ from type_equiv.producers.doors import (
     column_type,
     decoded_parts,
     decoded_refs,
+    raw_choices,
     tested_in,
     unpickles,
 )
 from type_equiv.producers.helpers import SEP
 from type_equiv.producers.naming import NameReader
+from type_equiv.producers.passed import Param, lookup_detail, named_strings, rebound
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
     LOOKUP_METHODS,
@@ -264,6 +266,14 @@ class ExpressionWalker(NameReader):
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
         self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
+        for keyword in node.keywords:  # `choices=CHOICES`, `CHOICES = [k.value for k in Kind]`: the
+            # list offered through a local or module-level name, as inline (principle 5)
+            if keyword.arg in CHOICE_KEYWORDS and isinstance(keyword.value, ast.Name):
+                self.tested(node.lineno, self.named_members(keyword.value.id), scope)
+            elif keyword.arg in CHOICE_KEYWORDS and (raw := raw_choices(keyword.value)):
+                shown = keyword.value
+                for elt in shown.elts if isinstance(shown, ast.List | ast.Tuple | ast.Set) else []:
+                    self.lit(elt, Form.CHOICE, key=Slot(raw))  # `choices=["web", "local"]`
         # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
         self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
         listed = iterated(node) if id(node) not in self.quiet else None
@@ -285,7 +295,8 @@ class ExpressionWalker(NameReader):
             only = node.keywords[0] if len(node.keywords) == 1 and not node.args else None
             data = (only is not None and only.arg is None and isinstance(only.value, ast.Name)
                     and only.value.id not in self.local_displays)
-            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t, args,
+            spoken = named_strings(node, pairs)  # `show(agent="WRITER")`: names a lookup may take
+            self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
                                      detail=SPREAD if data else ""))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
@@ -443,6 +454,12 @@ class ExpressionWalker(NameReader):
             return local
         return self.module_members.get(container.id, []) if self.raw(value, scope) else []
 
+    def named_members(self, name: str) -> list[ast.expr]:
+        """What a local or module-level name bound to a list of the vocabulary lists (`known =
+        list(Kind)`, `CHOICES = [k.value for k in Kind]`): the enum, or some of its members."""
+        local = self.local_members.get(name)
+        return local if local is not None else self.module_members.get(name, [])
+
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
@@ -511,6 +528,10 @@ class ExpressionWalker(NameReader):
         elif ctx == VALUE and not isinstance(key, ast.Constant | ast.Tuple | ast.Slice):
             # `Kind[name]`, `Kind[config["k"]]`, `Kind[text.upper()]`: a lookup by name of whatever
             # the key evaluates to, a raw value read into a member (principle 5: any spelling of it)
-            self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),)))
+            param = scope.params.get(key.id) if isinstance(key, ast.Name) else None
+            keyed = (lookup_detail(scope.owner, key.id, Param(*param)) if isinstance(key, ast.Name)
+                     and param is not None and not rebound(list(scope.body), key.id) else "")
+            self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),),
+                                     detail=keyed))  # keyed by a parameter: passed.py
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)

@@ -18,6 +18,7 @@ from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
+from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.receivers import Receivers, given_of
 from type_equiv.producers.records import (
@@ -86,8 +87,7 @@ class Join:
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
         self.readers = Receivers()  # the parameters their functions only read (`_readers`)
         self.annotated = Receivers()  # the fields and parameters typed by the vocabulary
-        # the vocabulary or carriers production code serialises → where (`path:line`)
-        self.written: dict[str, list[str]] = {}
+        self.written: dict[str, list[str]] = {}  # what production code serialises → where (`path:line`)
         # the decodes judged round trips (no doors), each with where the program writes that data
         self.round_trips: list[tuple[Site, list[str]]] = []
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
@@ -103,7 +103,7 @@ class Join:
         for key, value in pairs:
             if value.kind is ValueKind.LITERAL:
                 out.append((key, value.text))
-            elif (tag := self.member_tags.get(self.canonical(value.text))) is not None:
+            elif value.kind is ValueKind.MEMBER and (tag := self.member_tags.get(self.canonical(value.text))):
                 out.append((key, tag))
         return tuple(out)
 
@@ -168,15 +168,13 @@ class Join:
         return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
 
     def holders(self, index: Index) -> set[str]:
-        """The names (as `_field_key` spells them) of the fields that can hold the vocabulary: annotated
-        with it, a variant's class or a carrier. A dict display nested under another key is the value
-        of a field no variant can be, whatever its tag says (`{"delta": {"message": {"role": …}}}`)."""
+        """The names (`_field_key`) of the fields that can hold the vocabulary, a variant's class or a
+        carrier: a dict nested under another key is no variant (`{"delta": {"message": {…}}}`)."""
         targets = self.family | set(self.by_class) | set(self.carriers)
         return {name for name, held in index.fields_held.items() if not held.isdisjoint(targets)}
 
     def called_methods(self, index: Index) -> bool:
-        """Whether production code calls a method of the enum's own class (`Kind.parse(text)`): the
-        members its body returns are then produced by those calls."""
+        """Whether production code calls a method of the enum (`Kind.parse(text)`): its members too."""
         prefix = self.vocab.qualname + "."
         for (i, _), target, ref in index.refs_under([self.vocab.qualname]):
             if index.scan.files[index.rels[i]].test:
@@ -187,9 +185,8 @@ class Join:
         return False
 
     def _inside(self, rel: str, ref: RefSite, spans: list[Span], body: bool) -> bool:
-        """Whether a record is part of the definition itself, where nothing counts. For an enum whose
-        methods production code calls (`body`), that is only a member's own declaration: a member a
-        method of the class returns is produced by the calls."""
+        """Whether a record is part of the definition itself, where nothing counts — for an enum whose
+        methods production code calls (`body`), only a member's declaration: the calls produce."""
         if not any(s.line <= ref.line <= s.end_line for s in spans):
             return False
         if not body or (rel, ref.line) in self.declared:
@@ -292,9 +289,8 @@ class Join:
     @staticmethod
     def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
                    owners: set[str]) -> frozenset[str]:
-        """The methods (`Owner.method`) of `owners` recorded returning their class's members (`ITERATE`:
-        `return list(cls)`, of the enum or a base — calling one on the enum hands every member out, as
-        `list(Kind)` does) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
+        """The methods (`Owner.method`) of `owners` returning their class's members (`ITERATE`: `return
+        list(cls)`) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
         return frozenset(target for _, target, ref in refs
                          if ref.form is form and target.rpartition(".")[0] in owners)
 
@@ -511,8 +507,9 @@ class Join:
             self.round_trips.append((Site(path=file.rel, line=ref.line, form=read, role="wire"),
                                      [f"{file.rel}:{first.key} (the column)"]))
         elif ref.form is Form.ITEM and len(ref.args) == 1 and ref.args[0].kind is ArgKind.DATA:
-            # `Kind[name]` of a name from data
-            yield Found(None, Site(path=file.rel, line=ref.line, form="decode item", role="wire"))
+            # `Kind[name]` of data, or of a parameter every call names a member by (passed.py)
+            found = keyed_sites(self.index, ref, file, self.members, self.exported if self.callers else None)
+            yield from (Found(name, site) for name, site in found)
         elif ref.form is Form.ITEM and first is not None:
             name = ast.literal_eval(first.key)
             if name in self.members:
@@ -574,6 +571,9 @@ class Join:
             return
         variants = self.by_key.get(lit.value.text)
         if not variants:
+            return
+        if lit.form is Form.CHOICE:  # raw values an input offers, all of them this enum's (doors.py)
+            yield from (Found(v, site) for v, site in offered_doors(lit, self.by_key, self.members, file.rel))
             return
         vocab = self.vocab
         if lit.consumer:

@@ -100,6 +100,9 @@ class Form(StrEnum):
     # display's last line in `detail` (`pkg.m.KNOWN:12`): only tested wherever read, it consumes (lists.py)
     LISTED = "listed"
     MEMBERSHIP = "membership"
+    # a raw value listed among an input's choices (`choices=["web", "local"]`), the whole list in its
+    # slot: where every value is one of an enum's, a door to those members (keyed.py `offered_doors`)
+    CHOICE = "choice"
     # doors (doors.py): a value decoded from data
     DECODE = "decode"
     ROUTE = "route"
@@ -122,6 +125,9 @@ class Form(StrEnum):
 class ValueKind(StrEnum):
     LITERAL = "literal"  # a literal's key (`repr`: `'text'`, `1`, `True`)
     MEMBER = "member"  # an enum member given as a tag, dotted as the file's imports see it
+    # a string no vocabulary spells, given by keyword to a spelled function: a name it may look up
+    # (`show(agent="WRITER")`, `Kind[agent]`: passed.py); no tag, no producer of its own
+    NAMED = "named"
 
 
 class Value(NamedTuple):

@@ -44,6 +44,7 @@ class Scope:
     bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    params: dict[str, tuple[int, str]] = field(default_factory=dict)  # a module-level function's (passed.py)
 
 
 @functools.lru_cache(maxsize=4096)

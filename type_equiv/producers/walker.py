@@ -21,6 +21,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.helpers import helper_of
+from type_equiv.producers.passed import params_of
 from type_equiv.producers.receivers import given_detail
 from type_equiv.producers.records import (
     DEFAULT_OF,
@@ -206,6 +207,8 @@ class Walker(ExpressionWalker):
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
         class_arg(node, scope, inner)
+        if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
+            inner.params = dict(params_of(node))
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
             decodes = helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`

@@ -1,0 +1,111 @@
+"""What a lookup by name keyed by a parameter finds: the names its function's callers give (passed.py).
+
+Read at the join: every production call of the function, by position, keyword or the parameter's
+default — a literal each, or the lookup stays a door. Also here, for the same reason (a value written
+in code, read against the vocabulary's values at the join): raw values offered as an input's choices
+(`offered_doors`). Kept out of doors.py, which a warm replay reads without the pipeline.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterator, Mapping
+from typing import NamedTuple
+
+from type_equiv.model.findings import Site
+from type_equiv.producers.index import Index
+from type_equiv.producers.passed import NO_DEFAULT, parsed
+from type_equiv.producers.public import public
+from type_equiv.producers.records import ArgKind, Form, LitSite, RefSite, ValueKind
+from type_equiv.read.tree import SourceFile
+from type_equiv.read.vocabularies import Variant
+
+
+class Passed(NamedTuple):
+    """A name a call (or the parameter's default) gives the lookup: the file, the line, the key."""
+
+    rel: str
+    line: int
+    key: str
+    form: str
+
+
+
+def lookup_functions(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
+    """The functions whose parameter keys a lookup of the vocabulary: where their callers are."""
+    return {found[0] for _, target, ref in refs
+            if ref.form is Form.ITEM and target in family and (found := parsed(ref.detail))}
+
+
+def passed_names(index: Index, ref: RefSite, rel: str) -> list[Passed] | None:
+    """The literal names every production call of the function gives the parameter (its default
+    where a call leaves it out), or None where one call gives data, the function is handed on
+    uncalled, or no call is seen: then the key is data, a door."""
+    found = parsed(ref.detail)
+    if found is None:
+        return None
+    function, position, name, default = found
+    function = index.canonical(function)
+    out: list[Passed] = []
+    calls = 0
+    for (i, _), target, call in index.refs_under([function]):
+        where = index.rels[i]
+        if target != function or index.scan.files[where].test:
+            continue
+        if call.form is not Form.CALL:
+            return None  # handed on (`callback=show`): its callers are unknown
+        calls += 1
+        given = _given(call, position, name)
+        if given is None:
+            if default in (NO_DEFAULT, "*"):
+                return None
+            out.append(Passed(rel, ref.line, default, "default"))
+        elif given == "":
+            return None
+        else:
+            out.append(Passed(where, call.line, given, "argument"))
+    return out if calls else None
+
+
+def _given(call: RefSite, position: int, name: str) -> str | None:
+    """The literal key a call gives the parameter; "" for data; None where it leaves it out."""
+    keys = call.keys
+    if name in keys.names:
+        values = [v for k, v in call.pairs if k == name]
+        if len(values) == 1 and values[0].kind in (ValueKind.LITERAL, ValueKind.NAMED):
+            return values[0].text
+        return ""
+    if keys.starred:
+        return ""
+    if 0 <= position < len(call.args):
+        arg = call.args[position]
+        return arg.key if arg.kind is ArgKind.LITERAL else ""
+    return "" if keys.unknown else None
+
+
+def keyed_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Collection[str],
+                exported: frozenset[str] | None) -> Iterator[tuple[str | None, Site]]:
+    """What `Kind[name]` of a key that is no literal finds: the members its function's callers name
+    (a producer where each call, or the default, names one), else a door to them all — so too
+    where the function is public and a library's callers are outside (`exported` given)."""
+    found = parsed(ref.detail)
+    reached = found is not None and exported is not None and public(found[0], exported)
+    names = passed_names(index, ref, file.rel) if index and found and not reached else None
+    if index is None or names is None:
+        yield None, Site(path=file.rel, line=ref.line, form="decode item", role="wire")
+        return
+    for given in names:
+        name = ast.literal_eval(given.key)
+        if name in members:
+            test = index.scan.files[given.rel].test
+            yield name, Site(path=given.rel, line=given.line, form=given.form,
+                             role="test" if test else "producer")
+
+
+def offered_doors(lit: LitSite, by_key: Mapping[str, list[Variant]], members: Collection[str],
+                  rel: str) -> Iterator[tuple[str, Site]]:
+    """A raw value offered among an input's choices: a door to its member where the enum's values
+    hold every value the list offers (a list of another set's values shares one by chance)."""
+    if members and all(k in by_key for k in lit.key.name.split("\n")):
+        for variant in by_key.get(lit.value.text, []):
+            yield variant.name, Site(path=rel, line=lit.line, form="decode", role="wire")

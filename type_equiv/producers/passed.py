@@ -1,0 +1,78 @@
+"""A lookup by name keyed by a parameter: what the function's callers pass (principle 4).
+
+`Kind[agent]` in `def show(text, agent="A")` looks a member up by whatever `agent` holds. Where the
+function is the program's own (not a public one a library's callers reach) and every call of it in
+production passes a literal — or leaves the parameter to its literal default — the names are written
+in code: the lookup builds those members, and no data from outside enters there. One call passing
+anything else (a name, an expression, `*args`, `**kwargs`), the function handed on uncalled, or no
+call seen at all, and the key is data as before: a door (`Kind[config["k"]]`).
+
+The walker records the lookup (`Form.ITEM`, a data key) with the function, the parameter's position
+as a caller counts it, its name and its default in `detail` (`lookup_detail`), and each string a
+call gives by keyword (`ValueKind.NAMED`); join.py asks keyed.py for the names the calls give it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import NamedTuple
+
+from type_equiv.producers.records import Value, ValueKind
+
+MARK = "param:"  # `detail` of a lookup keyed by a parameter: `param:function@position@name@default`
+NO_DEFAULT = "-"  # the parameter has no default; "*" marks one that is no literal
+
+
+class Param(NamedTuple):
+    """A parameter of a module-level function: position (-1 for a keyword-only one), default key."""
+
+    position: int
+    default: str
+
+
+def params_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Param]:
+    """The parameters of a module-level function, by name: position and the default's literal key."""
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    out: dict[str, Param] = {}
+    for i, (arg, default) in enumerate(zip(positional, defaults, strict=True)):
+        out[arg.arg] = Param(i, _key(default))
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        out[arg.arg] = Param(-1, _key(default))
+    return out
+
+
+def _key(default: ast.expr | None) -> str:
+    if default is None:
+        return NO_DEFAULT
+    if isinstance(default, ast.Constant) and isinstance(default.value, str):
+        return repr(default.value)
+    return "*"
+
+
+def rebound(body: list[ast.stmt], name: str) -> bool:
+    """Whether the function's own statements bind `name` again (`agent = agent.upper()`)."""
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+               for stmt in body for n in ast.walk(stmt))
+
+
+def named_strings(node: ast.Call, spelled: list[tuple[str, Value]]) -> tuple[tuple[str, Value], ...]:
+    """The strings a call gives by keyword that no vocabulary spells (`agent="WRITER"`): names its
+    callee may look a member up by (`ValueKind.NAMED`)."""
+    known = {k for k, _ in spelled}
+    return tuple((k.arg, Value(ValueKind.NAMED, repr(k.value.value))) for k in node.keywords
+                 if k.arg is not None and k.arg not in known and isinstance(k.value, ast.Constant)
+                 and isinstance(k.value.value, str))
+
+
+def lookup_detail(function: str, name: str, param: Param) -> str:
+    return f"{MARK}{function}@{param.position}@{name}@{param.default}"
+
+
+def parsed(detail: str) -> tuple[str, int, str, str] | None:
+    """(function, position, name, default) of a lookup keyed by a parameter, from its `detail`."""
+    if not detail.startswith(MARK):
+        return None
+    function, position, name, default = detail.removeprefix(MARK).rsplit("@", 3)
+    return function, int(position), name, default
