@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from type_equiv.producers.helpers import handed
 from type_equiv.producers.index import Index, derived
 from type_equiv.producers.records import CONSTRUCTORS, SPREAD, AnnKind, Arg, Form, RefSite
 
@@ -72,15 +71,14 @@ def decoded_by(index: Index, canonical: Callable[[str], str], ref: RefSite) -> A
     """The value a decoding helper (helpers.py) builds a member from, where `ref` hands the class
     to the helper at the position it decodes into (`try_enum(Kind, data["type"])` → `data["type"]`);
     None where the callee is no such helper (or its module was not read)."""
-    given = handed(ref.detail)
-    if given is None:
+    if ref.handed is None:
         return None
-    callee, position = canonical(given[0]), given[1]
+    callee, position = canonical(ref.handed.callee), ref.handed.position
     for _, target, helper in index.refs_under([callee]):
-        cls, _, value = helper.detail.partition(":")
-        if (helper.form is Form.HELPER and target == callee and cls == str(position)
-                and value.isdigit() and int(value) < len(ref.args)):
-            return ref.args[int(value)]
+        decodes = helper.decodes
+        if (helper.form is Form.HELPER and target == callee and decodes is not None
+                and decodes.cls == position and decodes.value < len(ref.args)):
+            return ref.args[decodes.value]
     return None
 
 
@@ -89,7 +87,7 @@ def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set
     to by position beside another argument: where a decoding helper may be defined (`try_enum`)."""
     out: set[str] = set()
     for _, target, ref in refs:
-        given = handed(ref.detail) if ref.form is Form.FACTORY and target in family else None
+        given = ref.handed if ref.form is Form.FACTORY and target in family else None
         if given is not None and len(ref.args) >= 2:
-            out.add(given[0])
+            out.add(given.callee)
     return out

@@ -17,7 +17,6 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
-from type_equiv.producers.helpers import SEP
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import Param, lookup_detail, named_strings, rebound
 from type_equiv.producers.records import (
@@ -36,6 +35,7 @@ from type_equiv.producers.records import (
     ClassSite,
     DictSite,
     Form,
+    Handed,
     Keys,
     LitSite,
     ReaderSite,
@@ -203,7 +203,7 @@ class ExpressionWalker(NameReader):
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),
-                handed: tuple[str, tuple[Arg, ...]] = ("", ())) -> None:
+                handed: tuple[Handed | None, tuple[Arg, ...]] = (None, ())) -> None:
         """An element that may be a bare class: a class-valued table entry or a factory argument.
 
         `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
@@ -218,7 +218,7 @@ class ExpressionWalker(NameReader):
             ref = self.dotted(node, scope)
             if ref is not None:
                 self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs,
-                                         handed[1], handed[0]))
+                                         handed[1], handed=handed[0]))
                 return
         self.expr(node, scope, ctx)
 
@@ -335,7 +335,7 @@ class ExpressionWalker(NameReader):
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
                          CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t,
-                         (f"{whom}{SEP}{i}", given) if whom else ("", ()))
+                         (Handed(whom, i), given) if whom else (None, ()))
         for keyword in node.keywords:
             # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
             # field lookup anywhere (`variant__in=[Kind.A, Kind.B]`, `question__variant=…`)

@@ -4,24 +4,26 @@ decodes, as `Kind(val)` does where it is called. Called with the vocabulary and 
 (principle 1: where the data comes from is the caller's business, as for `parse_obj_as(X, d)`);
 called with a literal, it builds that literal's member in code (principle 4).
 
-The walker records each such function once (`helper_of`: `Form.HELPER` at its qualname, the two
-positions in `detail`), and each call handing a spelled class on by position (`Form.FACTORY`, the
-callee and the position in `detail`, the positional arguments in `args`); join.py meets them.
+The walker records each such function once (`helper_of`: `Form.HELPER` at its qualname, its two
+positions in `RefSite.decodes`, a `Decodes(cls, value)`), and each call handing a spelled class on
+by position (`Form.FACTORY`, the callee and the position in `RefSite.handed`, a `Handed(callee,
+position)`, the positional arguments in `args`); built.py `decoded_by` meets them for join.py.
 """
 
 from __future__ import annotations
 
 import ast
 
-SEP = "@"  # `detail` of a class handed to a call: `callee@position`
+from type_equiv.producers.records import Decodes
 
 
-def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> str:
-    """`"i:j"` when the function builds a value of the class its positional parameter `i` holds
-    from its parameter `j` (positions as a caller counts them, after a method's `self`), else ""."""
+def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> Decodes | None:
+    """`Decodes(i, j)` when the function builds a value of the class its positional parameter `i`
+    holds from its parameter `j` (positions as a caller counts them, after a method's `self`), else
+    None."""
     params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]][skip:]
     if len(params) < 2:
-        return ""
+        return None
     where = {name: i for i, name in enumerate(params)}
     for sub in ast.walk(node):
         built = _built(sub)
@@ -29,8 +31,8 @@ def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> str:
             continue
         cls, value = built
         if cls in where and value in where and cls != value:
-            return f"{where[cls]}:{where[value]}"
-    return ""
+            return Decodes(where[cls], where[value])
+    return None
 
 
 def _built(node: ast.AST) -> tuple[str, str] | None:
@@ -47,8 +49,3 @@ def _built(node: ast.AST) -> tuple[str, str] | None:
         return head.id, arg.id
     return None
 
-
-def handed(detail: str) -> tuple[str, int] | None:
-    """(callee, position) of a class handed to a call by position, from its `detail`."""
-    callee, sep, position = detail.rpartition(SEP)
-    return (callee, int(position)) if sep and callee and position.isdigit() else None

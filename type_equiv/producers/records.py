@@ -80,7 +80,7 @@ class Form(StrEnum):
     """How a record's name or literal is used where it stands (docs/producers.md's table)."""
 
     CALL = "call"
-    FACTORY = "factory"  # a bare class handed to a call
+    FACTORY = "factory"  # a bare class handed to a call (by position: `RefSite.handed`)
     TABLE = "table"  # a class as a dict display's value
     ITEM = "item"  # `Kind["A"]`, `Kind[name]`
     ISINSTANCE = "isinstance"
@@ -91,7 +91,7 @@ class Form(StrEnum):
     ITERATE = "iterate"  # `list(Kind)`: every member handed out
     BUILD = "build"  # a method returning an instance of its class (`return cls(...)`): at its return
     # a function building a member of the class one parameter holds from another (`def try_enum(cls,
-    # val): return cls(val)`), at its qualname, the positions in `detail` (`0:1`): helpers.py
+    # val): return cls(val)`), at its qualname, the two positions in `RefSite.decodes`: helpers.py
     HELPER = "helper"
     # a module-level name bound to a call given the class (`W = graphene.Enum.from_enum(Kind)`), the
     # name in `detail`: `W.A` reads the enum's member `A` (principle 5)
@@ -210,6 +210,23 @@ class Receiver(NamedTuple):
     name: str = ""
 
 
+class Handed(NamedTuple):
+    """Where a call hands a spelled class on by position (`try_enum(Kind, v)`): the callee, dotted as
+    the file's imports see it, and the class's position among its positional arguments."""
+
+    callee: str
+    position: int
+
+
+class Decodes(NamedTuple):
+    """A decoding helper's two positional parameters (positions as a caller counts them, after a
+    method's `self`): the one holding the class, and the one holding the value it builds a member
+    of that class from (`def try_enum(cls, val): return cls(val)` → `Decodes(0, 1)`)."""
+
+    cls: int
+    value: int
+
+
 class RefSite(NamedTuple):
     """A use of a spelled name. `ref` is dotted as the file's imports see it (`pkg.core.TextBlock`)."""
 
@@ -221,6 +238,8 @@ class RefSite(NamedTuple):
     pairs: tuple[tuple[str, Value], ...] = ()  # keyword → spelled value
     args: tuple[Arg, ...] = ()  # positional arguments
     detail: str = ""  # a door's label and parameter (`POST /messages → body`): the finding's chain
+    handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
+    decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
 
 
 class DictSite(NamedTuple):
@@ -317,8 +336,10 @@ class FileScan(NamedTuple):
         refs, dicts, lits, anns, classes, error, readers = value
         return cls(
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
-                          tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail))
-                  for line, ref, form, consumer, keys, pairs, args, detail in refs),
+                          tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail),
+                          None if handed is None else Handed(str(handed[0]), int(handed[1])),
+                          None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])))
+                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes in refs),
             tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
                            None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, keys, pairs, consumer, within, given in dicts),

@@ -212,8 +212,8 @@ class Walker(ExpressionWalker):
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
             decodes = helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
-            if decodes:
-                self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, detail=decodes))
+            if decodes is not None:
+                self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, decodes=decodes))
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults: list[tuple[ast.arg, ast.expr | None]] = [
             *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
