@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index
-from type_equiv.producers.passed import NO_DEFAULT, parsed
+from type_equiv.producers.passed import NO_DEFAULT
 from type_equiv.producers.public import public
 from type_equiv.producers.records import ArgKind, Form, LitSite, RefSite, ValueKind
 from type_equiv.read.tree import SourceFile
@@ -34,14 +34,14 @@ class Passed(NamedTuple):
 def lookup_functions(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
     """The functions whose parameter keys a lookup of the vocabulary: where their callers are."""
     return {found[0] for _, target, ref in refs
-            if ref.form is Form.ITEM and target in family and (found := parsed(ref.detail))}
+            if ref.form is Form.ITEM and target in family and (found := ref.keyed)}
 
 
 def passed_names(index: Index, ref: RefSite, rel: str) -> list[Passed] | None:
     """The literal names every production call of the function gives the parameter (its default
     where a call leaves it out), or None where one call gives data, the function is handed on
     uncalled, or no call is seen: then the key is data, a door."""
-    found = parsed(ref.detail)
+    found = ref.keyed
     if found is None:
         return None
     function, position, name, default = found
@@ -88,7 +88,7 @@ def keyed_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Co
     """What `Kind[name]` of a key that is no literal finds: the members its function's callers name
     (a producer where each call, or the default, names one), else a door to them all — so too
     where the function is public and a library's callers are outside (`exported` given)."""
-    found = parsed(ref.detail)
+    found = ref.keyed
     reached = found is not None and exported is not None and public(found[0], exported)
     names = passed_names(index, ref, file.rel) if index and found and not reached else None
     if index is None or names is None:

@@ -8,7 +8,7 @@ anything else (a name, an expression, `*args`, `**kwargs`), the function handed 
 call seen at all, and the key is data as before: a door (`Kind[config["k"]]`).
 
 The walker records the lookup (`Form.ITEM`, a data key) with the function, the parameter's position
-as a caller counts it, its name and its default in `detail` (`lookup_detail`), and each string a
+as a caller counts it, its name and its default in `RefSite.keyed` (a `Keyed`), and each string a
 call gives by keyword (`ValueKind.NAMED`); join.py asks keyed.py for the names the calls give it.
 """
 
@@ -17,9 +17,8 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from type_equiv.producers.records import Value, ValueKind
+from type_equiv.producers.records import Keyed, Value, ValueKind
 
-MARK = "param:"  # `detail` of a lookup keyed by a parameter: `param:function@position@name@default`
 NO_DEFAULT = "-"  # the parameter has no default; "*" marks one that is no literal
 
 
@@ -66,13 +65,6 @@ def named_strings(node: ast.Call, spelled: list[tuple[str, Value]]) -> tuple[tup
                  and isinstance(k.value.value, str))
 
 
-def lookup_detail(function: str, name: str, param: Param) -> str:
-    return f"{MARK}{function}@{param.position}@{name}@{param.default}"
-
-
-def parsed(detail: str) -> tuple[str, int, str, str] | None:
-    """(function, position, name, default) of a lookup keyed by a parameter, from its `detail`."""
-    if not detail.startswith(MARK):
-        return None
-    function, position, name, default = detail.removeprefix(MARK).rsplit("@", 3)
-    return function, int(position), name, default
+def keyed(function: str, name: str, param: Param) -> Keyed:
+    """The lookup's `RefSite.keyed`: `function`'s parameter `name`, its position and default."""
+    return Keyed(function, param.position, name, param.default)

@@ -82,7 +82,7 @@ class Form(StrEnum):
     CALL = "call"
     FACTORY = "factory"  # a bare class handed to a call (by position: `RefSite.handed`)
     TABLE = "table"  # a class as a dict display's value
-    ITEM = "item"  # `Kind["A"]`, `Kind[name]`
+    ITEM = "item"  # `Kind["A"]`, `Kind[name]` (keyed by a parameter: `RefSite.keyed`)
     ISINSTANCE = "isinstance"
     MATCH = "match"
     COMPARE = "compare"
@@ -227,6 +227,18 @@ class Decodes(NamedTuple):
     value: int
 
 
+class Keyed(NamedTuple):
+    """A lookup by name keyed by a parameter of a module-level function (`Kind[agent]` in `def
+    show(text, agent="A")`, passed.py): the function, dotted as the file's imports see it, the
+    parameter's position as a caller counts it (-1 for a keyword-only one), its name, and its
+    default's literal key (`passed.NO_DEFAULT` for none, "*" for one that is no literal)."""
+
+    function: str
+    position: int
+    name: str
+    default: str
+
+
 class RefSite(NamedTuple):
     """A use of a spelled name. `ref` is dotted as the file's imports see it (`pkg.core.TextBlock`)."""
 
@@ -240,6 +252,7 @@ class RefSite(NamedTuple):
     detail: str = ""  # a door's label and parameter (`POST /messages → body`): the finding's chain
     handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
     decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
+    keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
 
 
 class DictSite(NamedTuple):
@@ -338,8 +351,10 @@ class FileScan(NamedTuple):
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
                           tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail),
                           None if handed is None else Handed(str(handed[0]), int(handed[1])),
-                          None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])))
-                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes in refs),
+                          None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])),
+                          None if keyed is None else Keyed(str(keyed[0]), int(keyed[1]), str(keyed[2]),
+                                                           str(keyed[3])))
+                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed in refs),
             tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
                            None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, keys, pairs, consumer, within, given in dicts),
