@@ -18,7 +18,7 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.naming import NameReader
-from type_equiv.producers.passed import Param, keyed, named_strings, rebound
+from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
     LOOKUP_METHODS,
@@ -529,8 +529,8 @@ class ExpressionWalker(NameReader):
             # `Kind[name]`, `Kind[config["k"]]`, `Kind[text.upper()]`: a lookup by name of whatever
             # the key evaluates to, a raw value read into a member (principle 5: any spelling of it)
             param = scope.params.get(key.id) if isinstance(key, ast.Name) else None
-            by = (keyed(scope.owner, key.id, Param(*param)) if isinstance(key, ast.Name)
-                  and param is not None and not rebound(list(scope.body), key.id) else None)
+            by = (keyed(scope.owner, key.id, param) if isinstance(key, ast.Name) and param is not None
+                  and not rebound(scope.body, key.id) else None)
             self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),),
                                      keyed=by))  # keyed by a parameter: passed.py
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None

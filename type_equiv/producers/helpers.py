@@ -48,4 +48,3 @@ def _built(node: ast.AST) -> tuple[str, str] | None:
     if isinstance(head, ast.Name) and isinstance(arg, ast.Name):
         return head.id, arg.id
     return None
-

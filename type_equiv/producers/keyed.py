@@ -30,10 +30,9 @@ class Passed(NamedTuple):
     form: str
 
 
-
 def lookup_functions(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
     """The functions whose parameter keys a lookup of the vocabulary: where their callers are."""
-    return {found[0] for _, target, ref in refs
+    return {found.function for _, target, ref in refs
             if ref.form is Form.ITEM and target in family and (found := ref.keyed)}
 
 
@@ -89,7 +88,7 @@ def keyed_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Co
     (a producer where each call, or the default, names one), else a door to them all — so too
     where the function is public and a library's callers are outside (`exported` given)."""
     found = ref.keyed
-    reached = found is not None and exported is not None and public(found[0], exported)
+    reached = found is not None and exported is not None and public(found.function, exported)
     names = passed_names(index, ref, file.rel) if index and found and not reached else None
     if index is None or names is None:
         yield None, Site(path=file.rel, line=ref.line, form="decode item", role="wire")

@@ -15,31 +15,19 @@ call gives by keyword (`ValueKind.NAMED`); join.py asks keyed.py for the names t
 from __future__ import annotations
 
 import ast
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from type_equiv.producers.records import Keyed, Value, ValueKind
+from type_equiv.producers.syntax import Param, parameters
 
 NO_DEFAULT = "-"  # the parameter has no default; "*" marks one that is no literal
 
 
-class Param(NamedTuple):
-    """A parameter of a module-level function: position (-1 for a keyword-only one), default key."""
-
-    position: int
-    default: str
-
-
 def params_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Param]:
     """The parameters of a module-level function, by name: position and the default's literal key."""
-    args = node.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    out: dict[str, Param] = {}
-    for i, (arg, default) in enumerate(zip(positional, defaults, strict=True)):
-        out[arg.arg] = Param(i, _key(default))
-    for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
-        out[arg.arg] = Param(-1, _key(default))
-    return out
+    count = len(node.args.posonlyargs) + len(node.args.args)
+    return {arg.arg: Param(i if i < count else -1, _key(default))
+            for i, (arg, default) in enumerate(parameters(node.args))}
 
 
 def _key(default: ast.expr | None) -> str:
@@ -50,7 +38,7 @@ def _key(default: ast.expr | None) -> str:
     return "*"
 
 
-def rebound(body: list[ast.stmt], name: str) -> bool:
+def rebound(body: Sequence[ast.stmt], name: str) -> bool:
     """Whether the function's own statements bind `name` again (`agent = agent.upper()`)."""
     return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
                for stmt in body for n in ast.walk(stmt))

@@ -9,6 +9,7 @@ import ast
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from type_equiv.producers.records import (
     ANNOTATION_WRAPPERS,
@@ -44,7 +45,23 @@ class Scope:
     bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    params: dict[str, tuple[int, str]] = field(default_factory=dict)  # a module-level function's (passed.py)
+    params: dict[str, Param] = field(default_factory=dict)  # a module-level function's (passed.py)
+
+
+class Param(NamedTuple):
+    """A parameter of a module-level function: position (-1 for a keyword-only one), default key
+    (passed.py `params_of`)."""
+
+    position: int
+    default: str
+
+
+def parameters(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
+    """Every positional, then keyword-only parameter with its default (None where it has none)."""
+    positional = [*args.posonlyargs, *args.args]
+    padded: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    return [*zip(positional, [*padded, *args.defaults], strict=True),
+            *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -57,6 +57,7 @@ from type_equiv.producers.syntax import (
     mapping_parts,
     match_parts,
     members_returned,
+    parameters,
     reader_sites,
     tested_only,
 )
@@ -208,18 +209,14 @@ class Walker(ExpressionWalker):
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
         class_arg(node, scope, inner)
         if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
-            inner.params = dict(params_of(node))
+            inner.params = params_of(node)
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
             decodes = helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
             if decodes is not None:
                 self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, decodes=decodes))
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
-        defaults: list[tuple[ast.arg, ast.expr | None]] = [
-            *zip(positional, [None] * (len(positional) - len(args.defaults)) + list(args.defaults),
-                 strict=True),
-            *zip(args.kwonlyargs, args.kw_defaults, strict=True),
-        ]
+        defaults = parameters(args)
         for arg, default in defaults:
             refs = self.annotation_refs(arg.annotation, scope)
             if arg.annotation is not None:
