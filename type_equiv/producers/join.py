@@ -20,7 +20,7 @@ from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
-from type_equiv.producers.receivers import Receivers, given_of
+from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
@@ -348,10 +348,9 @@ class Join:
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
-        if ref.form is Form.ITERATE and (given := given_of(ref.detail)) is not None:
-            if not self._receives(self.annotated, *given):  # each member to a call: typed by the
-                return  # vocabulary, the parameter takes each member (walker.py `loop`)
-            ref = ref._replace(detail="")
+        # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
+        if ref.form is Form.ITERATE and ref.given and not self._receives(self.annotated, *ref.given):
+            return
         vocab = self.vocab
         if ref.form in DOOR_FORMS:
             yield from self._door(file, ref, target)

@@ -36,16 +36,3 @@ class Receivers:
             return (receiver, key.position) in self.placed
         return (receiver, key) in self.named
 
-
-def given_detail(receiver: Receiver, key: Slot) -> str:
-    """`RefSite.detail` of a loop variable handed to a call (walker.py `loop`): who and where."""
-    return f"{receiver.kind}|{receiver.name}|{key.name}|{key.position}"
-
-
-def given_of(detail: str) -> tuple[Receiver, Slot] | None:
-    """The inverse of `given_detail` (None for any other detail)."""
-    parts = detail.split("|")
-    if len(parts) != 4 or parts[0] not in set(ReceiverKind):
-        return None
-    kind, name, slot, position = parts
-    return Receiver(ReceiverKind(kind), name), Slot(slot, int(position))

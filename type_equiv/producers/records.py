@@ -253,6 +253,7 @@ class RefSite(NamedTuple):
     handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
     decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
     keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
+    given: tuple[Receiver, Slot] | None = None  # `Form.ITERATE`: each member handed to a call (`loop`)
 
 
 class DictSite(NamedTuple):
@@ -353,8 +354,10 @@ class FileScan(NamedTuple):
                           None if handed is None else Handed(str(handed[0]), int(handed[1])),
                           None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])),
                           None if keyed is None else Keyed(str(keyed[0]), int(keyed[1]), str(keyed[2]),
-                                                           str(keyed[3])))
-                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed in refs),
+                                                           str(keyed[3])),
+                          None if given is None else (_receiver(given[0]), _slot(given[1])))
+                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed, given
+                  in refs),
             tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
                            None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, keys, pairs, consumer, within, given in dicts),

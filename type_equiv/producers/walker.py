@@ -22,7 +22,6 @@ from type_equiv.producers.doors import (
 from type_equiv.producers.expressions import VALUE, ExpressionWalker
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import params_of
-from type_equiv.producers.receivers import given_detail
 from type_equiv.producers.records import (
     DEFAULT_OF,
     NEUTRAL_CALLS,
@@ -175,8 +174,7 @@ class Walker(ExpressionWalker):
         for call, key in given_to(node.body, node.target.id):
             receiver = self.receiver(call.func, scope)
             if receiver is not None:
-                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False,
-                                         detail=given_detail(receiver, key)))
+                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, given=(receiver, key)))
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:

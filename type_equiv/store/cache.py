@@ -33,7 +33,7 @@ from type_equiv import __version__
 from type_equiv.store.memory import collector_paused
 from type_equiv.store.safe import inside, read_bounded, write_inside
 
-FORMAT = 3  # bump when any store's payload changes shape
+FORMAT = 4  # bump when any store's payload changes shape
 GITIGNORE = b"# written by type-equiv: the cache is never committed\n*\n"
 RACY_NS = 2_000_000_000  # an mtime this close to when the file was read proves nothing
 
