@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.cli.test_hostile import (
@@ -551,6 +551,7 @@ def _not_degenerate(segment: str) -> bool:
         st.booleans()), min_size=1, max_size=3),
     path=st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=4), folder=st.booleans(),
 )
+@example(lines=[(False, False, ["*", "**"], True)], path=["a", "a"], folder=False)  # `*/**/`, `a/a`
 def test_globs_mean_what_gitignore_lines_mean(
     lines: list[tuple[bool, bool, list[str], bool]], path: list[str], folder: bool
 ) -> None:

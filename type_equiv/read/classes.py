@@ -75,6 +75,9 @@ class ClassInfo:
     bases: tuple[str, ...]  # qualified names, resolved through imports
     fields: tuple[FieldInfo, ...]  # inherited first, each name once (the most derived declaration)
     typeddict: bool = False
+    # `type: ClassVar[Literal["dvc"]] = "dvc"`: class attributes, inherited as fields are. No field
+    # (drift, schema and payload checks never see them), but a union's tag may be one.
+    class_vars: tuple[FieldInfo, ...] = ()
 
     @property
     def name(self) -> str:
@@ -85,6 +88,13 @@ class ClassInfo:
             if info.name == name:
                 return info
         return None
+
+    def tag(self, name: str) -> FieldInfo | None:
+        """The field `name`, else the class variable `name`: what a union's tag may be declared as."""
+        found = self.field(name)
+        if found is not None:
+            return found
+        return next((info for info in self.class_vars if info.name == name), None)
 
 
 class WholeModules:
@@ -235,11 +245,14 @@ class Symbols:
                 head = text.split("[", 1)[0].strip()
                 bases.append(self.resolver.canonical(f"{module}.{head}"))
         fields: dict[str, FieldInfo] = {}
+        class_vars: dict[str, FieldInfo] = {}
         for base in bases:
             base_info = self.class_info(base, _depth + 1)
             if base_info is not None:
                 for inherited in base_info.fields:
                     fields[inherited.name] = inherited
+                for inherited in base_info.class_vars:
+                    class_vars[inherited.name] = inherited
         typeddict = shape.kind == "typeddict"
         total = ("keyword", "total=False") not in shape.header
         for member in shape.members:
@@ -247,8 +260,12 @@ class Symbols:
             if info is not None:
                 fields.pop(info.name, None)
                 fields[info.name] = info
+                class_vars.pop(info.name, None)
+            elif (declared := _class_var(member, shape.path, qualname)) is not None:
+                class_vars.pop(declared.name, None)
+                class_vars[declared.name] = declared
         result = ClassInfo(qualname, shape.path, shape.line, shape.end_line, tuple(bases),
-                           tuple(fields.values()), typeddict)
+                           tuple(fields.values()), typeddict, tuple(class_vars.values()))
         self._classes[qualname] = result
         return result
 
@@ -291,6 +308,17 @@ def _field(member: Member, path: str, owner: str, typeddict: bool, total: bool) 
         optional = head == "NotRequired" or (not total and head != "Required")
     return FieldInfo(member.name, member.annotation, default, path, member.line, owner, alias,
                      optional, init)
+
+
+def _class_var(member: Member, path: str, owner: str) -> FieldInfo | None:
+    """`type: ClassVar[Literal["dvc"]] = "dvc"`, a public class variable (what `_field` leaves out)."""
+    if member.role != "field" or member.annotation is None or member.name.startswith("_"):
+        return None
+    ann = expr_of(member.annotation)
+    if ann is None or subscript_head(ann) != "ClassVar":
+        return None
+    return FieldInfo(member.name, member.annotation, member.default, path, member.line, owner,
+                     optional=member.default is not None, init=False)
 
 
 def expr_of(text: str) -> ast.expr | None:

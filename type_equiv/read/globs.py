@@ -109,7 +109,8 @@ class Glob:
         self.one_level = anchored and bool(parts) and parts[-1] == "*" and not self.dir_only
         if not anchored and parts:
             parts = ["**", *parts]
-        self.trailing_all = len(parts) > 1 and parts[-1] == "**"  # `x/**`: inside x, not x itself
+        # `x/**`: inside x, not x itself; `x/**/` names x too (`**/` may be no folder), so all in it
+        self.trailing_all = len(parts) > 1 and parts[-1] == "**" and not self.dir_only
         self.parts: list[list[Token] | None] = [None if p == "**" else _tokens(p) for p in parts]
 
     def matches(self, segments: Sequence[str], is_dir: bool) -> bool:

@@ -496,7 +496,7 @@ def _union(row: SymbolRow, qualname: str, shape: Shape, span: Span, arms: list[_
     is_open = open_arm
     for arm, info in infos:
         spans.append(Span(info.path, info.line, info.end_line))
-        tag_info = info.field(tag_field) if tag_field else None
+        tag_info = info.tag(tag_field) if tag_field else None
         values, default, enum_members = (_tag_values(tag_info, defs) if tag_info is not None
                                          else (None, None, {}))
         if arm.tag is not None:
@@ -517,7 +517,9 @@ def _union(row: SymbolRow, qualname: str, shape: Shape, span: Span, arms: list[_
 
 
 def _shared_tag_field(infos: list[ClassInfo], defs: Symbols) -> str | None:
-    """The field every class has, `Literal` in all (or all but catch-all arms); first declared wins."""
+    """The field every class has, `Literal` in all (or all but catch-all arms); first declared wins.
+    Failing one, the name every class declares a `Literal` tag under, as a field or as a class
+    variable (`type: ClassVar[Literal["dvc"]] = "dvc"`): a class variable never opens a union."""
     names = [f.name for f in infos[0].fields]
     best: str | None = None
     for name in names:
@@ -529,7 +531,13 @@ def _shared_tag_field(infos: list[ClassInfo], defs: Symbols) -> str | None:
             return name
         if any(literal) and best is None:
             best = name
-    return best
+    if best is not None:
+        return best
+    for name in [f.name for f in (*infos[0].fields, *infos[0].class_vars)]:
+        tags = [info.tag(name) for info in infos]
+        if all(t is not None and _tag_values(t, defs)[0] is not None for t in tags):
+            return name
+    return None
 
 
 def _common_bases(variants: Sequence[Variant], defs: Symbols) -> tuple[str, ...]:
