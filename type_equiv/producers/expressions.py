@@ -96,6 +96,9 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        # a table entry's own key named again in its value (`{Kind.A: lambda: run(Kind.A)}`): the
+        # value runs only once a lookup matched the key, so it hands on the member already held
+        self.selected: set[int] = set()
         self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
@@ -143,6 +146,8 @@ class ExpressionWalker(NameReader):
     # expressions --------------------------------------------------------------------------------
 
     def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
+        if id(node) in self.selected:
+            ctx = CONSUMER
         if isinstance(node, ast.Name | ast.Attribute):
             ref = self.dotted(node, scope)
             if ref is not None:
@@ -214,6 +219,8 @@ class ExpressionWalker(NameReader):
         elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
               and not node.keywords):
             node = node.args[1]
+        if id(node) in self.selected:
+            ctx = CONSUMER
         if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
             ref = self.dotted(node, scope)
             if ref is not None:
@@ -509,8 +516,12 @@ class ExpressionWalker(NameReader):
                 for inner in held_displays(value):
                     self.nested[id(inner)] = key.value
             else:  # a member (or a tuple of them) keying a lookup table is consumed
-                for part in key.elts if isinstance(key, ast.Tuple) else [key]:
+                parts = key.elts if isinstance(key, ast.Tuple) else [key]
+                for part in parts:
                     self.element(part, scope, ctx, Form.DISPATCH)
+                held = {ast.dump(p) for p in parts if isinstance(p, ast.Attribute)}
+                self.selected.update(id(n) for n in ast.walk(value)
+                                     if isinstance(n, ast.Attribute) and ast.dump(n) in held)
             self.element(value, scope, ctx, Form.TABLE)
         given = self.given.pop(id(node), None)
         if (within and keys.names and not keys.unknown) or any(k in self.tag_fields for k, _ in pairs):

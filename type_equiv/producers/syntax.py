@@ -410,7 +410,9 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, 
             if isinstance(node, ast.Compare):
                 tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
                               if isinstance(op, ast.In | ast.NotIn))
-            elif attribute:
+            elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
+                tested.add(id(node.generators[0].iter))  # `[str(m) for m in known]`: a message
+            if attribute:
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                         and node.value.id == "self" and isinstance(node.ctx, ast.Load)):
                     reads.append((node.attr, id(node)))
@@ -420,6 +422,23 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, 
     for name, read in reads:
         out[name] = out.get(name, True) and read in tested
     return out
+
+
+def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
+    """Whether a comprehension spells each element it takes into text — `[str(m) for m in known]`,
+    `", ".join(f"{m}" for m in known)`, `[m.value for m in known]` — as an error message listing
+    what was admitted does: nothing of the container is handed out (docs/producers.md `iterate`)."""
+    if len(node.generators) != 1 or not isinstance(node.generators[0].target, ast.Name):
+        return False
+    name = node.generators[0].target.id
+    spelled: set[int] = set()
+    for inner in ast.walk(node.elt):
+        if isinstance(inner, ast.Call) and last_name(inner.func) in TEXT_CALLS:
+            spelled.update(id(a) for a in inner.args)
+        elif isinstance(inner, ast.FormattedValue) or (
+                isinstance(inner, ast.Attribute) and inner.attr in ("value", "name")):
+            spelled.add(id(inner.value))
+    return all(id(n) in spelled for n in ast.walk(node.elt) if isinstance(n, ast.Name) and n.id == name)
 
 
 # Calls that declare a field or parameter: their first positional argument is its default.

@@ -19,7 +19,7 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
-from type_equiv.producers.expressions import VALUE, ExpressionWalker
+from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
@@ -205,6 +205,9 @@ class Walker(ExpressionWalker):
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
+        # an `@overload` stub declares a signature: its defaults never reach a value (the
+        # implementation's own do), so they are listed, never counted
+        stub = any(last_name(d) == "overload" for d in node.decorator_list)
         class_arg(node, scope, inner)
         if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
             inner.params = params_of(node)
@@ -229,12 +232,13 @@ class Walker(ExpressionWalker):
                     self.refs.extend(RefSite(arg.lineno, r, door, False, detail=f"{label} → {arg.arg}")
                                      for r in refs)
                 inner.annotated[arg.arg] = refs
-                self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
-                # `Query("a")`
-                self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
+                if not stub:
+                    self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
+                    # `Query("a")`
+                    self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
             if default is not None:
                 start = len(self.refs)
-                self.expr(default, scope, VALUE)
+                self.expr(default, scope, CONSUMER if stub else VALUE)
                 if scope.cls is not None and node.name == "__init__" and is_tag(arg.annotation):
                     self.default_of(start, scope.cls)  # the tag default of the class's own constructor
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
@@ -392,9 +396,10 @@ class Walker(ExpressionWalker):
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and self.only_tested(scope.body, target.id)):
                     self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
-                shown = displayed(value) if scope.owner == self.module else None
-                if (shown is not None and target.id.startswith("_")
-                        and self.only_tested(self.module_body, target.id)):
+                shown = displayed(value)
+                local = scope.owner != self.module  # a local is private to its function
+                if (shown is not None and (local or target.id.startswith("_")) and self.only_tested(
+                        scope.body if local else self.module_body, target.id)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
                 members = self.local_members if scope.owner != self.module else self.module_members
                 if listed or (scope.owner == self.module and (listed := tested_in(value))):
