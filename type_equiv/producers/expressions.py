@@ -104,7 +104,7 @@ class ExpressionWalker(NameReader):
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         # a body's names read only as membership containers (walker.only_tested), by the body's id;
         # the body is kept beside its answer so that id is never reused for another body
-        self.membership: dict[tuple[int, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
+        self.membership: dict[tuple[int, bool, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
               key: Slot = NO_SLOT) -> None:
@@ -257,6 +257,11 @@ class ExpressionWalker(NameReader):
         added = grown(node)
         if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
             self.stored(*added, scope)
+        if (isinstance(func, ast.Attribute) and func.attr in ("append", "add", "insert") and node.args
+                and isinstance(func.value, ast.Name) and func.value.id in scope.elements):
+            # `stack.append(("object", None))` where `stack: list[tuple[State, Any]]`
+            self.bound(node.args[-1], scope.elements[func.value.id], Form.ASSIGN, scope,
+                       Slot(func.value.id))
         self.round_trip(node, scope)
         if name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
                                   and isinstance(func.value, ast.Constant)):

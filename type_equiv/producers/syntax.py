@@ -46,6 +46,8 @@ class Scope:
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     params: dict[str, Param] = field(default_factory=dict)  # a module-level function's (passed.py)
+    # a local annotated as a list, set or deque (`stack: list[tuple[State, Any]]`) → its element type
+    elements: dict[str, ast.expr] = field(default_factory=dict)
 
 
 class Param(NamedTuple):
@@ -112,6 +114,24 @@ def dict_keys(node: ast.expr) -> Keys:
         if len(keys) == len(node.keys):
             return Keys(tuple(keys))
     return UNKNOWN_KEYS
+
+
+GROWN = frozenset({"list", "List", "set", "Set", "deque", "Deque", "MutableSequence", "MutableSet"})
+
+
+def element_type(annotation: ast.expr | None) -> ast.expr | None:
+    """`list[X]` (`List`, `set`, `deque`, `MutableSequence`…, through `Final[...]`) → X: what an
+    element added to it is (`xs.append(v)`, `xs[-1] = v`); None for anything else."""
+    node = annotation
+    while isinstance(node, ast.Subscript):
+        head = last_name(node.value)
+        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if head in GROWN and len(args) == 1:
+            return args[0]
+        if head not in ANNOTATION_WRAPPERS or not args:
+            return None
+        node = args[0]
+    return None
 
 
 def tuple_parts(annotation: ast.expr | None) -> list[ast.expr] | None:
@@ -398,11 +418,12 @@ def members_returned(node: ast.expr | None) -> ast.expr | None:
     return comprehended(node) if node is not None else None
 
 
-def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, bool]:
+def tested_only(body: Sequence[ast.stmt], attribute: bool = False, texts: bool = False) -> dict[str, bool]:
     """Per local name read in `body` (with `attribute`, per `self.name` read in a class's body),
     whether every read is as the container of a membership test (`x in name`): a list of the members
-    kept only to validate values against. One walk of the body answers every name (the walker asks
-    it once per assignment)."""
+    kept only to validate values against — with `texts`, or spelled into an error message's text
+    (`[str(m) for m in name]`). One walk of the body answers every name (the walker asks it once per
+    assignment)."""
     tested: set[int] = set()
     reads: list[tuple[str, int]] = []
     for stmt in body:
@@ -410,7 +431,7 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, 
             if isinstance(node, ast.Compare):
                 tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
                               if isinstance(op, ast.In | ast.NotIn))
-            elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
+            elif texts and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
                 tested.add(id(node.generators[0].iter))  # `[str(m) for m in known]`: a message
             if attribute:
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -426,8 +447,9 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, 
 
 def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
     """Whether a comprehension spells each element it takes into text — `[str(m) for m in known]`,
-    `", ".join(f"{m}" for m in known)`, `[m.value for m in known]` — as an error message listing
-    what was admitted does: nothing of the container is handed out (docs/producers.md `iterate`)."""
+    `", ".join(f"{m}" for m in known)` — as an error message listing what was admitted does: nothing
+    of the container is handed out (docs/producers.md `iterate`). `[m.value for m in known]` hands
+    the values on (often looked up again: `Kind(v)`), no text."""
     if len(node.generators) != 1 or not isinstance(node.generators[0].target, ast.Name):
         return False
     name = node.generators[0].target.id
@@ -435,8 +457,7 @@ def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
     for inner in ast.walk(node.elt):
         if isinstance(inner, ast.Call) and last_name(inner.func) in TEXT_CALLS:
             spelled.update(id(a) for a in inner.args)
-        elif isinstance(inner, ast.FormattedValue) or (
-                isinstance(inner, ast.Attribute) and inner.attr in ("value", "name")):
+        elif isinstance(inner, ast.FormattedValue):
             spelled.add(id(inner.value))
     return all(id(n) in spelled for n in ast.walk(node.elt) if isinstance(n, ast.Name) and n.id == name)
 

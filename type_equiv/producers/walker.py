@@ -48,6 +48,7 @@ from type_equiv.producers.syntax import (
     declared_default,
     describe,
     displayed,
+    element_type,
     given_to,
     hands_on,
     held_displays,
@@ -199,6 +200,8 @@ class Walker(ExpressionWalker):
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
                        body=node.body, class_body=scope.class_body, entry=door is not None)
+        if scope.owner != self.module:  # a closure appends to its enclosing function's list
+            inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
                 last_name(d) in PROPERTIES for d in node.decorator_list):  # overridden by a subclass
             self.anns.append(AnnSite(node.lineno, scope.cls, node.name, inner.returns, kind=AnnKind.PROPERTY))
@@ -244,6 +247,8 @@ class Walker(ExpressionWalker):
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
         # not under the names it binds itself as parameters
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+        for param in params:
+            inner.elements.pop(param, None)
         seen = {k: v for k, v in self.local_values.items() if k not in params}
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
         for arg, _ in defaults:  # `status: Literal["completed", "failed"]` holds those values
@@ -338,6 +343,11 @@ class Walker(ExpressionWalker):
         value = node.value
         self.unpickled(node.lineno, value, refs, scope)
         if isinstance(target, ast.Name) and scope.cls is None:
+            element = element_type(node.annotation)  # `stack: list[tuple[State, Any]] = []`
+            if element is not None and self.annotation_refs(element, scope):
+                scope.elements[target.id] = element
+            else:
+                scope.elements.pop(target.id, None)
             self.adapter(target.id, value, scope, node.annotation)
             scope.declared[target.id] = self.type_names(node.annotation, scope)
             if isinstance(value, ast.Dict):
@@ -398,8 +408,12 @@ class Walker(ExpressionWalker):
                     self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
                 shown = displayed(value)
                 local = scope.owner != self.module  # a local is private to its function
-                if (shown is not None and (local or target.id.startswith("_")) and self.only_tested(
-                        scope.body if local else self.module_body, target.id)):
+                # a local display of bare members only tested, or listed in a message's text too
+                bare = shown is not None and local and all(
+                    isinstance(e, ast.Name | ast.Attribute) for e in getattr(shown, "elts", ()))
+                if ((bare or (not local and target.id.startswith("_"))) and shown is not None
+                        and self.only_tested(scope.body if local else self.module_body, target.id,
+                                             texts=bare)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
                 members = self.local_members if scope.owner != self.module else self.module_members
                 if listed or (scope.owner == self.module and (listed := tested_in(value))):
@@ -427,6 +441,8 @@ class Walker(ExpressionWalker):
                     self.tested(node.lineno, listed, scope)
             elif isinstance(target, ast.Subscript):
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
+                if held in scope.elements:  # `stack[-1] = ("object", None)`: an element of its type
+                    self.bound(value, scope.elements[held], Form.ASSIGN, scope, Slot(held))
                 found = item_key(target)
                 self.add_keys(held, Keys((found[0],)) if found else UNKNOWN_KEYS)
                 if found is not None:
@@ -445,13 +461,14 @@ class Walker(ExpressionWalker):
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
 
-    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False) -> bool:
+    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False,
+                    texts: bool = False) -> bool:
         """Whether local `name` (or `self.name`) is read in `body`, only as a membership test's
         container (syntax.py `tested_only`, one walk per body, kept with the body it describes)."""
-        key = (id(body), attribute)
+        key = (id(body), attribute, texts)
         found = self.membership.get(key)
         if found is None:
-            found = self.membership[key] = (body, tested_only(body, attribute))
+            found = self.membership[key] = (body, tested_only(body, attribute, texts))
         return found[1].get(name, False)
 
     def module_names(self, node: ast.Assign, scope: Scope) -> None:
