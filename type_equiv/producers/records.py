@@ -305,6 +305,10 @@ class AnnSite(NamedTuple):
         return Slot(self.name, items=self.items)
 
 
+# the base a class decorated `@dataclass_transform()` records (PEP 681: dataclass-like; public.py)
+TRANSFORM = "typing.dataclass_transform"
+
+
 class ClassSite(NamedTuple):
     """A class deriving from a spelled name: the subclass policy needs it."""
 

@@ -25,6 +25,7 @@ from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
     DEFAULT_OF,
     NEUTRAL_CALLS,
+    TRANSFORM,
     TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnKind,
@@ -281,8 +282,14 @@ class Walker(ExpressionWalker):
         qualname = f"{scope.owner}.{node.name}"
         # every class with a base: the subclass policy needs those deriving from a spelled name, the
         # callers-outside door (public.py) those deriving from a model base (`pydantic.BaseModel`)
-        if node.bases:
-            bases = tuple(self.dotted(b, scope, spelled_only=False) or "" for b in node.bases)
+        # a metaclass, and `@dataclass_transform()`, make a class dataclass-like as a base does
+        # (PEP 681: its fields are its constructor's parameters; public.py)
+        meta = [k.value for k in node.keywords if k.arg == "metaclass"]
+        transform = (TRANSFORM,) if any(last_name(d.func if isinstance(d, ast.Call) else d)
+                                        == "dataclass_transform" for d in node.decorator_list) else ()
+        if node.bases or meta or transform:
+            bases = tuple(self.dotted(b, scope, spelled_only=False) or ""
+                          for b in [*node.bases, *meta]) + transform
             tags: list[tuple[str, tuple[str, ...]]] = []
             for stmt in node.body:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
