@@ -118,3 +118,33 @@ def test_a_member_a_table_entry_hands_on_under_its_own_key_is_consumed() -> None
     """))
     assert case.verdicts["SIX"] == case.verdicts["TWO"] == "consumer"
     assert case.verdicts["CHERRY"] == "producer"
+
+
+def test_a_member_handed_to_a_parameter_only_compared_is_consumed() -> None:
+    """`ensure_allowed([Reel.SIX, Reel.TWO])` where `def ensure_allowed(disallowed: list[Reel])` only
+    tests `current in disallowed`, and `post.find(kind=Reel.SEVEN)` on an object of unknown type whose
+    `find` only compares `kind`: neither member leaves the function it is handed to — consumed, as a
+    dict handed to a parameter only read is. `keep(Reel.CHERRY)`, which returns it, hands it out."""
+    case = reel_case(textwrap.dedent("""
+        from pkg.reels import Reel
+
+        def ensure_allowed(disallowed: list[Reel], current: Reel) -> None:
+            if current in disallowed:
+                raise PermissionError(str(current))
+
+        class Post:
+            def __init__(self, kinds: list[Reel]) -> None:
+                self.kinds = kinds
+
+            def find(self, kind: Reel) -> list[Reel]:
+                return [k for k in self.kinds if k == kind]
+
+        def keep(reel: Reel) -> Reel:
+            return reel
+
+        def run(current: Reel, post) -> object:
+            ensure_allowed([Reel.SIX, Reel.TWO], current)
+            return post.find(kind=Reel.SEVEN), keep(Reel.CHERRY)
+    """))
+    assert case.verdicts["SIX"] == case.verdicts["TWO"] == case.verdicts["SEVEN"] == "consumer"
+    assert case.verdicts["CHERRY"] == "producer"

@@ -145,6 +145,13 @@ class ExpressionWalker(NameReader):
 
     # expressions --------------------------------------------------------------------------------
 
+    def hand(self, arg: ast.expr, where: tuple[Receiver, Slot]) -> None:
+        """Note where an argument goes: a dict display, a member, or each member of a display
+        (`ensure([Kind.A, Kind.B])`) — consumed where the parameter is only read (join.py)."""
+        for node in arg.elts if isinstance(arg, ast.List | ast.Tuple | ast.Set) else [arg]:
+            if isinstance(node, ast.Dict | ast.Attribute):
+                self.given[id(node)] = where
+
     def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
         if id(node) in self.selected:
             ctx = CONSUMER
@@ -153,7 +160,8 @@ class ExpressionWalker(NameReader):
             if ref is not None:
                 if ctx != TYPE:
                     form = Form.COMPARE if ctx == CONSUMER else Form.REFERENCE
-                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER))
+                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER,
+                                             given=self.given.pop(id(node), None)))
             elif isinstance(node, ast.Attribute):
                 if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
                     self.quiet.add(id(node.value))
@@ -225,7 +233,7 @@ class ExpressionWalker(NameReader):
             ref = self.dotted(node, scope)
             if ref is not None:
                 self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs,
-                                         handed[1], handed=handed[0]))
+                                         handed[1], handed=handed[0], given=self.given.pop(id(node), None)))
                 return
         self.expr(node, scope, ctx)
 
@@ -334,11 +342,10 @@ class ExpressionWalker(NameReader):
                 break  # later positions are unknown
             if receiver and not consumer:
                 self.lit(arg, Form.POSITIONAL, key=Slot(position=i), receivers=(receiver,))
-                if isinstance(arg, ast.Dict):
-                    self.given[id(arg)] = (receiver, Slot(position=i))
+                self.hand(arg, (receiver, Slot(position=i)))
         for keyword in node.keywords:
-            if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
-                self.given[id(keyword.value)] = (receiver, Slot(keyword.arg))
+            if receiver and not consumer and keyword.arg:
+                self.hand(keyword.value, (receiver, Slot(keyword.arg)))
         lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
         # a class handed on by position, the callee and the call's arguments beside it: a decoding
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)

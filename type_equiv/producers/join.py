@@ -199,7 +199,7 @@ class Join:
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
         self.some = self.admitted(index)
         body = idle_methods(self.vocab, index, self.members) if self.vocab.form == "enum" else None
-        self.readers = self._readers(index) if self.by_class else Receivers()
+        self.readers = self._readers(index)
         rels, files = index.rels, scan.files
         spans: dict[str, list[Span]] = {}
 
@@ -440,8 +440,8 @@ class Join:
         return out
 
     def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
-        """A dict handed to a parameter its function only reads is consumed there: nothing of it
-        leaves the function to be decoded back into the vocabulary."""
+        """A dict handed to a parameter its function only reads (a member: only compares) is consumed
+        there: nothing of it leaves the function to be decoded back into the vocabulary or kept."""
         if given is None:
             return False
         receiver, key = given
@@ -475,6 +475,8 @@ class Join:
         if target.startswith(qualname + "."):
             member = target[len(qualname) + 1:].split(".", 1)[0]
             if member in self.members:
+                # handed to a parameter its function only compares (`ensure_enabled([Kind.A])`)
+                consumer = consumer or self._consumed(ref.given)
                 form: str = ref.form if consumer else "member"
                 if not consumer and ref.detail.startswith(DEFAULT_OF):
                     form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))

@@ -253,7 +253,8 @@ class RefSite(NamedTuple):
     handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
     decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
     keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
-    given: tuple[Receiver, Slot] | None = None  # `Form.ITERATE`: each member handed to a call (`loop`)
+    # `Form.ITERATE`: each member handed to a call (`loop`); a member (or a display's) given to one
+    given: tuple[Receiver, Slot] | None = None
 
 
 class DictSite(NamedTuple):
@@ -320,8 +321,9 @@ class ClassSite(NamedTuple):
 
 
 class ReaderSite(NamedTuple):
-    """A parameter its function only reads as a mapping (`m.get("role")`, `m["k"]`, `"k" in m`): a dict
-    display handed to it is consumed there, never let out to be decoded into a vocabulary."""
+    """A parameter its function only reads as a mapping (`m.get("role")`, `m["k"]`, `"k" in m`), or
+    only compares (`x in p`, `p == x`): a dict display, a member or a list of members handed to it is
+    consumed there, never let out to be decoded into a vocabulary or kept."""
 
     line: int
     owner: str

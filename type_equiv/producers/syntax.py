@@ -245,19 +245,22 @@ READ_CALLS = frozenset({"isinstance", "len", "bool"})
 
 def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[ast.arg],
                  index: dict[int, int], owner: str) -> list[ReaderSite]:
-    """The parameters (untyped, or typed only as a mapping) the function only reads."""
-    mappings = {a.arg: a for a in args if (id(a) in index or a in node.args.kwonlyargs)  # not `self`
-                and (a.annotation is None or mapping_head(a.annotation))}
-    if not mappings:
-        return []
-    return [ReaderSite(mappings[name].lineno, owner, name, index.get(id(mappings[name]), -1))
-            for name in sorted(read_only(node.body, set(mappings)))]
+    """The parameters (untyped, or typed only as a mapping) the function only reads, and those
+    (typed anyhow) it only compares: `x == p`, `p in xs`, `x in p` — a member or a list of members
+    handed to one is consumed there, as a dict handed to a reader is."""
+    params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
+    mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
+    found = read_only(node.body, mappings) if mappings else set()
+    found |= read_only(node.body, set(params), compared=True)
+    return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1))
+            for name in sorted(found)]
 
 
-def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
+def read_only(body: Sequence[ast.stmt], names: set[str], compared: bool = False) -> set[str]:
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
-    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound.
+    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound;
+    with `compared`, that reads it only as an operand of a comparison (`==`, `is`, `in`, either side).
     One walk that visits a node before its children, so a call is seen before the attribute it calls
     (`m.get`) is looked into; each node's children are listed once."""
     read: set[str] = set()
@@ -274,7 +277,8 @@ def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
                 if not isinstance(child, ast.AST):
                     continue
                 if isinstance(child, ast.Name) and child.id in names:
-                    reads = isinstance(child.ctx, ast.Load) and _reads(child, node, called)
+                    reads = isinstance(child.ctx, ast.Load) and (
+                        isinstance(node, ast.Compare) if compared else _reads(child, node, called))
                     (read if reads else escaped).add(child.id)
                 todo.append(child)
     return read - escaped
