@@ -120,11 +120,12 @@ def test_a_member_a_table_entry_hands_on_under_its_own_key_is_consumed() -> None
     assert case.verdicts["CHERRY"] == "producer"
 
 
-def test_a_member_handed_to_a_parameter_only_compared_is_consumed() -> None:
-    """`ensure_allowed([Reel.SIX, Reel.TWO])` where `def ensure_allowed(disallowed: list[Reel])` only
-    tests `current in disallowed`, and `post.find(kind=Reel.SEVEN)` on an object of unknown type whose
-    `find` only compares `kind`: neither member leaves the function it is handed to — consumed, as a
-    dict handed to a parameter only read is. `keep(Reel.CHERRY)`, which returns it, hands it out."""
+def test_members_handed_in_a_display_to_a_parameter_only_tested_against_are_consumed() -> None:
+    """`ensure_allowed([Reel.SIX, Reel.TWO], current)` where `ensure_allowed` only tests `current in
+    disallowed`: the list is a membership test's container, as `current in [Reel.SIX, Reel.TWO]`
+    inline is — consumed. A member given alone is the value the function holds and tests:
+    `setup(fmt=Reel.SEVEN)` with `if fmt == Reel.SEVEN:` inside produces `SEVEN`, and `keep(Reel.CHERRY)`,
+    which returns it, `CHERRY`."""
     case = reel_case(textwrap.dedent("""
         from pkg.reels import Reel
 
@@ -132,19 +133,15 @@ def test_a_member_handed_to_a_parameter_only_compared_is_consumed() -> None:
             if current in disallowed:
                 raise PermissionError(str(current))
 
-        class Post:
-            def __init__(self, kinds: list[Reel]) -> None:
-                self.kinds = kinds
-
-            def find(self, kind: Reel) -> list[Reel]:
-                return [k for k in self.kinds if k == kind]
+        def setup(fmt: Reel = Reel.CHERRY) -> bool:
+            return fmt == Reel.SEVEN
 
         def keep(reel: Reel) -> Reel:
             return reel
 
-        def run(current: Reel, post) -> object:
+        def run(current: Reel) -> object:
             ensure_allowed([Reel.SIX, Reel.TWO], current)
-            return post.find(kind=Reel.SEVEN), keep(Reel.CHERRY)
+            return setup(fmt=Reel.SEVEN), keep(Reel.CHERRY)
     """))
-    assert case.verdicts["SIX"] == case.verdicts["TWO"] == case.verdicts["SEVEN"] == "consumer"
-    assert case.verdicts["CHERRY"] == "producer"
+    assert case.verdicts["SIX"] == case.verdicts["TWO"] == "consumer"
+    assert case.verdicts["SEVEN"] == case.verdicts["CHERRY"] == "producer"

@@ -146,11 +146,13 @@ class ExpressionWalker(NameReader):
     # expressions --------------------------------------------------------------------------------
 
     def hand(self, arg: ast.expr, where: tuple[Receiver, Slot]) -> None:
-        """Note where an argument goes: a dict display, a member, or each member of a display
-        (`ensure([Kind.A, Kind.B])`) — consumed where the parameter is only read (join.py)."""
-        for node in arg.elts if isinstance(arg, ast.List | ast.Tuple | ast.Set) else [arg]:
-            if isinstance(node, ast.Dict | ast.Attribute):
-                self.given[id(node)] = where
+        """Note where an argument goes: a dict display, or each member of a display (`ensure([Kind.A,
+        Kind.B])`) — consumed where the parameter is only read, the display only a membership test's
+        container (join.py). A member given alone is the value a function holds and tests: handed out."""
+        if isinstance(arg, ast.Dict):
+            self.given[id(arg)] = where
+        elif isinstance(arg, ast.List | ast.Tuple | ast.Set):
+            self.given.update((id(e), where) for e in arg.elts if isinstance(e, ast.Attribute))
 
     def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
         if id(node) in self.selected:

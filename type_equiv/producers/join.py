@@ -440,8 +440,8 @@ class Join:
         return out
 
     def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
-        """A dict handed to a parameter its function only reads (a member: only compares) is consumed
-        there: nothing of it leaves the function to be decoded back into the vocabulary or kept."""
+        """A dict handed to a parameter its function only reads (a display of members: only tests
+        against) is consumed there: nothing of it leaves the function, decoded back or kept."""
         if given is None:
             return False
         receiver, key = given
@@ -475,7 +475,7 @@ class Join:
         if target.startswith(qualname + "."):
             member = target[len(qualname) + 1:].split(".", 1)[0]
             if member in self.members:
-                # handed to a parameter its function only compares (`ensure_enabled([Kind.A])`)
+                # in a display handed to a parameter only tested against (`ensure_enabled([Kind.A])`)
                 consumer = consumer or self._consumed(ref.given)
                 form: str = ref.form if consumer else "member"
                 if not consumer and ref.detail.startswith(DEFAULT_OF):

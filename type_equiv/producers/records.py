@@ -253,7 +253,7 @@ class RefSite(NamedTuple):
     handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
     decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
     keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
-    # `Form.ITERATE`: each member handed to a call (`loop`); a member (or a display's) given to one
+    # `Form.ITERATE`: each member handed to a call (`loop`); a display's member given to one
     given: tuple[Receiver, Slot] | None = None
 
 
@@ -322,8 +322,8 @@ class ClassSite(NamedTuple):
 
 class ReaderSite(NamedTuple):
     """A parameter its function only reads as a mapping (`m.get("role")`, `m["k"]`, `"k" in m`), or
-    only compares (`x in p`, `p == x`): a dict display, a member or a list of members handed to it is
-    consumed there, never let out to be decoded into a vocabulary or kept."""
+    only as a membership test's container (`x in p`): a dict display, or a display of members, handed
+    to it is consumed there, never let out to be decoded into a vocabulary or kept."""
 
     line: int
     owner: str

@@ -246,7 +246,7 @@ READ_CALLS = frozenset({"isinstance", "len", "bool"})
 def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[ast.arg],
                  index: dict[int, int], owner: str) -> list[ReaderSite]:
     """The parameters (untyped, or typed only as a mapping) the function only reads, and those
-    (typed anyhow) it only compares: `x == p`, `p in xs`, `x in p` — a member or a list of members
+    (typed anyhow) it reads only as a membership test's container, `x in p` — a display of members
     handed to one is consumed there, as a dict handed to a reader is."""
     params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
     mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
@@ -260,7 +260,7 @@ def read_only(body: Sequence[ast.stmt], names: set[str], compared: bool = False)
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
     `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound;
-    with `compared`, that reads it only as an operand of a comparison (`==`, `is`, `in`, either side).
+    with `compared`, that reads it only as the container of a membership test (`x in m`).
     One walk that visits a node before its children, so a call is seen before the attribute it calls
     (`m.get`) is looked into; each node's children are listed once."""
     read: set[str] = set()
@@ -278,10 +278,17 @@ def read_only(body: Sequence[ast.stmt], names: set[str], compared: bool = False)
                     continue
                 if isinstance(child, ast.Name) and child.id in names:
                     reads = isinstance(child.ctx, ast.Load) and (
-                        isinstance(node, ast.Compare) if compared else _reads(child, node, called))
+                        _container(child, node) if compared else _reads(child, node, called))
                     (read if reads else escaped).add(child.id)
                 todo.append(child)
     return read - escaped
+
+
+def _container(node: ast.Name, parent: ast.AST) -> bool:
+    """Whether `node` is the container of a membership test: `x in node`, `x not in node`."""
+    return isinstance(parent, ast.Compare) and any(
+        right is node and isinstance(op, ast.In | ast.NotIn)
+        for op, right in zip(parent.ops, parent.comparators, strict=True))
 
 
 def _reads(node: ast.Name, parent: ast.AST, called: set[int]) -> bool:
