@@ -241,6 +241,8 @@ def test_other_source_roots_are_other_modules(project: Project) -> None:
     manifest["source"] = ["."]
     manifest["symbols"][0]["symbol"] = "src.pkg.models.Trigger"
     (project.root / "manifest/type-equiv.manifest.json").write_text(json.dumps(manifest))
+    # `src` a package too: `pkg` is no service's own import root (read/names.py `_nested_root`)
+    project.write("src/__init__.py", "")
     moved = project.check()
     assert moved.stdout == project.check("--no-cache").stdout
     assert variants(first) == ["beta"]

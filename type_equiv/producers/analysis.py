@@ -52,6 +52,8 @@ from type_equiv.read.tree import SourceFile, SourceTree, modules_of
 from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
 from type_equiv.store.memory import collector_paused
 
+BASE_LEVELS = 8  # how far up a public class's bases are read (`_base_rounds`)
+
 ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
 
@@ -227,6 +229,9 @@ class Analysis:
                 self._carrier_rounds(scanner, scan, vocabs, spellings)
             else:
                 scan = self._by_demand(scanner, vocabs, complete, spellings)
+            outside = [v for v in (vocabs if complete is None else complete) if v.qualname in self.callers]
+            if outside:
+                self._base_rounds(scanner, scan, spellings)
             scanner.save()
             note_facts(scanner, self.reader.log)
         finally:
@@ -412,6 +417,28 @@ class Analysis:
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan
+
+    def _base_rounds(self, scanner: TreeScanner, scan: TreeScan, spellings: Spellings) -> None:
+        """Where callers are outside, a public class's field is a door when the class is a data class
+        (public.py): deriving, at any depth, from a model base or from a class `@dataclass_transform()`
+        decorates, or whose metaclass it decorates (PEP 681). The bases of the classes holding a
+        field, and theirs, are read level by level from the files defining them, which need not name
+        the vocabulary (Reflex's component fields: `Tooltip` → … → `BaseComponent(metaclass=…)`)."""
+        seen: set[str] = set()
+        for _ in range(BASE_LEVELS):
+            index = scan.index(self.resolver.canonical)
+            known = {c.qualname for c, _ in index.classes}
+            owners = {a.owner for fs in scan.scans.values() for a in fs.anns if a.kind is AnnKind.FIELD}
+            wanted = {b for c, bases in index.classes if c.qualname in owners or c.qualname in seen
+                      for b in bases if b and b not in known}
+            seen |= {c.qualname for c, _ in index.classes if c.qualname in owners} | wanted
+            files = {b.rsplit(".", 1)[-1]: self.modules.get(b.rpartition(".")[0]) for b in wanted}
+            rels = sorted({f.rel for f in files.values() if f is not None and f.rel not in scan.scans})
+            if not rels:
+                return
+            names = frozenset(spellings.names | set(files))
+            level = Spellings(names, spellings.values, spellings.tag_fields, declarations=True)
+            scan.fold(self._scan(scanner, rels, [Needles.of(set(files), whole=True)], level))
 
     def _subclasses(self, scan: TreeScan, classes: set[str]) -> set[str]:
         """Classes in the scanned files that derive (at any depth seen so far) from a variant class."""

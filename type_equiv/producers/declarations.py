@@ -267,9 +267,10 @@ def _kept(node: ast.stmt, where: Where) -> ast.stmt | None:
         return node
     if isinstance(node, ast.ClassDef):
         kept = [d for d in node.decorator_list  # a dataclass's fields are positions too
-                if last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS]
+                if last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS
+                or last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform"]
         return _with(node, body=_pruned(node.body, "class") or [ast.Pass()], decorator_list=kept,
-                     keywords=[])
+                     keywords=[k for k in node.keywords if k.arg == "metaclass"])
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return _with(node, body=_function_body(node.body) or [ast.Pass()], returns=None)
     if isinstance(node, ast.Assign):

@@ -96,12 +96,15 @@ class ExpressionWalker(NameReader):
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
         self.quiet: set[int] = set()  # iterating calls that hand out nothing: choices, tested lists
+        # a table entry's own key named again in its value (`{Kind.A: lambda: run(Kind.A)}`): the
+        # value runs only once a lookup matched the key, so it hands on the member already held
+        self.selected: set[int] = set()
         self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         # a body's names read only as membership containers (walker.only_tested), by the body's id;
         # the body is kept beside its answer so that id is never reused for another body
-        self.membership: dict[tuple[int, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
+        self.membership: dict[tuple[int, bool, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
               key: Slot = NO_SLOT) -> None:
@@ -142,13 +145,25 @@ class ExpressionWalker(NameReader):
 
     # expressions --------------------------------------------------------------------------------
 
+    def hand(self, arg: ast.expr, where: tuple[Receiver, Slot]) -> None:
+        """Note where an argument goes: a dict display, or each member of a display (`ensure([Kind.A,
+        Kind.B])`) — consumed where the parameter is only read, the display only a membership test's
+        container (join.py). A member given alone is the value a function holds and tests: handed out."""
+        if isinstance(arg, ast.Dict):
+            self.given[id(arg)] = where
+        elif isinstance(arg, ast.List | ast.Tuple | ast.Set):
+            self.given.update((id(e), where) for e in arg.elts if isinstance(e, ast.Attribute))
+
     def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
+        if id(node) in self.selected:
+            ctx = CONSUMER
         if isinstance(node, ast.Name | ast.Attribute):
             ref = self.dotted(node, scope)
             if ref is not None:
                 if ctx != TYPE:
                     form = Form.COMPARE if ctx == CONSUMER else Form.REFERENCE
-                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER))
+                    self.refs.append(RefSite(node.lineno, ref, form, ctx == CONSUMER,
+                                             given=self.given.pop(id(node), None)))
             elif isinstance(node, ast.Attribute):
                 if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
                     self.quiet.add(id(node.value))
@@ -214,11 +229,13 @@ class ExpressionWalker(NameReader):
         elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
               and not node.keywords):
             node = node.args[1]
+        if id(node) in self.selected:
+            ctx = CONSUMER
         if isinstance(node, ast.Name | ast.Attribute) and ctx == VALUE:
             ref = self.dotted(node, scope)
             if ref is not None:
                 self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs,
-                                         handed[1], handed=handed[0]))
+                                         handed[1], handed=handed[0], given=self.given.pop(id(node), None)))
                 return
         self.expr(node, scope, ctx)
 
@@ -250,6 +267,11 @@ class ExpressionWalker(NameReader):
         added = grown(node)
         if added is not None:  # `cfg["roles"].append("audio")` stores the value under `roles`
             self.stored(*added, scope)
+        if (isinstance(func, ast.Attribute) and func.attr in ("append", "add", "insert") and node.args
+                and isinstance(func.value, ast.Name) and func.value.id in scope.elements):
+            # `stack.append(("object", None))` where `stack: list[tuple[State, Any]]`
+            self.bound(node.args[-1], scope.elements[func.value.id], Form.ASSIGN, scope,
+                       Slot(func.value.id))
         self.round_trip(node, scope)
         if name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
                                   and isinstance(func.value, ast.Constant)):
@@ -322,11 +344,10 @@ class ExpressionWalker(NameReader):
                 break  # later positions are unknown
             if receiver and not consumer:
                 self.lit(arg, Form.POSITIONAL, key=Slot(position=i), receivers=(receiver,))
-                if isinstance(arg, ast.Dict):
-                    self.given[id(arg)] = (receiver, Slot(position=i))
+                self.hand(arg, (receiver, Slot(position=i)))
         for keyword in node.keywords:
-            if receiver and not consumer and keyword.arg and isinstance(keyword.value, ast.Dict):
-                self.given[id(keyword.value)] = (receiver, Slot(keyword.arg))
+            if receiver and not consumer and keyword.arg:
+                self.hand(keyword.value, (receiver, Slot(keyword.arg)))
         lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
         # a class handed on by position, the callee and the call's arguments beside it: a decoding
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
@@ -509,8 +530,12 @@ class ExpressionWalker(NameReader):
                 for inner in held_displays(value):
                     self.nested[id(inner)] = key.value
             else:  # a member (or a tuple of them) keying a lookup table is consumed
-                for part in key.elts if isinstance(key, ast.Tuple) else [key]:
+                parts = key.elts if isinstance(key, ast.Tuple) else [key]
+                for part in parts:
                     self.element(part, scope, ctx, Form.DISPATCH)
+                held = {ast.dump(p) for p in parts if isinstance(p, ast.Attribute)}
+                self.selected.update(id(n) for n in ast.walk(value)
+                                     if isinstance(n, ast.Attribute) and ast.dump(n) in held)
             self.element(value, scope, ctx, Form.TABLE)
         given = self.given.pop(id(node), None)
         if (within and keys.names and not keys.unknown) or any(k in self.tag_fields for k, _ in pairs):

@@ -20,6 +20,7 @@ from type_equiv.producers.fields import field_key, fits
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
+from type_equiv.producers.methods import idle_methods
 from type_equiv.producers.receivers import Receivers
 from type_equiv.producers.records import (
     CONSTRUCTORS,
@@ -43,7 +44,7 @@ from type_equiv.producers.records import (
     ValueKind,
 )
 from type_equiv.read.tree import SourceFile
-from type_equiv.read.vocabularies import Span, Variant, Vocabulary
+from type_equiv.read.vocabularies import Method, Span, Variant, Vocabulary
 
 # Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py (one
 # level each across files) and this join (within the files read) keep to the same.
@@ -173,23 +174,15 @@ class Join:
         targets = self.family | set(self.by_class) | set(self.carriers)
         return {name for name, held in index.fields_held.items() if not held.isdisjoint(targets)}
 
-    def called_methods(self, index: Index) -> bool:
-        """Whether production code calls a method of the enum (`Kind.parse(text)`): its members too."""
-        prefix = self.vocab.qualname + "."
-        for (i, _), target, ref in index.refs_under([self.vocab.qualname]):
-            if index.scan.files[index.rels[i]].test:
-                continue
-            if (ref.form is Form.CALL and not ref.consumer and target.startswith(prefix)
-                    and target[len(prefix):] not in self.members):
-                return True
-        return False
-
-    def _inside(self, rel: str, ref: RefSite, spans: list[Span], body: bool) -> bool:
+    def _inside(self, rel: str, ref: RefSite, spans: list[Span], idle: list[Method] | None) -> bool:
         """Whether a record is part of the definition itself, where nothing counts — for an enum whose
-        methods production code calls (`body`), only a member's declaration: the calls produce."""
+        methods production code calls, only a member's declaration and the methods that do not run
+        (`idle`, methods.py): the calls produce."""
         if not any(s.line <= ref.line <= s.end_line for s in spans):
             return False
-        if not body or (rel, ref.line) in self.declared:
+        if idle is None or (rel, ref.line) in self.declared:
+            return True
+        if any(rel == self.vocab.path and m.line <= ref.line <= m.end_line for m in idle):
             return True
         target = self.canonical(ref.ref)
         return not (target.startswith(self.vocab.qualname + ".") and not ref.consumer
@@ -205,8 +198,8 @@ class Join:
         self.annotated = annotated
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
         self.some = self.admitted(index)
-        body = self.vocab.form == "enum" and self.called_methods(index)
-        self.readers = self._readers(index) if self.by_class else Receivers()
+        body = idle_methods(self.vocab, index, self.members) if self.vocab.form == "enum" else None
+        self.readers = self._readers(index)
         rels, files = index.rels, scan.files
         spans: dict[str, list[Span]] = {}
 
@@ -447,8 +440,8 @@ class Join:
         return out
 
     def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
-        """A dict handed to a parameter its function only reads is consumed there: nothing of it
-        leaves the function to be decoded back into the vocabulary."""
+        """A dict handed to a parameter its function only reads (a display of members: only tests
+        against) is consumed there: nothing of it leaves the function, decoded back or kept."""
         if given is None:
             return False
         receiver, key = given
@@ -482,6 +475,8 @@ class Join:
         if target.startswith(qualname + "."):
             member = target[len(qualname) + 1:].split(".", 1)[0]
             if member in self.members:
+                # in a display handed to a parameter only tested against (`ensure_enabled([Kind.A])`)
+                consumer = consumer or self._consumed(ref.given)
                 form: str = ref.form if consumer else "member"
                 if not consumer and ref.detail.startswith(DEFAULT_OF):
                     form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))

@@ -2,7 +2,8 @@
 
 What a caller passes enters from outside as a request body enters a server: the parameters of the
 package's public functions, and the fields of its public data classes — a dataclass's or attrs class's
-fields, a pydantic model's (or a `msgspec.Struct`'s), the parameters of the `__init__` they generate.
+fields, a pydantic model's (or a `msgspec.Struct`'s, or a class's whose base or metaclass
+`@dataclass_transform()` decorates), the parameters of the `__init__` they generate.
 Public means no private part in the dotted name (`__init__` aside), or a definition in a private
 module that a public package's `__init__` imports (`from pkg._impl import X`): callers reach it there.
 """
@@ -13,10 +14,13 @@ from collections.abc import Callable, Iterator
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
-from type_equiv.producers.records import AnnKind, AnnSite
+from type_equiv.producers.records import TRANSFORM, AnnKind, AnnSite
 
-# bases whose subclasses take their annotated fields as constructor arguments
-MODEL_ROOTS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel", "msgspec.Struct"})
+# bases whose subclasses take their annotated fields as constructor arguments: pydantic's, msgspec's,
+# and any class `@dataclass_transform()` decorates — a base or a metaclass, recorded by the walker as
+# this base (PEP 681: the type checker reads its subclasses as dataclasses; Reflex's components)
+MODEL_ROOTS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel", "msgspec.Struct",
+                         TRANSFORM})
 
 FORM = "parameter (callers outside)"
 

@@ -253,7 +253,8 @@ class RefSite(NamedTuple):
     handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
     decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
     keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
-    given: tuple[Receiver, Slot] | None = None  # `Form.ITERATE`: each member handed to a call (`loop`)
+    # `Form.ITERATE`: each member handed to a call (`loop`); a display's member given to one
+    given: tuple[Receiver, Slot] | None = None
 
 
 class DictSite(NamedTuple):
@@ -305,6 +306,10 @@ class AnnSite(NamedTuple):
         return Slot(self.name, items=self.items)
 
 
+# the base a class decorated `@dataclass_transform()` records (PEP 681: dataclass-like; public.py)
+TRANSFORM = "typing.dataclass_transform"
+
+
 class ClassSite(NamedTuple):
     """A class deriving from a spelled name: the subclass policy needs it."""
 
@@ -316,8 +321,9 @@ class ClassSite(NamedTuple):
 
 
 class ReaderSite(NamedTuple):
-    """A parameter its function only reads as a mapping (`m.get("role")`, `m["k"]`, `"k" in m`): a dict
-    display handed to it is consumed there, never let out to be decoded into a vocabulary."""
+    """A parameter its function only reads as a mapping (`m.get("role")`, `m["k"]`, `"k" in m`), or
+    only as a membership test's container (`x in p`): a dict display, or a display of members, handed
+    to it is consumed there, never let out to be decoded into a vocabulary or kept."""
 
     line: int
     owner: str

@@ -46,6 +46,8 @@ class Scope:
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     params: dict[str, Param] = field(default_factory=dict)  # a module-level function's (passed.py)
+    # a local annotated as a list, set or deque (`stack: list[tuple[State, Any]]`) → its element type
+    elements: dict[str, ast.expr] = field(default_factory=dict)
 
 
 class Param(NamedTuple):
@@ -112,6 +114,24 @@ def dict_keys(node: ast.expr) -> Keys:
         if len(keys) == len(node.keys):
             return Keys(tuple(keys))
     return UNKNOWN_KEYS
+
+
+GROWN = frozenset({"list", "List", "set", "Set", "deque", "Deque", "MutableSequence", "MutableSet"})
+
+
+def element_type(annotation: ast.expr | None) -> ast.expr | None:
+    """`list[X]` (`List`, `set`, `deque`, `MutableSequence`…, through `Final[...]`) → X: what an
+    element added to it is (`xs.append(v)`, `xs[-1] = v`); None for anything else."""
+    node = annotation
+    while isinstance(node, ast.Subscript):
+        head = last_name(node.value)
+        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if head in GROWN and len(args) == 1:
+            return args[0]
+        if head not in ANNOTATION_WRAPPERS or not args:
+            return None
+        node = args[0]
+    return None
 
 
 def tuple_parts(annotation: ast.expr | None) -> list[ast.expr] | None:
@@ -225,19 +245,22 @@ READ_CALLS = frozenset({"isinstance", "len", "bool"})
 
 def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[ast.arg],
                  index: dict[int, int], owner: str) -> list[ReaderSite]:
-    """The parameters (untyped, or typed only as a mapping) the function only reads."""
-    mappings = {a.arg: a for a in args if (id(a) in index or a in node.args.kwonlyargs)  # not `self`
-                and (a.annotation is None or mapping_head(a.annotation))}
-    if not mappings:
-        return []
-    return [ReaderSite(mappings[name].lineno, owner, name, index.get(id(mappings[name]), -1))
-            for name in sorted(read_only(node.body, set(mappings)))]
+    """The parameters (untyped, or typed only as a mapping) the function only reads, and those
+    (typed anyhow) it reads only as a membership test's container, `x in p` — a display of members
+    handed to one is consumed there, as a dict handed to a reader is."""
+    params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
+    mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
+    found = read_only(node.body, mappings) if mappings else set()
+    found |= read_only(node.body, set(params), compared=True)
+    return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1))
+            for name in sorted(found)]
 
 
-def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
+def read_only(body: Sequence[ast.stmt], names: set[str], compared: bool = False) -> set[str]:
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
-    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound.
+    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound;
+    with `compared`, that reads it only as the container of a membership test (`x in m`).
     One walk that visits a node before its children, so a call is seen before the attribute it calls
     (`m.get`) is looked into; each node's children are listed once."""
     read: set[str] = set()
@@ -254,10 +277,18 @@ def read_only(body: Sequence[ast.stmt], names: set[str]) -> set[str]:
                 if not isinstance(child, ast.AST):
                     continue
                 if isinstance(child, ast.Name) and child.id in names:
-                    reads = isinstance(child.ctx, ast.Load) and _reads(child, node, called)
+                    reads = isinstance(child.ctx, ast.Load) and (
+                        _container(child, node) if compared else _reads(child, node, called))
                     (read if reads else escaped).add(child.id)
                 todo.append(child)
     return read - escaped
+
+
+def _container(node: ast.Name, parent: ast.AST) -> bool:
+    """Whether `node` is the container of a membership test: `x in node`, `x not in node`."""
+    return isinstance(parent, ast.Compare) and any(
+        right is node and isinstance(op, ast.In | ast.NotIn)
+        for op, right in zip(parent.ops, parent.comparators, strict=True))
 
 
 def _reads(node: ast.Name, parent: ast.AST, called: set[int]) -> bool:
@@ -398,11 +429,12 @@ def members_returned(node: ast.expr | None) -> ast.expr | None:
     return comprehended(node) if node is not None else None
 
 
-def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, bool]:
+def tested_only(body: Sequence[ast.stmt], attribute: bool = False, texts: bool = False) -> dict[str, bool]:
     """Per local name read in `body` (with `attribute`, per `self.name` read in a class's body),
     whether every read is as the container of a membership test (`x in name`): a list of the members
-    kept only to validate values against. One walk of the body answers every name (the walker asks
-    it once per assignment)."""
+    kept only to validate values against — with `texts`, or spelled into an error message's text
+    (`[str(m) for m in name]`). One walk of the body answers every name (the walker asks it once per
+    assignment)."""
     tested: set[int] = set()
     reads: list[tuple[str, int]] = []
     for stmt in body:
@@ -410,7 +442,9 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, 
             if isinstance(node, ast.Compare):
                 tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
                               if isinstance(op, ast.In | ast.NotIn))
-            elif attribute:
+            elif texts and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
+                tested.add(id(node.generators[0].iter))  # `[str(m) for m in known]`: a message
+            if attribute:
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                         and node.value.id == "self" and isinstance(node.ctx, ast.Load)):
                     reads.append((node.attr, id(node)))
@@ -420,6 +454,23 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False) -> dict[str, 
     for name, read in reads:
         out[name] = out.get(name, True) and read in tested
     return out
+
+
+def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
+    """Whether a comprehension spells each element it takes into text — `[str(m) for m in known]`,
+    `", ".join(f"{m}" for m in known)` — as an error message listing what was admitted does: nothing
+    of the container is handed out (docs/producers.md `iterate`). `[m.value for m in known]` hands
+    the values on (often looked up again: `Kind(v)`), no text."""
+    if len(node.generators) != 1 or not isinstance(node.generators[0].target, ast.Name):
+        return False
+    name = node.generators[0].target.id
+    spelled: set[int] = set()
+    for inner in ast.walk(node.elt):
+        if isinstance(inner, ast.Call) and last_name(inner.func) in TEXT_CALLS:
+            spelled.update(id(a) for a in inner.args)
+        elif isinstance(inner, ast.FormattedValue):
+            spelled.add(id(inner.value))
+    return all(id(n) in spelled for n in ast.walk(node.elt) if isinstance(n, ast.Name) and n.id == name)
 
 
 # Calls that declare a field or parameter: their first positional argument is its default.

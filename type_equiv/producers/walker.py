@@ -19,12 +19,13 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
-from type_equiv.producers.expressions import VALUE, ExpressionWalker
+from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
     DEFAULT_OF,
     NEUTRAL_CALLS,
+    TRANSFORM,
     TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnKind,
@@ -48,6 +49,7 @@ from type_equiv.producers.syntax import (
     declared_default,
     describe,
     displayed,
+    element_type,
     given_to,
     hands_on,
     held_displays,
@@ -199,12 +201,17 @@ class Walker(ExpressionWalker):
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
                        body=node.body, class_body=scope.class_body, entry=door is not None)
+        if scope.owner != self.module:  # a closure appends to its enclosing function's list
+            inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
                 last_name(d) in PROPERTIES for d in node.decorator_list):  # overridden by a subclass
             self.anns.append(AnnSite(node.lineno, scope.cls, node.name, inner.returns, kind=AnnKind.PROPERTY))
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         static = any(last_name(d) == "staticmethod" for d in node.decorator_list)
+        # an `@overload` stub declares a signature: its defaults never reach a value (the
+        # implementation's own do), so they are listed, never counted
+        stub = any(last_name(d) == "overload" for d in node.decorator_list)
         class_arg(node, scope, inner)
         if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
             inner.params = params_of(node)
@@ -229,17 +236,20 @@ class Walker(ExpressionWalker):
                     self.refs.extend(RefSite(arg.lineno, r, door, False, detail=f"{label} → {arg.arg}")
                                      for r in refs)
                 inner.annotated[arg.arg] = refs
-                self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
-                # `Query("a")`
-                self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
+                if not stub:
+                    self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
+                    # `Query("a")`
+                    self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
             if default is not None:
                 start = len(self.refs)
-                self.expr(default, scope, VALUE)
+                self.expr(default, scope, CONSUMER if stub else VALUE)
                 if scope.cls is not None and node.name == "__init__" and is_tag(arg.annotation):
                     self.default_of(start, scope.cls)  # the tag default of the class's own constructor
         # a nested function sees the literals its enclosing one assigned so far (a closure), but
         # not under the names it binds itself as parameters
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+        for param in params:
+            inner.elements.pop(param, None)
         seen = {k: v for k, v in self.local_values.items() if k not in params}
         saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
         for arg, _ in defaults:  # `status: Literal["completed", "failed"]` holds those values
@@ -272,8 +282,14 @@ class Walker(ExpressionWalker):
         qualname = f"{scope.owner}.{node.name}"
         # every class with a base: the subclass policy needs those deriving from a spelled name, the
         # callers-outside door (public.py) those deriving from a model base (`pydantic.BaseModel`)
-        if node.bases:
-            bases = tuple(self.dotted(b, scope, spelled_only=False) or "" for b in node.bases)
+        # a metaclass, and `@dataclass_transform()`, make a class dataclass-like as a base does
+        # (PEP 681: its fields are its constructor's parameters; public.py)
+        meta = [k.value for k in node.keywords if k.arg == "metaclass"]
+        transform = (TRANSFORM,) if any(last_name(d.func if isinstance(d, ast.Call) else d)
+                                        == "dataclass_transform" for d in node.decorator_list) else ()
+        if node.bases or meta or transform:
+            bases = tuple(self.dotted(b, scope, spelled_only=False) or ""
+                          for b in [*node.bases, *meta]) + transform
             tags: list[tuple[str, tuple[str, ...]]] = []
             for stmt in node.body:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
@@ -334,6 +350,11 @@ class Walker(ExpressionWalker):
         value = node.value
         self.unpickled(node.lineno, value, refs, scope)
         if isinstance(target, ast.Name) and scope.cls is None:
+            element = element_type(node.annotation)  # `stack: list[tuple[State, Any]] = []`
+            if element is not None and self.annotation_refs(element, scope):
+                scope.elements[target.id] = element
+            else:
+                scope.elements.pop(target.id, None)
             self.adapter(target.id, value, scope, node.annotation)
             scope.declared[target.id] = self.type_names(node.annotation, scope)
             if isinstance(value, ast.Dict):
@@ -392,9 +413,14 @@ class Walker(ExpressionWalker):
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and self.only_tested(scope.body, target.id)):
                     self.quiet.add(id(value))  # `known = list(Kind)` only for `x in known`
-                shown = displayed(value) if scope.owner == self.module else None
-                if (shown is not None and target.id.startswith("_")
-                        and self.only_tested(self.module_body, target.id)):
+                shown = displayed(value)
+                local = scope.owner != self.module  # a local is private to its function
+                # a local display of bare members only tested, or listed in a message's text too
+                bare = shown is not None and local and all(
+                    isinstance(e, ast.Name | ast.Attribute) for e in getattr(shown, "elts", ()))
+                if ((bare or (not local and target.id.startswith("_"))) and shown is not None
+                        and self.only_tested(scope.body if local else self.module_body, target.id,
+                                             texts=bare)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
                 members = self.local_members if scope.owner != self.module else self.module_members
                 if listed or (scope.owner == self.module and (listed := tested_in(value))):
@@ -422,6 +448,8 @@ class Walker(ExpressionWalker):
                     self.tested(node.lineno, listed, scope)
             elif isinstance(target, ast.Subscript):
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
+                if held in scope.elements:  # `stack[-1] = ("object", None)`: an element of its type
+                    self.bound(value, scope.elements[held], Form.ASSIGN, scope, Slot(held))
                 found = item_key(target)
                 self.add_keys(held, Keys((found[0],)) if found else UNKNOWN_KEYS)
                 if found is not None:
@@ -440,13 +468,14 @@ class Walker(ExpressionWalker):
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
 
-    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False) -> bool:
+    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False,
+                    texts: bool = False) -> bool:
         """Whether local `name` (or `self.name`) is read in `body`, only as a membership test's
         container (syntax.py `tested_only`, one walk per body, kept with the body it describes)."""
-        key = (id(body), attribute)
+        key = (id(body), attribute, texts)
         found = self.membership.get(key)
         if found is None:
-            found = self.membership[key] = (body, tested_only(body, attribute))
+            found = self.membership[key] = (body, tested_only(body, attribute, texts))
         return found[1].get(name, False)
 
     def module_names(self, node: ast.Assign, scope: Scope) -> None:

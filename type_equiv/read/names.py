@@ -174,6 +174,7 @@ class Resolver:
         # told (module, name) for each name looked up in a module, (module, None) when a module's
         # table is read whole; none by default (read/classes.py `Symbols` adds the run's log)
         self._watchers: list[Callable[[str, str | None], None]] = []
+        self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s table, when first asked
 
     def watch(self, watcher: Callable[[str, str | None], None]) -> None:
         """Tell `watcher` every name asked of a module from now on, and every table read whole."""
@@ -252,7 +253,35 @@ class Resolver:
             if target is None or target == f"{module}.{parts[i]}":
                 return dotted
             return self._resolve(".".join([target, *parts[i + 1:]]), depth + 1)
+        nested = self._nested_root(parts)
+        if nested is not None:  # `from models.enums import X` in a service run from its own folder
+            return self._resolve(".".join([nested, *parts[1:]]), depth + 1)
         return dotted
+
+    def _nested_root(self, parts: list[str]) -> str | None:
+        """The project module a top-level name no source root gives stands for: a module or package
+        whose folder is no package (`agent/sandbox/executor_manager/models/`, where `executor_manager`
+        has no `__init__.py`) is imported by its own name (`from models.enums import …`) by the service
+        run from that folder, which Python puts first on `sys.path`. Where several such folders give
+        the name, the one holding the longest part of the dotted path as modules (`models.enums`, not
+        `admin/server/models.py`); a tie is ambiguous, and resolves to nothing."""
+        if self._rooted is None:
+            self._rooted = {}
+            # a tree listed whole only: modules found one by one (`FoundModules`) list no folder
+            for module in [] if isinstance(self._modules, FoundModules) else list(self._modules):
+                parent, _, name = module.rpartition(".")
+                if parent and parent not in self._modules and name != "__main__":
+                    self._rooted.setdefault(name, []).append(module)
+        best: list[str] = []
+        depth = 0
+        for module in self._rooted.get(parts[0], ()):
+            held = next((k for k in range(len(parts), 0, -1)
+                         if ".".join([module, *parts[1:k]]) in self._modules), 0)
+            if held > depth:
+                best, depth = [module], held
+            elif held == depth:
+                best.append(module)
+        return best[0] if len(best) == 1 else None
 
     def _lookup(self, module: str, name: str, seen: set[str]) -> str | None:
         seen.add(module)

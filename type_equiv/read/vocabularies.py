@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import libcst as cst
 
@@ -63,6 +63,16 @@ class Span:
         return path == self.path and self.line <= line <= self.end_line
 
 
+class Method(NamedTuple):
+    """A method of an enum's body: where it stands, and whether only a call by its name runs it (a
+    plain method, not a dunder, sunder or property Python calls itself)."""
+
+    name: str
+    line: int
+    end_line: int
+    named: bool
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """A manifest symbol read as a vocabulary; `spans` is its own definition (sites there never count)."""
@@ -77,6 +87,7 @@ class Vocabulary:
     open: bool = False  # `Literal[...] | str`, or a union with a catch-all arm
     spans: tuple[Span, ...] = ()
     bases: tuple[str, ...] = ()  # project classes every variant class derives from
+    methods: tuple[Method, ...] = ()  # an enum's methods (join.py: which of them run)
 
     @property
     def name(self) -> str:
@@ -230,8 +241,17 @@ def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span, bases: tuple[
             continue
         value = _default_value(member.default)
         variants.append(Variant(member.name, shape.path, member.line, tag=value))
+    methods = tuple(Method(m.name, m.line, m.end_line, _named(m)) for m in shape.members
+                    if m.role == "method")
     return Vocabulary(row.symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
-                      spans=(span,), bases=bases)
+                      spans=(span,), bases=bases, methods=methods)
+
+
+def _named(method: Member) -> bool:
+    """Whether only a call by its name runs `method`: not `__str__` or `_missing_` (Python calls
+    them), nor a property (read, not called)."""
+    return not (method.name.startswith("_") and method.name.endswith("_")) and not any(
+        word in method.text for word in ("@property", "cached_property", ".setter", ".getter"))
 
 
 def _assigned(member: Member) -> bool:

@@ -1,0 +1,51 @@
+"""Which of an enum's methods run in production: a member named in a method nothing calls is no producer.
+
+An enum's body is its definition, but a method of it that production code calls runs there, and the
+members it names are built by those calls (`Kind.parse(text)` returning `Kind.DEFAULT`). Code that
+never runs builds nothing (the question every verdict answers: can the running program hold the
+variant?), so a plain method counts only where it is called by its name — from outside the enum's
+methods, or from a method that itself runs (`cls.tool_modes()` inside a called one). A dunder or
+sunder (`__str__`, `_missing_`) and a property are run by Python itself, not called by name: they
+keep the older rule, running whenever production code calls any method of the enum. instructor's
+`Mode.tool_modes()` and `json_modes()`, called by nothing, named 26 members as produced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from type_equiv.producers.index import Index
+from type_equiv.producers.records import Form
+from type_equiv.read.vocabularies import Method, Vocabulary
+
+
+def idle_methods(vocab: Vocabulary, index: Index, members: Container[str]) -> list[Method] | None:
+    """The enum's methods that do not run, or None when production code calls no method of it (then
+    its whole body is the definition, as before)."""
+    prefix = vocab.qualname + "."
+    calls: list[tuple[str, int, str, bool]] = []  # (path, line, method, the older rule's call)
+    for (i, _), target, ref in index.refs_under([vocab.qualname]):
+        rel = index.rels[i]
+        if index.scan.files[rel].test or not target.startswith(prefix):
+            continue
+        name = target[len(prefix):].split(".", 1)[0]
+        if name not in members:  # a call inside a test (`if cls.lucky():`) runs the method too
+            calls.append((rel, ref.line, name, ref.form is Form.CALL and not ref.consumer
+                          and "." not in target[len(prefix):]))
+    if not any(call for *_, call in calls):
+        return None
+    running = {m.name for m in vocab.methods if not m.named}
+    spans = {m.name: m for m in vocab.methods}
+
+    def within(path: str, line: int) -> Method | None:
+        if path != vocab.path:
+            return None
+        return next((m for m in vocab.methods if m.line <= line <= m.end_line), None)
+
+    while True:
+        more = {name for path, line, name, _ in calls if name in spans and name not in running
+                and ((caller := within(path, line)) is None or caller.name in running)}
+        if not more:
+            break
+        running |= more
+    return [m for m in vocab.methods if m.name not in running]
