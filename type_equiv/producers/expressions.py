@@ -46,7 +46,7 @@ from type_equiv.producers.records import (
     Spellings,
     Value,
 )
-from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised
+from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised, writes_self
 from type_equiv.producers.syntax import (
     TEXT_CALLS,
     Scope,
@@ -186,6 +186,9 @@ class ExpressionWalker(NameReader):
             self.subscript(node, scope, ctx)
         elif isinstance(node, ast.Constant):
             return
+        elif isinstance(node, ast.Yield) and node.value is not None and scope.yields is not None:
+            self.bound(node.value, scope.yields, Form.RETURN, scope)  # `yield X` under `-> Iterator[V]`
+            self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
             for part in node.values:
                 if isinstance(part, ast.FormattedValue):
@@ -396,6 +399,7 @@ class ExpressionWalker(NameReader):
         func = node.func
         if isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args:
             self.typed_display(node.args[0], self.type_names(func.value, scope))  # `Cls.model_validate(d)`
+        self.wrote_self(node, scope)
         value = serialised(node)
         if value is not None:
             self.wrote(node.lineno, self.value_type(value, scope) or self.pickled_self(node, value, scope),
@@ -410,6 +414,14 @@ class ExpressionWalker(NameReader):
                 or not unpickles(node, writes=True) or own.rsplit(".", 1)[-1] not in self.names):
             return ()
         return (own,)
+
+    def wrote_self(self, node: ast.Call, scope: Scope) -> None:
+        """A class's own writing method (`def dump_json(self, f): … d.update(self.asdict())`)
+        writes an instance of its class, as `pickle.dumps(self)` does (roundtrips.py `writes_self`)."""
+        own = scope.method_of
+        if (own is not None and own.rsplit(".", 1)[-1] in self.names
+                and writes_self(node, scope.owner.rsplit(".", 1)[-1])):
+            self.wrote(node.lineno, (own,), scope)
 
     def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
                 scope: Scope) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from type_equiv.producers.decodes import decode_table
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -20,6 +21,7 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
+from type_equiv.producers.generators import yield_type
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
@@ -200,7 +202,8 @@ class Walker(ExpressionWalker):
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body, class_body=scope.class_body, entry=door is not None)
+                       body=node.body, class_body=scope.class_body, entry=door is not None,
+                       yields=yield_type(node.returns))
         if scope.owner != self.module:  # a closure appends to its enclosing function's list
             inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
@@ -558,6 +561,7 @@ class Walker(ExpressionWalker):
         its classes are what the validator decodes data into — no construction."""
         start = len(self.refs)
         self.expr(value, scope, VALUE)
+        self.decodes(name, value, scope, start)
         if scope.owner != self.module:
             return
         if isinstance(value, ast.Dict) and name:
@@ -571,6 +575,16 @@ class Walker(ExpressionWalker):
                         for i in range(first, last):
                             if self.refs[i].form == Form.TABLE:
                                 self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
+
+    def decodes(self, name: str, value: ast.expr, scope: Scope, start: int) -> None:
+        """A table of raw values to members looked up by data (decodes.py): its members decoded."""
+        module = scope.owner == self.module
+        body = self.module_body if module and name.startswith("_") else () if module else scope.body
+        if scope.cls is None and name and isinstance(value, ast.Dict) and decode_table(value, name, body):
+            held = {self.dotted(v, scope) for v in value.values}
+            for i in range(start, len(self.refs)):
+                if self.refs[i].form in (Form.TABLE, Form.REFERENCE) and self.refs[i].ref in held:
+                    self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
 
     def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
                  kind: AnnKind) -> None:

@@ -1,0 +1,78 @@
+"""A lookup table that decodes: raw values to members, looked up by data.
+
+`_MODES = {0: Mode.OFF, 1: Mode.ON}` read as `_MODES[setting]` or `_MODES.get(setting)` means what
+`Mode(setting)` means (principle 5): a raw value the program was handed, turned into the member the
+table pairs it with — a door for the members the table holds, not a producer of them. A table keyed
+by members (`{Mode.OFF: "off"}`) translates the program's own values, and one read by a literal key
+(`_MODES[0]`), or read any other way (its `.values()`, `.items()`, handed on, returned), hands its
+members out: both stay producers. Read by the walk (walker.py `module_value`), which turns the
+table's member references into decodes (join.py: a door to those members alone).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+# What reads a table's keys alone (raw values: nothing of the vocabulary leaves).
+KEY_READS = frozenset({"keys", "join", "len", "sorted", "list", "set", "tuple", "frozenset"})
+
+
+def raw_key(node: ast.expr | None) -> bool:
+    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`) or a member's `.value`
+    (`Setting.OFF.value`: the value another enum stands for)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str | int | bytes) and not isinstance(node.value, bool)
+    return isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute)
+
+
+def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
+    """Whether the display `value` bound to `name` is a decode table in `body` (the function's
+    statements, or the module's for a private module-level name): every key a raw value, every
+    value a dotted name (a member), and `name` read at least once by a key that is no literal and
+    otherwise only through its keys."""
+    if (not isinstance(value, ast.Dict) or not value.keys
+            or not all(raw_key(k) for k in value.keys)
+            or not all(isinstance(v, ast.Attribute) for v in value.values)):
+        return False
+    parents = {id(child): node for node in (n for s in body for n in ast.walk(s))
+               for child in ast.iter_child_nodes(node)}
+    decoded, stores = False, 0
+    for node in (n for s in body for n in ast.walk(s)):
+        if not isinstance(node, ast.Name) or node.id != name:
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            stores += 1
+            continue
+        read = _read(node, parents)
+        if read is None:
+            return False
+        decoded = decoded or read
+    return decoded and stores <= 1
+
+
+def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
+    """How one read of the table uses it: True, a lookup by data (`t[key]`, `t.get(key)`); False,
+    its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Subscript) and parent.value is node:  # `t[key] = …` writes it
+        literal = isinstance(parent.slice, ast.Constant)
+        return None if literal or not isinstance(parent.ctx, ast.Load) else True
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        call = parents.get(id(parent))
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return None
+        if parent.attr == "get" and call.args:
+            return None if isinstance(call.args[0], ast.Constant) else True
+        return False if parent.attr == "keys" else None
+    if isinstance(parent, ast.Compare) and node in parent.comparators:
+        return False if all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops) else None
+    if isinstance(parent, ast.Call) and node in parent.args:
+        func = parent.func
+        head = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        return False if head in KEY_READS else None
+    if isinstance(parent, ast.For | ast.comprehension) and parent.iter is node:
+        return False
+    return None
