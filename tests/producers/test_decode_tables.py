@@ -1,8 +1,8 @@
 """A lookup table whose keys are raw values and whose values are members, looked up by data
-(`_MODES.get(setting)`, `prefixes[line[0]]`), means what `Mode(setting)` means (principle 5): a door
-for the members it holds, not a producer of them (supervisor's NetworkManager mapping, borg's pattern
-prefixes). A table keyed by members, looked up by a literal, or read any other way stays a producer.
-One real temporary project per case."""
+(`_MODES.get(setting)`, `prefixes.get(line[0])`), means what `Mode(setting)` means (principle 5): a
+door for the members it holds, not a producer of them (supervisor's NetworkManager mapping, borg's
+pattern prefixes). An index (`t[key]`: a key the table holds), a table keyed by members, looked up by
+a literal, or read any other way stays a producer. One real temporary project per case."""
 
 from __future__ import annotations
 
@@ -47,8 +47,8 @@ def test_a_private_table_keyed_by_raw_values_decodes() -> None:
     """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
 
 
-def test_a_local_table_indexed_by_data_decodes() -> None:
-    """A function's own table of prefixes indexed by a line's first character; its keys alone
+def test_a_local_table_looked_up_by_data_decodes() -> None:
+    """A function's own table of prefixes looked up by a line's first character; its keys alone
     listed in a message and tested against."""
     assert found("""
         from pkg.mode import Mode
@@ -57,23 +57,30 @@ def test_a_local_table_indexed_by_data_decodes() -> None:
             prefixes = {"-": Mode.OFF, "+": Mode.ON, "a": Mode.AUTO}
             if line[0] not in prefixes:
                 raise ValueError("must start with one of " + ", ".join(prefixes))
-            return prefixes[line[0]]
+            found = prefixes.get(line[0])
+            assert found is not None
+            return found
     """) == {"OFF": "wire", "ON": "wire", "AUTO": "wire"}
 
 
 def test_tables_that_hand_members_out_stay_producers() -> None:
-    """Keyed by members (another enum's: the program's own values), looked up by a literal key, or
-    read through `.values()`: each table hands its members out."""
+    """Keyed by members (another enum's: the program's own values), indexed by a key it holds (a
+    command line's choices), looked up by a literal key, or read through `.values()`: each table
+    hands its members out."""
     assert found("""
         from pkg.mode import Mode, Setting
 
         def translate(setting: Setting) -> Mode:
             modes = {Setting.OFF: Mode.OFF}
-            return modes[setting]
+            return modes.get(setting, Mode.ON)
+
+        def chosen(tone: str) -> Mode:
+            tones = {"off": Mode.OFF, "on": Mode.ON}
+            return tones[tone]
 
         def first() -> Mode:
             table = {"on": Mode.ON}
-            return table["on"]
+            return table.get("on") or Mode.ON
 
         def every(key: str) -> list[Mode]:
             table = {"auto": Mode.AUTO}

@@ -76,3 +76,16 @@ def test_a_dict_read_for_another_purpose_writes_nothing() -> None:
     def digest(self) -> str:
         return str(sorted(self.asdict().items()))
 """) == {"PENDING": "wire", "RUNNING": "producer", "CANCELED": "wire"}
+
+
+def test_a_pydantic_dump_in_a_writing_method_writes_nothing() -> None:
+    """`self.model_dump()` in `to_file`: a model's file is as often one its users write too (a
+    spec file) — the decode stays a door."""
+    assert found("""
+    def model_dump(self) -> dict:
+        return asdict(self)
+
+    def to_file(self, path: str) -> None:
+        with open(path, "w") as f:
+            json.dump(self.model_dump(), f)
+""") == {"PENDING": "wire", "RUNNING": "producer", "CANCELED": "wire"}

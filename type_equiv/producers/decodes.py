@@ -1,12 +1,14 @@
 """A lookup table that decodes: raw values to members, looked up by data.
 
-`_MODES = {0: Mode.OFF, 1: Mode.ON}` read as `_MODES[setting]` or `_MODES.get(setting)` means what
-`Mode(setting)` means (principle 5): a raw value the program was handed, turned into the member the
-table pairs it with — a door for the members the table holds, not a producer of them. A table keyed
-by members (`{Mode.OFF: "off"}`) translates the program's own values, and one read by a literal key
-(`_MODES[0]`), or read any other way (its `.values()`, `.items()`, handed on, returned), hands its
-members out: both stay producers. Read by the walk (walker.py `module_value`), which turns the
-table's member references into decodes (join.py: a door to those members alone).
+`_MODES = {0: Mode.OFF, 1: Mode.ON}` read as `_MODES.get(setting)` means what `Mode(setting)` means
+(principle 5): a raw value the program was handed, turned into the member the table pairs it with,
+`None` for a value it does not know — a door for the members the table holds, not a producer of them.
+An index (`_MODES[setting]`) expects a key the table holds, one the program wrote or checked before
+(an argparse `choices=` of the same keys), and hands the member out as before; so does a table keyed
+by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked up by a
+literal (`_MODES.get(0)`) or read any other way (`.values()`, `.items()`, handed on, returned). Read
+by the walk (walker.py `module_value`), which turns the table's member references into decodes
+(join.py: a door to those members alone).
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ def raw_key(node: ast.expr | None) -> bool:
 def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
     """Whether the display `value` bound to `name` is a decode table in `body` (the function's
     statements, or the module's for a private module-level name): every key a raw value, every
-    value a dotted name (a member), and `name` read at least once by a key that is no literal and
-    otherwise only through its keys."""
+    value a dotted name (a member), and `name` read at least once by `.get` of a key that is no
+    literal and otherwise only through its keys."""
     if (not isinstance(value, ast.Dict) or not value.keys
             or not all(raw_key(k) for k in value.keys)
             or not all(isinstance(v, ast.Attribute) for v in value.values)):
@@ -54,12 +56,9 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
 
 
 def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
-    """How one read of the table uses it: True, a lookup by data (`t[key]`, `t.get(key)`); False,
-    its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else."""
+    """How one read of the table uses it: True, a lookup by data (`t.get(key)`); False, its keys
+    alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (`t[key]` included)."""
     parent = parents.get(id(node))
-    if isinstance(parent, ast.Subscript) and parent.value is node:  # `t[key] = …` writes it
-        literal = isinstance(parent.slice, ast.Constant)
-        return None if literal or not isinstance(parent.ctx, ast.Load) else True
     if isinstance(parent, ast.Attribute) and parent.value is node:
         call = parents.get(id(parent))
         if not (isinstance(call, ast.Call) and call.func is parent):

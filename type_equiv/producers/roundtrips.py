@@ -25,8 +25,11 @@ DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json", "to_d
 # name (doors.py `DECODE_METHOD`), as a class's own pair writes and reads back one file.
 ENCODE_METHOD = re.compile(
     r"^_?(dumps?(_\w+)?|save\w*|write\w*|store\w*|persist\w*|to_(json|yaml|toml|file|disk))$")
-# Functions returning an instance's fields as a dict (the standard library's and attrs').
+# Functions returning an instance's fields as a dict (the standard library's and attrs'), and a data
+# class's own methods returning it. Not pydantic's `model_dump`: a model's dump in a method is as
+# often a format its users write too (a spec file) as the program's own state.
 ASDICT_CALLS = frozenset({"asdict", "vars"})
+ASDICT_METHODS = frozenset({"asdict", "as_dict", "to_dict"})
 # Modules whose `dump` / `dumps` write what they are given.
 WRITERS = PICKLERS | frozenset({"json", "orjson", "ujson", "yaml", "msgpack", "tomli_w", "toml"})
 
@@ -68,13 +71,13 @@ def serialised(node: ast.Call) -> ast.expr | None:
 
 def writes_self(node: ast.Call, method: str) -> bool:
     """Whether `node`, in a method named `method`, is the instance's own dict read to be written
-    out: `asdict(self)` (dataclasses', attrs'), `vars(self)`, `self.asdict()`, `self.to_dict()` (any
-    of `DUMP_METHODS`), in a method named for writing (`ENCODE_METHOD`: `dump_json`, `save`)."""
+    out: `asdict(self)` (dataclasses', attrs'), `vars(self)`, `self.asdict()`, `self.to_dict()`, in
+    a method named for writing (`ENCODE_METHOD`: `dump_json`, `save`)."""
     if not ENCODE_METHOD.match(method):
         return False
     func = node.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        return not node.args and (func.attr in DUMP_METHODS or func.attr == "asdict")
+        return not node.args and func.attr in ASDICT_METHODS
     return (last_name(func) in ASDICT_CALLS and len(node.args) == 1
             and isinstance(node.args[0], ast.Name) and node.args[0].id == "self")
 
