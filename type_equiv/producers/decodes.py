@@ -8,13 +8,17 @@ An index (`_MODES[setting]`) expects a key the table holds, one the program wrot
 by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked up by a
 literal (`_MODES.get(0)`) or read any other way (`.values()`, `.items()`, handed on, returned). Read
 by the walk (walker.py `module_value`), which turns the table's member references into decodes
-(join.py: a door to those members alone).
+(join.py: a door to those members alone). A class table handed to a union's validator is what
+data is decoded into (`validator_tables`).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from type_equiv.producers.records import Form, RefSite
+from type_equiv.read.normalise import last_name
 
 # What reads a table's keys alone (raw values: nothing of the vocabulary leaves).
 KEY_READS = frozenset({"keys", "join", "len", "sorted", "list", "set", "tuple", "frozenset"})
@@ -28,6 +32,36 @@ def raw_key(node: ast.expr | None) -> bool:
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str | int | bytes) and not isinstance(node.value, bool)
     return isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute)
+
+
+def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, body: Sequence[ast.stmt],
+                 module: bool, dotted: Callable[[ast.expr], str | None]) -> None:
+    """The members of a decode table bound to `name` (its references from `start` on) turned into
+    decodes, judged in `body`: the function's statements, or the module's for a private
+    module-level name (a public one may be read in other modules, unseen here: not judged)."""
+    if module and not name.startswith("_"):
+        return
+    if name and isinstance(value, ast.Dict) and decode_table(value, name, body):
+        held = {dotted(v) for v in value.values}
+        for i in range(start, len(refs)):
+            if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
+                refs[i] = refs[i]._replace(form=Form.DECODE)
+
+
+def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: list[RefSite]) -> None:
+    """A module-level class table (`VARIANTS = {"a": A}`, its references' range in `tables`) handed
+    to an `Annotated` alias's validator (`Annotated[A | B, BeforeValidator(partial(parse_open_union,
+    variants=VARIANTS))]`) is what the validator decodes data into: its classes decoded, not built."""
+    if not (isinstance(value, ast.Subscript) and last_name(value.value) == "Annotated"
+            and isinstance(value.slice, ast.Tuple) and tables):
+        return
+    for meta in value.slice.elts[1:]:
+        for sub in ast.walk(meta):
+            if isinstance(sub, ast.Name) and sub.id in tables:
+                first, last = tables.pop(sub.id)
+                for i in range(first, last):
+                    if refs[i].form == Form.TABLE:
+                        refs[i] = refs[i]._replace(form=Form.DECODE)
 
 
 def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:

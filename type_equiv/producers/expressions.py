@@ -17,6 +17,7 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
+from type_equiv.producers.generators import yield_type
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
@@ -186,8 +187,9 @@ class ExpressionWalker(NameReader):
             self.subscript(node, scope, ctx)
         elif isinstance(node, ast.Constant):
             return
-        elif isinstance(node, ast.Yield) and node.value is not None and scope.yields is not None:
-            self.bound(node.value, scope.yields, Form.RETURN, scope)  # `yield X` under `-> Iterator[V]`
+        elif isinstance(node, ast.Yield) and node.value is not None and scope.return_ann is not None:
+            # `yield X` under `-> Iterator[V]` binds X to V as a return binds to the return type
+            self.bound(node.value, yield_type(scope.return_ann), Form.RETURN, scope)
             self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
             for part in node.values:

@@ -38,7 +38,6 @@ class Scope:
     declared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local → its type's names
     returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
     return_ann: ast.expr | None = None
-    yields: ast.expr | None = None  # a generator's yielded type (`-> Iterator[V]`: V), generators.py
     settings: bool = False  # a settings class body: its fields are decoded from the environment
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)

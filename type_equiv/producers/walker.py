@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.decodes import decode_table
+from type_equiv.producers.decodes import member_table, validator_tables
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -21,7 +21,6 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
-from type_equiv.producers.generators import yield_type
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
@@ -202,8 +201,7 @@ class Walker(ExpressionWalker):
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body, class_body=scope.class_body, entry=door is not None,
-                       yields=yield_type(node.returns))
+                       body=node.body, class_body=scope.class_body, entry=door is not None)
         if scope.owner != self.module:  # a closure appends to its enclosing function's list
             inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
@@ -561,30 +559,16 @@ class Walker(ExpressionWalker):
         its classes are what the validator decodes data into — no construction."""
         start = len(self.refs)
         self.expr(value, scope, VALUE)
-        self.decodes(name, value, scope, start)
-        if scope.owner != self.module:
+        module = scope.owner == self.module
+        if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
+            member_table(self.refs, start, value, name, self.module_body if module else scope.body,
+                         module, lambda node: self.dotted(node, scope))
+        if not module:
             return
         if isinstance(value, ast.Dict) and name:
             self.tables[name] = (start, len(self.refs))
-        elif (isinstance(value, ast.Subscript) and last_name(value.value) == "Annotated"
-              and isinstance(value.slice, ast.Tuple) and self.tables):
-            for meta in value.slice.elts[1:]:
-                for sub in ast.walk(meta):
-                    if isinstance(sub, ast.Name) and sub.id in self.tables:
-                        first, last = self.tables.pop(sub.id)
-                        for i in range(first, last):
-                            if self.refs[i].form == Form.TABLE:
-                                self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
-
-    def decodes(self, name: str, value: ast.expr, scope: Scope, start: int) -> None:
-        """A table of raw values to members looked up by data (decodes.py): its members decoded."""
-        module = scope.owner == self.module
-        body = self.module_body if module and name.startswith("_") else () if module else scope.body
-        if scope.cls is None and name and isinstance(value, ast.Dict) and decode_table(value, name, body):
-            held = {self.dotted(v, scope) for v in value.values}
-            for i in range(start, len(self.refs)):
-                if self.refs[i].form in (Form.TABLE, Form.REFERENCE) and self.refs[i].ref in held:
-                    self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
+        else:
+            validator_tables(value, self.tables, self.refs)
 
     def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
                  kind: AnnKind) -> None:
