@@ -17,6 +17,7 @@ from type_equiv.producers.doors import (
     tested_in,
     unpickles,
 )
+from type_equiv.producers.generators import yield_type
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
@@ -46,7 +47,7 @@ from type_equiv.producers.records import (
     Spellings,
     Value,
 )
-from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised
+from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised, writes_self
 from type_equiv.producers.syntax import (
     TEXT_CALLS,
     Scope,
@@ -186,6 +187,10 @@ class ExpressionWalker(NameReader):
             self.subscript(node, scope, ctx)
         elif isinstance(node, ast.Constant):
             return
+        elif isinstance(node, ast.Yield) and node.value is not None and scope.return_ann is not None:
+            # `yield X` under `-> Iterator[V]` binds X to V as a return binds to the return type
+            self.bound(node.value, yield_type(scope.return_ann), Form.RETURN, scope)
+            self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
             for part in node.values:
                 if isinstance(part, ast.FormattedValue):
@@ -396,6 +401,7 @@ class ExpressionWalker(NameReader):
         func = node.func
         if isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args:
             self.typed_display(node.args[0], self.type_names(func.value, scope))  # `Cls.model_validate(d)`
+        self.wrote_self(node, scope)
         value = serialised(node)
         if value is not None:
             self.wrote(node.lineno, self.value_type(value, scope) or self.pickled_self(node, value, scope),
@@ -410,6 +416,14 @@ class ExpressionWalker(NameReader):
                 or not unpickles(node, writes=True) or own.rsplit(".", 1)[-1] not in self.names):
             return ()
         return (own,)
+
+    def wrote_self(self, node: ast.Call, scope: Scope) -> None:
+        """A class's own writing method (`def dump_json(self, f): … d.update(self.asdict())`)
+        writes an instance of its class, as `pickle.dumps(self)` does (roundtrips.py `writes_self`)."""
+        own = scope.method_of
+        if (own is not None and own.rsplit(".", 1)[-1] in self.names
+                and writes_self(node, scope.owner.rsplit(".", 1)[-1])):
+            self.wrote(node.lineno, (own,), scope)
 
     def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
                 scope: Scope) -> None:

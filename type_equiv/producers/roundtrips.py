@@ -12,6 +12,7 @@ first as `serialise` sites and the second as `load` doors, and join.py sets the 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
 
 from type_equiv.producers.doors import PICKLERS
@@ -20,6 +21,15 @@ from type_equiv.read.normalise import last_name
 # Methods of an instance that write it out (pydantic v2 and v1, mashumaro, dataclasses-json).
 DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json", "to_dict", "to_json",
                           "to_jsonable_python"})
+# A class's own writing method (`dump_json`, `save`, `to_json`): the mirror of a decoding method's
+# name (doors.py `DECODE_METHOD`), as a class's own pair writes and reads back one file.
+ENCODE_METHOD = re.compile(
+    r"^_?(dumps?(_\w+)?|save\w*|write\w*|store\w*|persist\w*|to_(json|yaml|toml|file|disk))$")
+# Functions returning an instance's fields as a dict (the standard library's and attrs'), and a data
+# class's own methods returning it. Not pydantic's `model_dump`: a model's dump in a method is as
+# often a format its users write too (a spec file) as the program's own state.
+ASDICT_CALLS = frozenset({"asdict", "vars"})
+ASDICT_METHODS = frozenset({"asdict", "as_dict", "to_dict"})
 # Modules whose `dump` / `dumps` write what they are given.
 WRITERS = PICKLERS | frozenset({"json", "orjson", "ujson", "yaml", "msgpack", "tomli_w", "toml"})
 
@@ -57,6 +67,19 @@ def serialised(node: ast.Call) -> ast.expr | None:
             and func.value.id in WRITERS and node.args):
         return node.args[0]
     return None
+
+
+def writes_self(node: ast.Call, method: str) -> bool:
+    """Whether `node`, in a method named `method`, is the instance's own dict read to be written
+    out: `asdict(self)` (dataclasses', attrs'), `vars(self)`, `self.asdict()`, `self.to_dict()`, in
+    a method named for writing (`ENCODE_METHOD`: `dump_json`, `save`)."""
+    if not ENCODE_METHOD.match(method):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return not node.args and func.attr in ASDICT_METHODS
+    return (last_name(func) in ASDICT_CALLS and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name) and node.args[0].id == "self")
 
 
 def built_in_code(node: ast.expr, local_displays: Mapping[str, object]) -> bool:

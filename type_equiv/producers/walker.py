@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from type_equiv.producers.decodes import member_table, validator_tables
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -558,19 +559,16 @@ class Walker(ExpressionWalker):
         its classes are what the validator decodes data into — no construction."""
         start = len(self.refs)
         self.expr(value, scope, VALUE)
-        if scope.owner != self.module:
+        module = scope.owner == self.module
+        if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
+            member_table(self.refs, start, value, name, self.module_body if module else scope.body,
+                         module, lambda node: self.dotted(node, scope))
+        if not module:
             return
         if isinstance(value, ast.Dict) and name:
             self.tables[name] = (start, len(self.refs))
-        elif (isinstance(value, ast.Subscript) and last_name(value.value) == "Annotated"
-              and isinstance(value.slice, ast.Tuple) and self.tables):
-            for meta in value.slice.elts[1:]:
-                for sub in ast.walk(meta):
-                    if isinstance(sub, ast.Name) and sub.id in self.tables:
-                        first, last = self.tables.pop(sub.id)
-                        for i in range(first, last):
-                            if self.refs[i].form == Form.TABLE:
-                                self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
+        else:
+            validator_tables(value, self.tables, self.refs)
 
     def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
                  kind: AnnKind) -> None:

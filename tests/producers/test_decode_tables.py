@@ -1,0 +1,89 @@
+"""A lookup table whose keys are raw values and whose values are members, looked up by data
+(`_MODES.get(setting)`, `prefixes.get(line[0])`), means what `Mode(setting)` means (principle 5): a
+door for the members it holds, not a producer of them (supervisor's NetworkManager mapping, borg's
+pattern prefixes). An index (`t[key]`: a key the table holds), a table keyed by members, looked up by
+a literal, or read any other way stays a producer. One real temporary project per case."""
+
+from __future__ import annotations
+
+from tests.harness import verdicts
+
+MODE = """
+from enum import Enum
+
+class Mode(Enum):
+    OFF = "off"
+    ON = "on"
+    AUTO = "auto"
+
+
+class Setting(Enum):
+    OFF = 0
+    ON = 1
+"""
+
+
+def found(use: str) -> dict[str, str]:
+    files = {"pkg/__init__.py": "", "pkg/mode.py": MODE, "pkg/use.py": use}
+    return dict(verdicts(source=files, symbol="pkg.mode.Mode"))
+
+
+def test_a_private_table_keyed_by_raw_values_decodes() -> None:
+    """Keyed by another enum's `.value`s, read by `.get(data)`: `OFF` and `ON` arrive as data;
+    `AUTO`, built by name, stays produced."""
+    assert found("""
+        from pkg.mode import Mode, Setting
+
+        _BY_SETTING: dict[int, Mode] = {
+            Setting.OFF.value: Mode.OFF,
+            Setting.ON.value: Mode.ON,
+        }
+
+        def mode_of(setting: int) -> Mode | None:
+            return _BY_SETTING.get(setting)
+
+        def fallback() -> Mode:
+            return Mode.AUTO
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
+
+
+def test_a_local_table_looked_up_by_data_decodes() -> None:
+    """A function's own table of prefixes looked up by a line's first character; its keys alone
+    listed in a message and tested against."""
+    assert found("""
+        from pkg.mode import Mode
+
+        def parse(line: str) -> Mode:
+            prefixes = {"-": Mode.OFF, "+": Mode.ON, "a": Mode.AUTO}
+            if line[0] not in prefixes:
+                raise ValueError("must start with one of " + ", ".join(prefixes))
+            found = prefixes.get(line[0])
+            assert found is not None
+            return found
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "wire"}
+
+
+def test_tables_that_hand_members_out_stay_producers() -> None:
+    """Keyed by members (another enum's: the program's own values), indexed by a key it holds (a
+    command line's choices), looked up by a literal key, or read through `.values()`: each table
+    hands its members out."""
+    assert found("""
+        from pkg.mode import Mode, Setting
+
+        def translate(setting: Setting) -> Mode:
+            modes = {Setting.OFF: Mode.OFF}
+            return modes.get(setting, Mode.ON)
+
+        def chosen(tone: str) -> Mode:
+            tones = {"off": Mode.OFF, "on": Mode.ON}
+            return tones[tone]
+
+        def first() -> Mode:
+            table = {"on": Mode.ON}
+            return table.get("on") or Mode.ON
+
+        def every(key: str) -> list[Mode]:
+            table = {"auto": Mode.AUTO}
+            print(table.get(key))
+            return list(table.values())
+    """) == {"OFF": "producer", "ON": "producer", "AUTO": "producer"}

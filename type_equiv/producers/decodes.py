@@ -1,0 +1,111 @@
+"""A lookup table that decodes: raw values to members, looked up by data.
+
+`_MODES = {0: Mode.OFF, 1: Mode.ON}` read as `_MODES.get(setting)` means what `Mode(setting)` means
+(principle 5): a raw value the program was handed, turned into the member the table pairs it with,
+`None` for a value it does not know — a door for the members the table holds, not a producer of them.
+An index (`_MODES[setting]`) expects a key the table holds, one the program wrote or checked before
+(an argparse `choices=` of the same keys), and hands the member out as before; so does a table keyed
+by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked up by a
+literal (`_MODES.get(0)`) or read any other way (`.values()`, `.items()`, handed on, returned). Read
+by the walk (walker.py `module_value`), which turns the table's member references into decodes
+(join.py: a door to those members alone). A class table handed to a union's validator is what
+data is decoded into (`validator_tables`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+
+from type_equiv.producers.records import Form, RefSite
+from type_equiv.read.normalise import last_name
+
+# What reads a table's keys alone (raw values: nothing of the vocabulary leaves).
+KEY_READS = frozenset({"keys", "join", "len", "sorted", "list", "set", "tuple", "frozenset"})
+
+
+def raw_key(node: ast.expr | None) -> bool:
+    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`) or a member's `.value`
+    (`Setting.OFF.value`: the value another enum stands for)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str | int | bytes) and not isinstance(node.value, bool)
+    return isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute)
+
+
+def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, body: Sequence[ast.stmt],
+                 module: bool, dotted: Callable[[ast.expr], str | None]) -> None:
+    """The members of a decode table bound to `name` (its references from `start` on) turned into
+    decodes, judged in `body`: the function's statements, or the module's for a private
+    module-level name (a public one may be read in other modules, unseen here: not judged)."""
+    if module and not name.startswith("_"):
+        return
+    if name and isinstance(value, ast.Dict) and decode_table(value, name, body):
+        held = {dotted(v) for v in value.values}
+        for i in range(start, len(refs)):
+            if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
+                refs[i] = refs[i]._replace(form=Form.DECODE)
+
+
+def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: list[RefSite]) -> None:
+    """A module-level class table (`VARIANTS = {"a": A}`, its references' range in `tables`) handed
+    to an `Annotated` alias's validator (`Annotated[A | B, BeforeValidator(partial(parse_open_union,
+    variants=VARIANTS))]`) is what the validator decodes data into: its classes decoded, not built."""
+    if not (isinstance(value, ast.Subscript) and last_name(value.value) == "Annotated"
+            and isinstance(value.slice, ast.Tuple) and tables):
+        return
+    for meta in value.slice.elts[1:]:
+        for sub in ast.walk(meta):
+            if isinstance(sub, ast.Name) and sub.id in tables:
+                first, last = tables.pop(sub.id)
+                for i in range(first, last):
+                    if refs[i].form == Form.TABLE:
+                        refs[i] = refs[i]._replace(form=Form.DECODE)
+
+
+def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
+    """Whether the display `value` bound to `name` is a decode table in `body` (the function's
+    statements, or the module's for a private module-level name): every key a raw value, every
+    value a dotted name (a member), and `name` read at least once by `.get` of a key that is no
+    literal and otherwise only through its keys."""
+    if (not isinstance(value, ast.Dict) or not value.keys
+            or not all(raw_key(k) for k in value.keys)
+            or not all(isinstance(v, ast.Attribute) for v in value.values)):
+        return False
+    parents = {id(child): node for node in (n for s in body for n in ast.walk(s))
+               for child in ast.iter_child_nodes(node)}
+    decoded, stores = False, 0
+    for node in (n for s in body for n in ast.walk(s)):
+        if not isinstance(node, ast.Name) or node.id != name:
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            stores += 1
+            continue
+        read = _read(node, parents)
+        if read is None:
+            return False
+        decoded = decoded or read
+    return decoded and stores <= 1
+
+
+def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
+    """How one read of the table uses it: True, a lookup by data (`t.get(key)`); False, its keys
+    alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (`t[key]` included)."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        call = parents.get(id(parent))
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return None
+        if parent.attr == "get" and call.args:
+            return None if isinstance(call.args[0], ast.Constant) else True
+        return False if parent.attr == "keys" else None
+    if isinstance(parent, ast.Compare) and node in parent.comparators:
+        return False if all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops) else None
+    if isinstance(parent, ast.Call) and node in parent.args:
+        func = parent.func
+        head = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        return False if head in KEY_READS else None
+    if isinstance(parent, ast.For | ast.comprehension) and parent.iter is node:
+        return False
+    return None
