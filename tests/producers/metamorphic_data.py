@@ -118,3 +118,38 @@ IMPORT = (
                 print(_LOG.validate_json(given.read()))
     """)),
 )
+
+INFO = ("import json\nimport pickle\nfrom dataclasses import asdict, dataclass\n\n" + CONSUME_HEAD
+        + "\n\n@dataclass\nclass Info:\n    item: $V\n\n    @classmethod\n"
+        "    def from_dict(cls, d: dict) -> \"Info\":\n        return cls(**d)\n")
+
+
+def _method(text: str) -> str:
+    """A method of `Info`: the text indented into the class body."""
+    return "\n" + textwrap.indent(textwrap.dedent(text).strip("\n"), "    ") + "\n"
+
+
+SAVE_INFO = "\n\ndef save(path: str) -> None:\n    Info(item=$make).dump_json(path)\n"
+FROM_DICT = "with open(path) as stored:\n    return Info.from_dict(json.load(stored))"
+OWN_WRITER = (  # a class's own writing method writes the class (principle 2; the tenth round)
+    Spelling("dump-json-asdict-of-self", params="path: str", body=FROM_DICT, head=INFO + _method("""
+            def dump_json(self, path: str) -> None:
+                with open(path, "w") as out:
+                    json.dump(asdict(self), out)
+        """) + SAVE_INFO),
+    Spelling("dump-json-to-dict-of-self", params="path: str", body=FROM_DICT, head=INFO + _method("""
+            def to_dict(self) -> dict:
+                return asdict(self)
+
+            def dump_json(self, path: str) -> None:
+                with open(path, "w") as out:
+                    json.dump(self.to_dict(), out)
+        """) + SAVE_INFO),
+    Spelling("pickle-of-self", params="path: str", head=INFO + _method("""
+            def dump(self, path: str) -> None:
+                with open(path, "wb") as out:
+                    pickle.dump(self, out)
+        """) + SAVE_INFO.replace("dump_json", "dump"),
+             body="with open(path, \"rb\") as stored:\n    restored: Info = pickle.load(stored)\n"
+                  "return restored"),
+)

@@ -201,3 +201,15 @@ CALLERS = (
              "from pydantic import BaseModel\n\nfrom pkg.vocab import $V\n\n\n"
              "class Options(BaseModel):\n    mode: Optional[$V] = None\n"),
 )
+
+TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the table holds arrives as data
+# a table of raw values read by `.get(data)` is `Kind(data)` (principles 1 and 5; the tenth round)
+DECODE_TABLE = (
+    Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
+    Spelling("inline-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
+             body=f"return {TABLE}.get(data)"),
+    Spelling("local-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
+             body=f"table = {TABLE}\nreturn table.get(data)"),
+    Spelling("private-module-level-table", forms=("enum",), head=CONSUME_HEAD + f"\n_TABLE = {TABLE}\n",
+             params="data: str", body="return _TABLE.get(data)"),
+)

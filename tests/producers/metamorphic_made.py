@@ -84,3 +84,28 @@ ITERATE = (  # every element handed on, however the iteration is spelled (princi
     Spelling("for-statement-giving-each", forms=("enum", "literal"), head=ITERATE_HEAD,
              body={f: f"for each in {it}:\n    record(each)" for f, it in ITERATE_ALL.items()}),
 )
+
+GENERATE = (  # a yield is a return of the element type (principle 5; the tenth round)
+    Spelling("return", head=CONSUME_HEAD + "\n\ndef $f() -> $V:\n    return $make\n"),
+    Spelling("yield-iterator", head="from collections.abc import Iterator\n\n" + CONSUME_HEAD
+             + "\n\ndef $f() -> Iterator[$V]:\n    yield $make\n"),
+    Spelling("yield-iterable", head="from collections.abc import Iterable\n\n" + CONSUME_HEAD
+             + "\n\ndef $f() -> Iterable[$V]:\n    yield $make\n"),
+    Spelling("yield-generator", head="from collections.abc import Generator\n\n" + CONSUME_HEAD
+             + "\n\ndef $f() -> Generator[$V, None, None]:\n    yield $make\n"),
+    Spelling("yield-async-iterator", head="from collections.abc import AsyncIterator\n\n" + CONSUME_HEAD
+             + "\n\nasync def $f() -> AsyncIterator[$V]:\n    yield $make\n"),
+)
+
+IN_DISPLAY = {"enum": "[$M]", "literal": "[\"$a\"]"}
+ONE_OF = (CONSUME_HEAD + "\n\ndef one_of(item: object, allowed: list[object]) -> bool:\n"
+          "    return item in allowed\n")
+DISPLAY_IN = (  # a display of members only tested with `in` consumes them (principle 1; the ninth round)
+    Spelling("inline", forms=("enum", "literal"), head=CONSUME_HEAD, params="item: object",
+             body={f: f"return item in {d}" for f, d in IN_DISPLAY.items()}),
+    Spelling("local", forms=("enum", "literal"), head=CONSUME_HEAD, params="item: object",
+             body={f: f"allowed = {d}\nreturn item in allowed" for f, d in IN_DISPLAY.items()}),
+    Spelling("handed-to-a-parameter-only-tested", forms=("enum", "literal"), head=ONE_OF,
+             params="item: object",
+             body={f: f"return one_of(item, {d})" for f, d in IN_DISPLAY.items()}),
+)

@@ -13,10 +13,11 @@ from tests.producers.metamorphic_data import (
     IMPORT,
     INJECTED,
     OUTPUT,
+    OWN_WRITER,
     ROUND_TRIP,
 )
-from tests.producers.metamorphic_doors import CALLERS, CLIENT, COMMAND, ENVIRONMENT, ROUTE
-from tests.producers.metamorphic_made import CONSTRUCT, CONSUME, ITERATE
+from tests.producers.metamorphic_doors import CALLERS, CLIENT, COMMAND, DECODE_TABLE, ENVIRONMENT, ROUTE
+from tests.producers.metamorphic_made import CONSTRUCT, CONSUME, DISPLAY_IN, GENERATE, ITERATE
 from tests.producers.metamorphic_spelling import Pattern, Spelling, cells, spelling_of, written
 
 __all__ = ["PATTERNS", "SEED_PATTERN", "SEED_ROUND_TRIPS", "Pattern", "Spelling", "cells", "spelling_of",
@@ -54,6 +55,18 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("environment-default", "4", ("produced", "wire"),
             "the environment decoded, the subject the lookup's default", ENVIRONMENT_DEFAULT,
             wrappers=("function",)),
+    # the ninth and tenth rounds' rules (docs/producers.md, Measured on real code)
+    Pattern("generator", "5", ("produced", "error"),
+            "a generator yields the subject under `-> Iterator[X]`: a return of the element type", GENERATE),
+    Pattern("door-decode-table", "1", ("wire", "wire"),
+            "a table of raw values to members read by `.get(data)`: `X(data)` spelled as a table",
+            DECODE_TABLE, wrappers=("function",)),
+    Pattern("own-writer", "2", ("produced", "error"),
+            "a class's own writing method writes the class; its decode reads the program's data back",
+            OWN_WRITER, wrappers=("function",)),
+    Pattern("consumer-display", "1", ("error", "error"),
+            "a display of members only tested with `in`, wherever the test is", DISPLAY_IN,
+            wrappers=("function", "method")),
 )
 
 
