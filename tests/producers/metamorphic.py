@@ -101,7 +101,8 @@ def substitutions(form: str, names: Names, target: str) -> dict[str, str]:
         for level in range(1, depth):
             build, data = f"Wrap{level}(inner={build})", f"{{\"inner\": {data}}}"
     return {
-        "V": n.vocab, "A": n.subject_class, "M": member, "A_member": a.upper(), "a": a, "f": n.function,
+        "V": n.vocab, "A": n.subject_class, "M": member, "N": f"{n.vocab}.{n.control_tag.upper()}",
+        "A_member": a.upper(), "a": a, "f": n.function,
         "make": subject,
         "make_tag": {"union": f"{n.subject_class}(kind=\"{a}\", x=1)", "enum": f"{n.vocab}(\"{a}\")",
                      "literal": f"\"{a}\""}[form],

@@ -1,0 +1,215 @@
+"""The metamorphic table's doors (issue 28): routes, commands, the environment, clients, callers outside."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tests.producers.metamorphic import TARGETS
+from tests.producers.metamorphic_spelling import CARRIERS, CONSUME_HEAD, Spelling
+from tests.producers.metamorphic_spelling import block as _block
+
+DOOR_HEAD = "from fastapi import APIRouter, FastAPI\n${models}" + "from pkg.vocab import $vocab_names\n"
+SOCKETIO = "import socketio\n${models}" + CONSUME_HEAD
+ROUTE = (
+    Spelling("app-decorator", targets=TARGETS, head=DOOR_HEAD + _block("""
+        app = FastAPI()
+
+
+        @app.post("/items")
+        def $f(body: $T) -> None:
+            print(body)
+    """)),
+    Spelling("router-decorator", targets=TARGETS, head=DOOR_HEAD + _block("""
+        router = APIRouter()
+
+
+        @router.put("/items/{key}")
+        def $f(key: str, body: $T) -> None:
+            print(key, body)
+    """)),
+    Spelling("add-api-route-call", targets=TARGETS, head=DOOR_HEAD + _block("""
+        app = FastAPI()
+
+
+        def $f(body: $T) -> None:
+            print(body)
+
+
+        app.add_api_route("/items", $f, methods=["POST"])
+    """)),
+    Spelling("webargs-use-kwargs", forms=("enum",), head="from webargs import fields\n"
+             "from webargs.flaskparser import use_kwargs\n\n" + CONSUME_HEAD + _block("""
+        @use_kwargs({"item": fields.Enum($V)}, location="query")
+        def $f(item: object) -> None:
+            print(item)
+    """)),
+    Spelling("socketio-handler", targets=TARGETS, head=SOCKETIO + _block("""
+        sio = socketio.AsyncServer()
+
+
+        @sio.on("item")
+        async def $f(sid: str, data: $T) -> None:
+            print(sid, data)
+    """)),
+)
+
+TYPER = "import typer\n\nfrom pkg.vocab import $V\n\napp = typer.Typer()\n\n\n"
+COMMAND = (
+    Spelling("typer-decorator", forms=("enum", "literal"), head=TYPER + _block("""
+        @app.command()
+        def $f(item: $V) -> None:
+            print(item)
+    """)),
+    Spelling("typer-call", forms=("enum", "literal"), head=TYPER + _block("""
+        def $f(item: $V) -> None:
+            print(item)
+
+
+        app.command()($f)
+    """)),
+    Spelling("typer-call-named", forms=("enum", "literal"), head=TYPER + _block("""
+        def $f(item: $V) -> None:
+            print(item)
+
+
+        app.command(name="go")($f)
+    """)),
+    Spelling("click-choice", forms=("enum",), head=_block("""
+        import click
+
+        from pkg.vocab import $V
+
+
+        @click.command()
+        @click.option("--item", type=click.Choice($V))
+        def $f(item: str) -> None:
+            print(item)
+    """)),
+    Spelling("choices-module-name", forms=("enum",), head=_block("""
+        import argparse
+
+        from pkg.vocab import $V
+
+        CHOICES = [k.value for k in $V]
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--item", choices=CHOICES)
+    """)),
+    Spelling("choices-local-name", forms=("enum",), head=_block("""
+        import argparse
+
+        from pkg.vocab import $V
+
+
+        def $f() -> argparse.ArgumentParser:
+            known = [k.value for k in $V]
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--item", choices=known)
+            return parser
+    """)),
+    Spelling("allowed-values", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        def parse_string(request, name, allowed_values=()):
+            return request.args[name]
+
+
+        def $f(request) -> object:
+            return parse_string(request, "item", allowed_values=[k.value for k in $V])
+    """)),
+    Spelling("choices-from-a-method", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        class ChoiceField:
+            def __init__(self, label, choices=()):
+                self.choices = choices
+
+
+        class ItemForm:
+            item = ChoiceField("Item", choices=$V.get_choices())
+    """), vocab_extra={"enum": "@classmethod\ndef get_choices(cls):\n"
+                                "    return [(m.value, m.name) for m in cls]\n"}),
+    Spelling("enum-form-field", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        class EnumSelectField:
+            def __init__(self, label, enum):
+                self.enum = enum
+
+            def process(self, raw):
+                return self.enum[raw]
+
+
+        class ItemForm:
+            item = EnumSelectField("Item", enum=$V)
+    """)),
+)
+
+ENV_DECODE = {"union": "TypeAdapter($V).validate_json($env)", "enum": "$V($env)",
+              "literal": "TypeAdapter($V).validate_python($env)"}
+ENV_HEAD = "import os\n\nfrom pydantic import TypeAdapter\n\n${models}" + CONSUME_HEAD
+
+
+def env_of(source: str, defaults: Mapping[str, str] | None = None) -> dict[str, str]:
+    """`return` of `ENV_DECODE` reading `source` (`$default`: the form's default, data built in code)."""
+    return {form: "return " + text.replace("$env", source.replace("$default", (defaults or {}).get(form, "")))
+            for form, text in ENV_DECODE.items()}
+
+
+ENVIRONMENT = (
+    Spelling("settings-field", targets=TARGETS, head="from pydantic_settings import BaseSettings\n${models}"
+             + CONSUME_HEAD + "\n\nclass Settings(BaseSettings):\n    item: $T\n"),
+    Spelling("environ-subscript", head=ENV_HEAD, body=env_of("os.environ[\"ITEM\"]")),
+    Spelling("getenv", head=ENV_HEAD, body=env_of("os.getenv(\"ITEM\", \"\")")),
+    Spelling("module-level-name", head=ENV_HEAD + "\nITEM = os.environ[\"ITEM\"]\n", body=env_of("ITEM")),
+    Spelling("name-lookup", forms=("enum",), head=ENV_HEAD, body="return $V[os.environ[\"ITEM\"]]"),
+    Spelling("decoding-helper", forms=("enum",), head=ENV_HEAD + "\n\ndef try_enum(cls, val):\n    try:\n"
+             "        return cls(val)\n    except ValueError:\n        return val\n",
+             body="return try_enum($V, os.environ[\"ITEM\"])"),
+    Spelling("carrier-json", head=ENV_HEAD, body="return $C.model_validate_json(os.environ[\"ITEM\"])",
+             targets=CARRIERS),
+    Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
+             params="path: str", body="with open(path, \"rb\") as config:\n"
+                                      "    return $C.model_validate(tomllib.load(config))"),
+)
+
+CLIENT_HEAD = "import httpx\nfrom pydantic import TypeAdapter\n\n${models}" + CONSUME_HEAD
+CLIENT = (
+    Spelling("model-validate", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn $C.model_validate(response.json())"),
+    Spelling("model-validate-json", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn $C.model_validate_json(response.content)"),
+    Spelling("adapter-inline", head=CLIENT_HEAD, params="url: str", targets=TARGETS,
+             body="response = httpx.get(url)\nreturn TypeAdapter($T).validate_python(response.json())"),
+    Spelling("adapter-module-level", head=CLIENT_HEAD + "\n_ADAPTER = TypeAdapter($T)\n", params="url: str",
+             targets=TARGETS,
+             body="response = httpx.get(url)\nreturn _ADAPTER.validate_python(response.json())"),
+    Spelling("cast-to-keyword", head="from typing import Any\n\n${models}" + CONSUME_HEAD, targets=TARGETS,
+             params="client: Any", body="return client.get(\"/items\", cast_to=$T)"),
+)
+
+CALLERS_HEAD = "from pkg.vocab import $V\n\n\ndef configure(mode: $V) -> str:\n    return str(mode)\n"
+CALLERS = (
+    Spelling("row-key", head=CALLERS_HEAD, row={"callers": "outside"}),
+    Spelling("manifest-key", head=CALLERS_HEAD, manifest={"callers": "outside"}),
+    # a public class's fields are its generated `__init__`'s parameters: `Options(mode=…)`
+    Spelling("dataclass-field", row={"callers": "outside"}, head="from dataclasses import dataclass\n\n"
+             "from pkg.vocab import $V\n\n\n@dataclass\nclass Options:\n    mode: $V | str\n"),
+    Spelling("model-field", row={"callers": "outside"}, head="from typing import Optional\n\n"
+             "from pydantic import BaseModel\n\nfrom pkg.vocab import $V\n\n\n"
+             "class Options(BaseModel):\n    mode: Optional[$V] = None\n"),
+)
+
+TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the table holds arrives as data
+# a table of raw values read by `.get(data)` is `Kind(data)` (principles 1 and 5; the tenth round)
+DECODE_TABLE = (
+    Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
+    Spelling("inline-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
+             body=f"return {TABLE}.get(data)"),
+    Spelling("local-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
+             body=f"table = {TABLE}\nreturn table.get(data)"),
+    Spelling("private-module-level-table", forms=("enum",), head=CONSUME_HEAD + f"\n_TABLE = {TABLE}\n",
+             params="data: str", body="return _TABLE.get(data)"),
+)

@@ -1,0 +1,111 @@
+"""The metamorphic table's made-in-code families (issue 28): producers, consumers, iterations."""
+
+from __future__ import annotations
+
+from tests.producers.metamorphic_spelling import CONSUME_HEAD, SINK, Spelling
+
+CONSTRUCT = (
+    Spelling("direct", head=SINK, body="record($make)"),
+    Spelling("keyword", head=SINK, body="record(item=$make)"),
+    Spelling("tag-given", head=SINK, body="record($make_tag)", forms=("union", "enum")),
+    Spelling("alias-import", head={
+        "union": "from pkg.sink import record\nfrom pkg.vocab import $A as Made\n",
+        "enum": "from pkg.sink import record\nfrom pkg.vocab import $V as Made\n",
+        "literal": "from pkg.sink import record as made\n"},
+        body={"union": "record(Made(x=1))", "enum": "record(Made.${A_member})", "literal": "made(\"$a\")"}),
+    Spelling("module-qualified", head={"union": "import pkg.vocab as v\nfrom pkg.sink import record\n",
+                                       "enum": "import pkg.vocab as v\nfrom pkg.sink import record\n",
+                                       "literal": "import pkg.sink as s\n"},
+             body={"union": "record(v.$A(x=1))", "enum": "record(v.$M)", "literal": "s.record(\"$a\")"}),
+    Spelling("classmethod-factory", head={
+        "union": SINK, "enum": SINK,
+        "literal": SINK + "from dataclasses import dataclass\n\n\n@dataclass\nclass Entry:\n    item: $V\n\n"
+                   "    @classmethod\n    def make(cls) -> \"Entry\":\n        return cls(\"$a\")\n"},
+        body={"union": "record($A.make())", "enum": "record($V.default())",
+              "literal": "record(Entry.make().item)"},
+        vocab_extra={"union": "@classmethod\ndef make(cls) -> \"$A\":\n    return cls(x=1)\n",
+                     "enum": "@classmethod\ndef default(cls) -> \"$V\":\n    return cls.${A_member}\n"}),
+    Spelling("tag-default-of-a-model-built", forms=("enum",), head=SINK + "from typing import Literal\n\n"
+             "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
+             body="record(Panel().item)"),
+    Spelling("local-variable", head=SINK, body="made = $make\nrecord(made)"),
+    Spelling("class-level-alias", head={  # `self.Kinds.X` is `Kind.X` (principle 5)
+        "union": SINK + "\n\nclass Holder:\n    Made = $A\n\n    def make(self) -> None:\n"
+                        "        record(self.Made(x=1))\n",
+        "enum": SINK + "\n\nclass Holder:\n    Kinds = $V\n\n    def make(self) -> None:\n"
+                       "        record(self.Kinds.${A_member})\n"},
+        body="Holder().make()", forms=("union", "enum")),
+    Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
+    Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
+             body="made: Final = $make\nrecord(made)"),
+)
+
+
+MATCH = "match item:\n    case $case:\n        return True\n    case _:\n        return False"
+CONSUME = (
+    Spelling("compare", head=CONSUME_HEAD, params="item: object", body="return $test"),
+    Spelling("isinstance-or-identity", head=CONSUME_HEAD, params="item: object", body={
+        "union": "return isinstance(item, $A)", "enum": "return item is $M",
+        "literal": "return item in (\"$a\",)"}),
+    Spelling("match-case", head=CONSUME_HEAD, params="item: object", body=MATCH),
+    Spelling("typed-parameter", head=CONSUME_HEAD, params="item: $V", body="return str(item)"),
+    Spelling("module-level-set", head=CONSUME_HEAD + "\n_DONE = {$M}\n", params="item: object",
+             body="return item in _DONE", forms=("enum",)),
+    Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
+             body="return item in DONE", forms=("enum",)),
+    Spelling("tag-default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
+             "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
+             params="item: object", body="return item",
+             forms=("enum",)),
+    Spelling("tag-default-through-field-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
+             "from pydantic import BaseModel, Field\n\n\nclass Panel(BaseModel):\n"
+             "    item: Literal[$M] = Field($M, exclude=True)\n",
+             params="item: object", body="return item", forms=("enum",)),
+    Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
+             body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
+    Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves
+             head={"enum": CONSUME_HEAD, "literal": "from typing import get_args\n\n" + CONSUME_HEAD},
+             params="item: object", body={
+                 "enum": "for known in $V:\n    if known is item:\n        return True\nreturn False",
+                 "literal": "for known in get_args($V):\n    if known == item:\n        return True\n"
+                            "return False"}),
+)
+
+ITERATE_HEAD = {"enum": SINK, "literal": "from typing import get_args\n\n" + SINK}
+ITERATE_ALL = {"enum": "$V", "literal": "get_args($V)"}
+ITERATE = (  # every element handed on, however the iteration is spelled (principle 5)
+    Spelling("iterating-call", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = list({it})\nrecord(made[0])" for f, it in ITERATE_ALL.items()}),
+    Spelling("comprehension", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = [m for m in {it}]\nrecord(made[0])" for f, it in ITERATE_ALL.items()}),
+    Spelling("for-statement", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = []\nfor each in {it}:\n    made.append(each)\nrecord(made[0])"
+                   for f, it in ITERATE_ALL.items()}),
+    Spelling("for-statement-giving-each", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"for each in {it}:\n    record(each)" for f, it in ITERATE_ALL.items()}),
+)
+
+GENERATE = (  # a yield is a return of the element type (principle 5; the tenth round)
+    Spelling("return", head=CONSUME_HEAD + "\n\ndef $f() -> $V:\n    return $make\n"),
+    Spelling("yield-iterator", head="from collections.abc import Iterator\n\n" + CONSUME_HEAD
+             + "\n\ndef $f() -> Iterator[$V]:\n    yield $make\n"),
+    Spelling("yield-iterable", head="from collections.abc import Iterable\n\n" + CONSUME_HEAD
+             + "\n\ndef $f() -> Iterable[$V]:\n    yield $make\n"),
+    Spelling("yield-generator", head="from collections.abc import Generator\n\n" + CONSUME_HEAD
+             + "\n\ndef $f() -> Generator[$V, None, None]:\n    yield $make\n"),
+    Spelling("yield-async-iterator", head="from collections.abc import AsyncIterator\n\n" + CONSUME_HEAD
+             + "\n\nasync def $f() -> AsyncIterator[$V]:\n    yield $make\n"),
+)
+
+IN_DISPLAY = {"enum": "[$M]", "literal": "[\"$a\"]"}
+ONE_OF = (CONSUME_HEAD + "\n\ndef one_of(item: object, allowed: list[object]) -> bool:\n"
+          "    return item in allowed\n")
+DISPLAY_IN = (  # a display of members only tested with `in` consumes them (principle 1; the ninth round)
+    Spelling("inline", forms=("enum", "literal"), head=CONSUME_HEAD, params="item: object",
+             body={f: f"return item in {d}" for f, d in IN_DISPLAY.items()}),
+    Spelling("local", forms=("enum", "literal"), head=CONSUME_HEAD, params="item: object",
+             body={f: f"allowed = {d}\nreturn item in allowed" for f, d in IN_DISPLAY.items()}),
+    Spelling("handed-to-a-parameter-only-tested", forms=("enum", "literal"), head=ONE_OF,
+             params="item: object",
+             body={f: f"return one_of(item, {d})" for f, d in IN_DISPLAY.items()}),
+)
