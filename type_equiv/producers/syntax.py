@@ -249,22 +249,25 @@ def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[as
     (typed anyhow) it reads only as a membership test's container, `x in p` — a display of members
     handed to one is consumed there, as a dict handed to a reader is."""
     params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
+    if not params:
+        return []
     mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
-    found = read_only(node.body, mappings) if mappings else set()
-    found |= read_only(node.body, set(params), compared=True)
+    as_mapping, as_container = read_only(node.body, set(params))
+    found = (as_mapping & mappings) | as_container
     return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1))
             for name in sorted(found)]
 
 
-def read_only(body: Sequence[ast.stmt], names: set[str], compared: bool = False) -> set[str]:
+def read_only(body: Sequence[ast.stmt], names: set[str]) -> tuple[set[str], set[str]]:
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
     `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound;
-    with `compared`, that reads it only as the container of a membership test (`x in m`).
-    One walk that visits a node before its children, so a call is seen before the attribute it calls
-    (`m.get`) is looked into; each node's children are listed once."""
+    and those it reads only as the container of a membership test (`x in m`).
+    One walk for both, visiting a node before its children, so a call is seen before the attribute it
+    calls (`m.get`) is looked into; each node's children are listed once."""
     read: set[str] = set()
-    escaped: set[str] = set()
+    not_mapping: set[str] = set()
+    not_container: set[str] = set()
     called: set[int] = set()  # the attributes some call calls
     todo: list[ast.AST] = list(body)
     while todo:
@@ -277,11 +280,15 @@ def read_only(body: Sequence[ast.stmt], names: set[str], compared: bool = False)
                 if not isinstance(child, ast.AST):
                     continue
                 if isinstance(child, ast.Name) and child.id in names:
-                    reads = isinstance(child.ctx, ast.Load) and (
-                        _container(child, node) if compared else _reads(child, node, called))
-                    (read if reads else escaped).add(child.id)
+                    loaded = isinstance(child.ctx, ast.Load)
+                    if loaded:
+                        read.add(child.id)
+                    if not (loaded and _reads(child, node, called)):
+                        not_mapping.add(child.id)
+                    if not (loaded and _container(child, node)):
+                        not_container.add(child.id)
                 todo.append(child)
-    return read - escaped
+    return read - not_mapping, read - not_container
 
 
 def _container(node: ast.Name, parent: ast.AST) -> bool:
