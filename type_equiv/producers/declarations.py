@@ -41,6 +41,8 @@ from type_equiv.producers.walker import DATACLASS_DECORATORS, Walker
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 
+# a skeleton keeps the decorators that make a class's fields its constructor's parameters
+KEPT_DECORATORS = DATACLASS_DECORATORS | {"dataclass_transform"}
 SKELETON_CHARS = 16_000_000  # source characters whose skeletons a process keeps (LRU)
 Where = Literal["module", "class", "function"]
 
@@ -267,8 +269,7 @@ def _kept(node: ast.stmt, where: Where) -> ast.stmt | None:
         return node
     if isinstance(node, ast.ClassDef):
         kept = [d for d in node.decorator_list  # a dataclass's fields are positions too
-                if last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS
-                or last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform"]
+                if last_name(d.func if isinstance(d, ast.Call) else d) in KEPT_DECORATORS]
         return _with(node, body=_pruned(node.body, "class") or [ast.Pass()], decorator_list=kept,
                      keywords=[k for k in node.keywords if k.arg == "metaclass"])
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
