@@ -14,6 +14,7 @@ module's names a run read (read/log.py `ReadLog.names`, warm/meaning.py `skeleto
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -258,13 +259,35 @@ class Resolver:
             return self._resolve(".".join([nested, *parts[1:]]), depth + 1)
         return dotted
 
+    def _own_root(self, importer: str, target: str) -> str:
+        """`target`, a name `importer` binds by an absolute import, as Python finds it when the
+        importer's service runs from its own folder: the nearest folder above the importer that is no
+        package comes first on `sys.path`, so `from models.enums import X` in
+        `app/sandbox/services/run.py` (`app/sandbox/` no package) names `app.sandbox.models.enums.X`
+        — the importer's own folder decides, whatever other folders hold a `models`. A standard
+        library name stays the library's (see `_nested_root`)."""
+        head = target.partition(".")[0]
+        if head in self._modules or head in sys.stdlib_module_names:
+            return target
+        folder = importer.rpartition(".")[0]
+        while folder and folder in self._modules:
+            folder = folder.rpartition(".")[0]
+        if not folder or target.startswith(f"{folder}.") or f"{folder}.{head}" not in self._modules:
+            return target
+        return f"{folder}.{target}"
+
     def _nested_root(self, parts: list[str]) -> str | None:
-        """The project module a top-level name no source root gives stands for: a module or package
-        whose folder is no package (`agent/sandbox/executor_manager/models/`, where `executor_manager`
-        has no `__init__.py`) is imported by its own name (`from models.enums import …`) by the service
-        run from that folder, which Python puts first on `sys.path`. Where several such folders give
-        the name, the one holding the longest part of the dotted path as modules (`models.enums`, not
-        `admin/server/models.py`); a tie is ambiguous, and resolves to nothing."""
+        """The project module a top-level name no source root gives stands for, where the importer is
+        not known (a name the producer walk bound in its file): a module or package whose folder is
+        no package (`agent/sandbox/executor_manager/models/`, where `executor_manager` has no
+        `__init__.py`) is imported by its own name (`from models.enums import …`) by the service run
+        from that folder, which Python puts first on `sys.path`. Where several such folders give the
+        name, the one holding the longest part of the dotted path as modules (`models.enums`, not
+        `admin/server/models.py`); a tie is ambiguous, and resolves to nothing. A standard library
+        name (`json`, `enum`) is never such a module: every file but one run from that very folder
+        (a namespace package's `types.py` included) imports the library."""
+        if parts[0] in sys.stdlib_module_names:
+            return None
         if self._rooted is None:
             self._rooted = {}
             # a tree listed whole only: modules found one by one (`FoundModules`) list no folder
@@ -289,7 +312,7 @@ class Resolver:
         bindings = self._table(module)
         if bindings is not None:
             if name in bindings.names:
-                return bindings.names[name]
+                return self._own_root(module, bindings.names[name])
             for star in bindings.stars:
                 if star not in seen and self.is_module(star):
                     self._asked(star, None)  # star-imported: its names answer lookups elsewhere
