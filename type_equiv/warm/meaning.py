@@ -36,6 +36,7 @@ from collections.abc import Collection, Iterable, Sequence
 from itertools import accumulate, chain, compress
 from operator import itemgetter
 
+from type_equiv.read.asts import parse_module
 from type_equiv.read.text import decode_source, split_lines
 
 Span = tuple[int, int]  # first and last line, 1-based, inclusive
@@ -71,7 +72,7 @@ def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (
     is judged apart."""
     try:
         text = decode_source(data)
-        tree = ast.parse(text)
+        tree = parse_module(text)  # shared: the facts comparison that follows walks this tree (read only)
         wanted = None if asked is None else frozenset(asked)
         left = [stmt for stmt in tree.body if _inert(stmt) or (wanted is not None and _unasked(stmt, wanted))]
         rows = _token_rows(_blanked(text, left))
