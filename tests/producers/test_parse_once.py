@@ -10,7 +10,9 @@ the one `ast` parse the stages share (read/asts.py) is counted by the text it pa
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -114,3 +116,29 @@ def test_each_file_s_declarations_are_walked_once_for_every_carrier_level(
     assert {key for key in walks if key[1] != "whole"} == {("pkg.envelope", "facts"), ("pkg.api", "facts")}
     assert all(n == 1 for (_, kind), n in walks.items() if kind == "facts"), walks
     assert all(n <= 1 for n in parses(project, counted).values())
+
+
+def test_each_worker_parses_each_of_its_files_at_most_once(
+        project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With scan workers (forked: scan.py), each process parses a file at most once over every round,
+    the texts here (3.2 M characters) passing the main process's memo (2 M): a worker keeps the trees
+    of the files it read (`WORKER_MEMO_CHARS`) for the later rounds, which may walk them again."""
+    counts = tmp_path / "parses"
+    counts.mkdir()
+
+    def parse(text: str) -> ast.Module:
+        with (counts / str(os.getpid())).open("a") as out:  # a worker's count outlives the worker
+            out.write(hashlib.blake2b(text.encode(), digest_size=8).hexdigest() + "\n")
+        return ast.parse(text)
+
+    monkeypatch.setattr(asts, "_MEMO", asts.ParseMemo(asts.MEMO_CHARS, parse))
+    monkeypatch.setenv("TYPE_EQUIV_WORKERS", "2")
+    padding = "\n" + "# " + "x" * 98 + "\n"  # comment lines: text the memo counts, no tree to speak of
+    tree(project, **{rel: text + padding * 8_000 for rel, text in FILES.items()})  # 3.2 M characters
+    done = project.check("--no-cache")
+    per_process = {pid.name: Counter(pid.read_text().split()) for pid in counts.iterdir()}
+    assert all(n <= 1 for seen in per_process.values() for n in seen.values()), per_process
+    found = json.loads(done.stdout)["findings"]
+    assert [f["variant"] for f in found if f["kind"] == "no-producer"] == ["beta"]
+    if len(os.sched_getaffinity(0)) > 1:  # one core: no worker is started, one process parses all
+        assert len(per_process) > 1

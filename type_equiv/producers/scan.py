@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from type_equiv.model.run import Progress, ProgressSink, no_progress
 from type_equiv.producers.needles import Needles, Tokens, text_of
 from type_equiv.producers.records import DECLARED, RECORDS
+from type_equiv.read.asts import hold
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import Bindings
 from type_equiv.read.tree import SourceFile
@@ -45,6 +46,9 @@ if TYPE_CHECKING:
     from type_equiv.producers.records import FileScan, Spellings
 
 POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs more than it saves)
+# the source characters whose `ast` trees a worker keeps (read/asts.py; the main process keeps 2 M): the
+# later scan rounds walk many of its files again, and a kept tree is a parse spared (docs/performance.md)
+WORKER_MEMO_CHARS = 4_000_000
 CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much text
 WORKERS_ENV = "TYPE_EQUIV_WORKERS"  # a number: how many worker processes (0 or 1: none)
 @dataclass
@@ -406,6 +410,7 @@ def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
     A worker only reads, parses and records — texts, `ast` trees and tuples, none in a cycle — so it
     runs without the cyclic collector (store/memory.py), whatever it inherited."""
     gc.disable()
+    hold(WORKER_MEMO_CHARS)
     work = FileWork(files)
     filters: tuple[Needles, ...] = ()
     spellings: Spellings | None = None

@@ -47,6 +47,12 @@ class ParseMemo:
 _MEMO = ParseMemo(MEMO_CHARS)
 
 
+def hold(chars: int) -> None:
+    """Let this process's memo hold up to `chars` characters of source (a producer-scan worker: each
+    later scan round walks its files again, and a tree kept is a parse spared)."""
+    _MEMO.limit = max(_MEMO.limit, chars)
+
+
 def parse_module(text: str) -> ast.Module:
     """`ast.parse(text)`, shared: the same text parsed earlier in this process gives the same tree
     (which the caller must not change). Raises what `ast.parse` raises."""

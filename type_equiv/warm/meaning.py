@@ -36,6 +36,7 @@ from collections.abc import Collection, Iterable, Sequence
 from itertools import accumulate, chain, compress
 from operator import itemgetter
 
+from type_equiv.read.asts import parse_module
 from type_equiv.read.text import decode_source, split_lines
 
 Span = tuple[int, int]  # first and last line, 1-based, inclusive
@@ -71,7 +72,7 @@ def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (
     is judged apart."""
     try:
         text = decode_source(data)
-        tree = ast.parse(text)
+        tree = parse_module(text)  # shared: the facts comparison that follows walks this tree (read only)
         wanted = None if asked is None else frozenset(asked)
         left = [stmt for stmt in tree.body if _inert(stmt) or (wanted is not None and _unasked(stmt, wanted))]
         rows = _token_rows(_blanked(text, left))
@@ -95,17 +96,31 @@ def _unasked(stmt: ast.stmt, asked: frozenset[str]) -> bool:
             return False
     elif not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return False
-    bound: set[str] = set()
-    for node in ast.walk(stmt):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.add(node.id)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            bound.update(node.names)
+    todo: list[ast.AST] = [stmt]  # `ast.walk`, stopping at the first name that keeps the statement
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name):
+            if not isinstance(node.ctx, ast.Load) and _kept(node.id, asked):
+                return False
+            continue  # a name's only child is its context
+        if isinstance(node, ast.Global | ast.Nonlocal) and any(_kept(name, asked) for name in node.names):
+            return False
         for field in _BINDING_FIELDS:  # def, class, parameter, import alias, except, match names
             value = getattr(node, field, None)
-            if isinstance(value, str):
-                bound.update((value, value.split(".", 1)[0]))
-    return bound.isdisjoint(asked) and not any(name.startswith("__") for name in bound)
+            if isinstance(value, str) and (_kept(value, asked) or _kept(value.split(".", 1)[0], asked)):
+                return False
+        for name in node._fields:  # `ast.iter_child_nodes`, without its generators
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                todo.extend(child for child in value if isinstance(child, ast.AST))
+            elif isinstance(value, ast.AST):
+                todo.append(value)
+    return True
+
+
+def _kept(name: str, asked: frozenset[str]) -> bool:
+    """A bound name that keeps its statement in the skeleton: one some stage asked, or a dunder."""
+    return name in asked or name.startswith("__")
 
 
 _BINDING_FIELDS = ("name", "asname", "arg", "rest")
