@@ -11,6 +11,7 @@ from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
     column_type,
+    decoded_data,
     decoded_parts,
     decoded_refs,
     raw_choices,
@@ -22,6 +23,7 @@ from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
+    DECODED,
     LOOKUP_METHODS,
     NEUTRAL_CALLS,
     NO_KEYS,
@@ -322,9 +324,12 @@ class ExpressionWalker(NameReader):
             only = node.keywords[0] if len(node.keywords) == 1 and not node.args else None
             data = (only is not None and only.arg is None and isinstance(only.value, ast.Name)
                     and only.value.id not in self.local_displays)
+            # `Cls(**json.load(f))`, `data = yaml.safe_load(f); Cls(**data, path=p)`: data written outside
+            decoded = not node.args and any(k.arg is None and decoded_data(k.value, scope.body)
+                                            for k in node.keywords)
             spoken = named_strings(node, pairs)  # `show(agent="WRITER")`: names a lookup may take
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
-                                     detail=SPREAD if data else ""))
+                                     detail=DECODED if decoded else SPREAD if data else ""))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))
