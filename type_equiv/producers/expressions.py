@@ -152,7 +152,7 @@ class ExpressionWalker(NameReader):
         """Note where an argument goes: a dict display, or each member of a display (`ensure([Kind.A,
         Kind.B])`) — consumed where the parameter is only read, the display only a membership test's
         container (join.py). A member given alone is the value a function holds and tests: handed out."""
-        if isinstance(arg, ast.Dict):
+        if isinstance(arg, ast.Dict | ast.Name):  # a name: a module-level display handed (lists.py)
             self.given[id(arg)] = where
         elif isinstance(arg, ast.List | ast.Tuple | ast.Set):
             self.given.update((id(e), where) for e in arg.elts if isinstance(e, ast.Attribute))

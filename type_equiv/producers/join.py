@@ -60,6 +60,7 @@ class Found:
     site: Site
     keys: Keys = NO_KEYS  # what the construction sets (fields check)
     via: bool = False  # a door through a carrier, not to the vocabulary itself
+    handed: bool = False  # handed to a parameter: a consumer where its function, maybe unread yet, only tests
 
 
 class Join:
@@ -241,7 +242,8 @@ class Join:
                 self.exported, self.canonical, self._chain))
         found.sort(key=lambda item: item[0])
         return only_tested([f for _, fs in found for f in fs],
-                           tested_lists(index, refs, self.family, self.canonical), Found)
+                           tested_lists(index, refs, self.family, self.canonical, self._consumed),
+                           Found)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
@@ -478,7 +480,7 @@ class Join:
                 form: str = ref.form if consumer else "member"
                 if not consumer and ref.detail.startswith(DEFAULT_OF):
                     form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))
-                yield Found(member, self._site(file, ref.line, form, consumer))
+                yield Found(member, self._site(file, ref.line, form, consumer), handed=ref.given is not None)
             elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
                   and any(h.endswith(f".{member}") for h in self.handing)):
                 for name in self.members:  # `Kind.values()` returning `list(cls)`: every member out

@@ -51,6 +51,7 @@ from type_equiv.producers.syntax import (
     displayed,
     element_type,
     given_to,
+    handed_once,
     hands_on,
     held_displays,
     item_key,
@@ -414,6 +415,9 @@ class Walker(ExpressionWalker):
                         and self.only_tested(scope.body if local else self.module_body, target.id,
                                              texts=bare)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
+                elif (bare and shown is not None and (once := handed_once(scope.body, target.id))
+                      and (to := self.receiver(once[0].func, scope))):  # `wait_for(targets)`: as inline
+                    self.hand(shown, (to, once[1]))
                 members = self.local_members if scope.owner != self.module else self.module_members
                 if listed or (scope.owner == self.module and (listed := tested_in(value))):
                     members[target.id] = listed
