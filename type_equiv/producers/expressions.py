@@ -252,6 +252,8 @@ class ExpressionWalker(NameReader):
         consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
             return
+        if name == "cast" and len(node.args) == 2:  # `cast(Mode, a or "b")`: values asserted of the type,
+            self.lit(node.args[1], Form.ASSIGN, names=self.annotation_refs(node.args[0], scope))  # `m: Mode`
         if name in ("isinstance", "issubclass") and len(node.args) == 2:
             self.expr(node.args[0], scope, ctx)
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
