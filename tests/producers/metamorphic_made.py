@@ -38,6 +38,8 @@ CONSTRUCT = (
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
              body="made: Final = $make\nrecord(made)"),
+    Spelling("cast-local", head="from typing import cast\n" + SINK,  # asserted of the type (eleventh round)
+             body="made = cast($V, $make)\nrecord(made)"),
 )
 
 
