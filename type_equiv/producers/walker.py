@@ -415,7 +415,9 @@ class Walker(ExpressionWalker):
                         and self.only_tested(scope.body if local else self.module_body, target.id,
                                              texts=bare)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
-                elif (bare and shown is not None and (once := handed_once(scope.body, target.id))
+                elif (bare and isinstance(shown, ast.List | ast.Tuple | ast.Set)  # spelled members only
+                      and any(self.dotted(e, scope) for e in shown.elts)
+                      and (once := handed_once(scope.body, target.id))
                       and (to := self.receiver(once[0].func, scope))):  # `wait_for(targets)`: as inline
                     self.hand(shown, (to, once[1]))
                 members = self.local_members if scope.owner != self.module else self.module_members
