@@ -173,6 +173,13 @@ ENVIRONMENT = (
     Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
              params="path: str", body="with open(path, \"rb\") as config:\n"
                                       "    return $C.model_validate(tomllib.load(config))"),
+    # the carrier built from `**` of what a text decoder returned (the eleventh round)
+    Spelling("user-config-spread", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
+             params="path: str", body="with open(path, \"rb\") as config:\n"
+                                      "    return $C(**tomllib.load(config))"),
+    Spelling("user-config-spread-local", head="import json\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
+             params="path: str", body="with open(path) as config:\n    data = json.load(config)\n"
+                                      "return $C(**data)"),
 )
 
 CLIENT_HEAD = "import httpx\nfrom pydantic import TypeAdapter\n\n${models}" + CONSUME_HEAD
@@ -181,6 +188,8 @@ CLIENT = (
              body="response = httpx.get(url)\nreturn $C.model_validate(response.json())"),
     Spelling("model-validate-json", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
              body="response = httpx.get(url)\nreturn $C.model_validate_json(response.content)"),
+    Spelling("model-spread", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn $C(**response.json())"),
     Spelling("adapter-inline", head=CLIENT_HEAD, params="url: str", targets=TARGETS,
              body="response = httpx.get(url)\nreturn TypeAdapter($T).validate_python(response.json())"),
     Spelling("adapter-module-level", head=CLIENT_HEAD + "\n_ADAPTER = TypeAdapter($T)\n", params="url: str",

@@ -38,6 +38,8 @@ CONSTRUCT = (
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
              body="made: Final = $make\nrecord(made)"),
+    Spelling("cast-local", head="from typing import cast\n" + SINK,  # asserted of the type (eleventh round)
+             body="made = cast($V, $make)\nrecord(made)"),
 )
 
 
@@ -108,4 +110,11 @@ DISPLAY_IN = (  # a display of members only tested with `in` consumes them (prin
     Spelling("handed-to-a-parameter-only-tested", forms=("enum", "literal"), head=ONE_OF,
              params="item: object",
              body={f: f"return one_of(item, {d})" for f, d in IN_DISPLAY.items()}),
+    # through a local or a module-level name, as inline (principle 5; the eleventh round)
+    Spelling("local-handed-to-a-parameter-only-tested", forms=("enum", "literal"), head=ONE_OF,
+             params="item: object",
+             body={f: f"allowed = {d}\nreturn one_of(item, allowed)" for f, d in IN_DISPLAY.items()}),
+    Spelling("module-level-handed-to-a-parameter-only-tested", forms=("enum", "literal"),
+             head={f: ONE_OF + f"\n\nALLOWED = {d}\n" for f, d in IN_DISPLAY.items()}, params="item: object",
+             body="return one_of(item, ALLOWED)"),
 )

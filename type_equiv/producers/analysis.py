@@ -290,8 +290,9 @@ class Analysis:
         return scan
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
+        # a member handed to a parameter is no producer yet: its function, read later, may only test it
         produced = {f.variant for f in self.joiner(vocab).collect(scan)
-                    if f.variant is not None and f.site.role == "producer"}
+                    if f.variant is not None and f.site.role == "producer" and not f.handed}
         return {v.name for v in vocab.variants} - produced
 
     def _carrier_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],

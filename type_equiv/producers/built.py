@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from type_equiv.producers.index import Index, derived
-from type_equiv.producers.records import CONSTRUCTORS, SPREAD, AnnKind, Arg, Form, RefSite
+from type_equiv.producers.records import CONSTRUCTORS, DECODED, SPREAD, AnnKind, Arg, Form, RefSite
 
 # A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
 # `field(default_factory=Cls)`, a class-valued table): the producer forms of a variant's class.
@@ -58,7 +58,7 @@ class Built:
         if ref.consumer:
             return False
         if target in heads:
-            return (ref.form is Form.CALL and ref.detail != SPREAD) or ref.form in HANDED
+            return (ref.form is Form.CALL and ref.detail not in (SPREAD, DECODED)) or ref.form in HANDED
         head, _, method = target.rpartition(".")
         if head not in heads or ref.form is not Form.CALL:
             return False

@@ -36,7 +36,7 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import alias_values
@@ -61,6 +61,9 @@ ROUTE_REGISTRATIONS = frozenset({"add_api_route", "add_route", "add_websocket_ro
                                  "add_api_websocket_route", "add_url_rule"})
 # Keywords of a route's registration declaring what it *sends*: output, never a door (principle 3).
 OUTPUT_KEYWORDS = frozenset({"response_model", "response_class", "response_type"})
+# What a text decoder returns: `json.load(s)`, `yaml.safe_load` (`load`, `full_load`, …), `tomllib.load(s)`,
+# a response's `.json()`, a project's `load_json(path)` — data written outside the program (`decoded_data`).
+TEXT_DECODER = re.compile(r"(safe_|full_|unsafe_)?loads?(_(json|yaml|yml|toml))?|json")
 # A class method named for validating, or for the data format it reads, called with data, decodes an
 # instance of its class (`from_template` or `from_file` build from other things: no door).
 DECODE_METHOD = re.compile(
@@ -399,3 +402,19 @@ def pep695_alias(node: ast.stmt) -> tuple[str, ast.expr] | None:
     fields = dict(ast.iter_fields(node))
     name, value = fields.get("name"), fields.get("value")
     return (name.id, value) if isinstance(name, ast.Name) and isinstance(value, ast.expr) else None
+
+
+def decoded_data(node: ast.expr, body: Sequence[ast.stmt]) -> bool:
+    """Whether `node` is data a text decoder returned — inline (`json.loads(text)`, `resp.json()`) or
+    through a name the function binds to one (`data = load(file, Loader=Loader)`): a mapping written
+    outside the program, which `Cls(**node)` decodes as `Cls.model_validate(node)` does."""
+    def decoder(value: ast.expr | None) -> bool:
+        value = value.value if isinstance(value, ast.Await) else value
+        return isinstance(value, ast.Call) and TEXT_DECODER.fullmatch(last_name(value.func)) is not None
+
+    if not isinstance(node, ast.Name):
+        return decoder(node)
+    return any(decoder(inner.value) for stmt in body for inner in ast.walk(stmt)
+               if isinstance(inner, ast.Assign | ast.AnnAssign) and node.id in {
+                   t.id for t in (inner.targets if isinstance(inner, ast.Assign) else [inner.target])
+                   if isinstance(t, ast.Name)})

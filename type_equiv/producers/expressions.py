@@ -11,6 +11,7 @@ from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
     column_type,
+    decoded_data,
     decoded_parts,
     decoded_refs,
     raw_choices,
@@ -22,6 +23,7 @@ from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CONSUMER_FORMS,
+    DECODED,
     LOOKUP_METHODS,
     NEUTRAL_CALLS,
     NO_KEYS,
@@ -150,7 +152,7 @@ class ExpressionWalker(NameReader):
         """Note where an argument goes: a dict display, or each member of a display (`ensure([Kind.A,
         Kind.B])`) — consumed where the parameter is only read, the display only a membership test's
         container (join.py). A member given alone is the value a function holds and tests: handed out."""
-        if isinstance(arg, ast.Dict):
+        if isinstance(arg, ast.Dict | ast.Name):  # a name: a module-level display handed (lists.py)
             self.given[id(arg)] = where
         elif isinstance(arg, ast.List | ast.Tuple | ast.Set):
             self.given.update((id(e), where) for e in arg.elts if isinstance(e, ast.Attribute))
@@ -250,6 +252,8 @@ class ExpressionWalker(NameReader):
         consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
             return
+        if name == "cast" and len(node.args) == 2:  # `cast(Mode, a or "b")`: values asserted of the type,
+            self.lit(node.args[1], Form.ASSIGN, names=self.annotation_refs(node.args[0], scope))  # `m: Mode`
         if name in ("isinstance", "issubclass") and len(node.args) == 2:
             self.expr(node.args[0], scope, ctx)
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
@@ -322,9 +326,12 @@ class ExpressionWalker(NameReader):
             only = node.keywords[0] if len(node.keywords) == 1 and not node.args else None
             data = (only is not None and only.arg is None and isinstance(only.value, ast.Name)
                     and only.value.id not in self.local_displays)
+            # `Cls(**json.load(f))`, `data = yaml.safe_load(f); Cls(**data, path=p)`: data written outside
+            decoded = not node.args and any(k.arg is None and decoded_data(k.value, scope.body)
+                                            for k in node.keywords)
             spoken = named_strings(node, pairs)  # `show(agent="WRITER")`: names a lookup may take
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
-                                     detail=SPREAD if data else ""))
+                                     detail=DECODED if decoded else SPREAD if data else ""))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))

@@ -21,10 +21,11 @@ from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.methods import idle_methods
-from type_equiv.producers.receivers import Receivers
+from type_equiv.producers.receivers import Receivers, only_read
 from type_equiv.producers.records import (
     CONSTRUCTORS,
     CONSUMER_FORMS,
+    DECODED,
     DEFAULT_OF,
     NO_KEYS,
     PRODUCER_FORMS,
@@ -59,6 +60,7 @@ class Found:
     site: Site
     keys: Keys = NO_KEYS  # what the construction sets (fields check)
     via: bool = False  # a door through a carrier, not to the vocabulary itself
+    handed: bool = False  # handed to a parameter: a consumer where its function, maybe unread yet, only tests
 
 
 class Join:
@@ -86,7 +88,7 @@ class Join:
         self.some: dict[str, frozenset[str]] = {}  # a carrier of only some members → those (`admitted`)
         self.declared = {(v.path, v.line) for v in vocab.variants}  # an enum member's declaration
         self.held_by: dict[str, set[str]] = {}  # a field's name (`_field_key`) → the classes it holds
-        self.readers = Receivers()  # the parameters their functions only read (`_readers`)
+        self.readers = Receivers()  # the parameters their functions only read (receivers.py `only_read`)
         self.annotated = Receivers()  # the fields and parameters typed by the vocabulary
         self.written: dict[str, list[str]] = {}  # what production code serialises → where (`path:line`)
         # the decodes judged round trips (no doors), each with where the program writes that data
@@ -199,7 +201,7 @@ class Join:
         self.carriers = {c: v for c, v in self.carrier_map(index).items() if c not in subclasses}
         self.some = self.admitted(index)
         body = idle_methods(self.vocab, index, self.members) if self.vocab.form == "enum" else None
-        self.readers = self._readers(index)
+        self.readers = only_read(index)
         rels, files = index.rels, scan.files
         spans: dict[str, list[Span]] = {}
 
@@ -240,7 +242,8 @@ class Join:
                 self.exported, self.canonical, self._chain))
         found.sort(key=lambda item: item[0])
         return only_tested([f for _, fs in found for f in fs],
-                           tested_lists(index, refs, self.family, self.canonical), Found)
+                           tested_lists(index, refs, self.family, self.canonical, self._consumed),
+                           Found)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
@@ -316,16 +319,20 @@ class Join:
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
         elif ref.form in DOOR_FORMS:
             form = str(Form.DECODE if ref.form is Form.LOAD else ref.form)
+        elif ref.form is Form.CALL and ref.detail == DECODED and head in self.carriers:
+            form = "decode"  # `Order(**json.load(f))`: `Order.model_validate(…)` spelled as a call
         else:
             return
         via = head in self.carriers
         lead = form
         if via:
             form += f" (via {head.rsplit('.', 1)[-1]})"
+        spread = ref.detail == DECODED
         site = Site(path=file.rel, line=ref.line, form=form, role="wire",
-                    chain=self._chain(lead, ref.detail, head))
+                    chain=self._chain(lead, "" if spread else ref.detail, head))
         own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
-        writes = self._round_trip(head) if (ref.form is Form.LOAD or (rest and not own_enum)) else []
+        read = ref.form is Form.LOAD or spread or (rest and not own_enum)
+        writes = self._round_trip(head) if read else []
         if writes:  # the program's own data read back (principle 2): neither door nor producer
             self.round_trips.append((site, writes))
             return
@@ -390,7 +397,8 @@ class Join:
             keys = UNKNOWN_KEYS  # a factory method's own construction may set anything
         if ref.form is Form.TABLE:
             keys = UNKNOWN_KEYS
-        decoded = ref.detail == SPREAD or (form == "validate" and bool(ref.args) and ref.args[0].data())
+        decoded = (ref.detail in (SPREAD, DECODED)
+                   or (form == "validate" and bool(ref.args) and ref.args[0].data()))
         if decoded and not consumer and (writes := self._round_trip(self.vocab.qualname)):
             # `Cls(**data)` decodes data as `Cls.model_validate(data)` does: of a vocabulary the program
             # writes, it reads back what the program wrote (principle 2), neither producer nor door
@@ -430,14 +438,6 @@ class Join:
         consumer = site.consumer or self._consumed(site.given)
         for variant in variants:
             yield Found(variant.name, self._site(file, site.line, "dict", consumer), site.keys)
-
-    @staticmethod
-    def _readers(index: Index) -> Receivers:
-        """The parameters their functions only read (records.ReaderSite), by owner and position."""
-        out = Receivers()
-        for owner, slot, position in index.readers:
-            out.add(owner, slot, position)
-        return out
 
     def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
         """A dict handed to a parameter its function only reads (a display of members: only tests
@@ -480,7 +480,7 @@ class Join:
                 form: str = ref.form if consumer else "member"
                 if not consumer and ref.detail.startswith(DEFAULT_OF):
                     form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))
-                yield Found(member, self._site(file, ref.line, form, consumer))
+                yield Found(member, self._site(file, ref.line, form, consumer), handed=ref.given is not None)
             elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
                   and any(h.endswith(f".{member}") for h in self.handing)):
                 for name in self.members:  # `Kind.values()` returning `list(cls)`: every member out

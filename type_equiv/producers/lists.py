@@ -21,7 +21,9 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index, Place
-from type_equiv.producers.records import RAW, Form, RefSite
+from type_equiv.producers.records import RAW, Form, Receiver, RefSite, Slot
+
+GivenTo = tuple[Receiver, Slot]  # where a read is handed: a call's parameter (`RefSite.given`)
 
 
 class Tested(NamedTuple):
@@ -46,9 +48,11 @@ def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -
 
 
 def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
-                 canonical: Callable[[str], str]) -> Iterator[Tested]:
+                 canonical: Callable[[str], str], consumed: Callable[[GivenTo | None], bool]
+                 ) -> Iterator[Tested]:
     """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
-    them, with the reads testing a raw value (`x in NAME`)."""
+    them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
+    is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`)."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
@@ -59,7 +63,7 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
         name, end, values = listed_name(ref)
         reads = [(rels[j], read) for (j, _), _, read in index.refs_under([canonical(name)])
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
-        if reads and all(read.form is Form.COMPARE for _, read in reads):
+        if reads and all(read.form is Form.COMPARE or consumed(read.given) for _, read in reads):
             doors = tuple((r, read.line) for r, read in reads if values and read.detail == RAW)
             yield Tested(rel, ref.line, end, doors)
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 
 from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
 from type_equiv.producers.syntax import Scope, forward_ref, lookup_default
-from type_equiv.read.literals import literal_key
+from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 
@@ -215,3 +215,11 @@ class NameReader:
         if target is None:
             return None
         return Value(ValueKind.MEMBER, ".".join([target, *parts[1:]]))
+
+    def admitted(self, annotation: ast.expr | None) -> list[Value]:
+        """The spelled values an inline `Literal[...]` annotation admits (`Literal["a", "b"]`, also
+        in `Optional`): what its parameter holds, handed on as one step of local data flow does
+        (`x.status = status` binds them as `x.status = "a"` would); a named alias admits nothing here."""
+        values = literal_values(annotation) if isinstance(annotation, ast.Subscript) else None
+        keys = [literal_key(v) for v in values or ()]
+        return [Value(ValueKind.LITERAL, k) for k in keys if k in self.values]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from type_equiv.producers.index import Index
 from type_equiv.producers.records import Receiver, ReceiverKind, Slot
 
 
@@ -36,3 +37,12 @@ class Receivers:
             return (receiver, key.position) in self.placed
         return (receiver, key) in self.named
 
+
+
+def only_read(index: Index) -> Receivers:
+    """The parameters their functions only read (records.ReaderSite), by owner and position: a dict
+    or display handed to one is consumed there (join.py `_consumed`)."""
+    out = Receivers()
+    for owner, slot, position in index.readers:
+        out.add(owner, slot, position)
+    return out

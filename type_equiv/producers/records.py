@@ -32,6 +32,9 @@ NEUTRAL_CALLS = frozenset({
     "json_schema", "signature", "getmembers", "is_dataclass", "asdict", "astuple", "replace",
 })
 SPREAD = "spread"  # `RefSite.detail` of a call given only `**data` the function did not build: a decode
+# `RefSite.detail` of a call given `**` of what a text decoder returned (`Cls(**json.load(f))`, `data =
+# yaml.safe_load(f); Cls(**data, path=p)`): data written outside, decoded as `Cls.model_validate(data)` is
+DECODED = "decoded"
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 # `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
 # followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)

@@ -577,3 +577,24 @@ def class_arg(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, inner:
     if scope.cls is not None and positional and any(last_name(d) == "classmethod"
                                                     for d in node.decorator_list):
         inner.aliases[positional[0].arg] = scope.cls
+
+
+def handed_once(body: Sequence[ast.stmt], name: str) -> tuple[ast.Call, Slot] | None:
+    """The one call of `body` handing local `name` on as an argument (and where), when every other
+    read of it tests or compares (`x in name`, `name is None`): the display it holds goes only there."""
+    handed: list[tuple[ast.Call, Slot]] = []
+    kept: set[int] = set()
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Compare):
+            kept.update(id(o) for o in [node.left, *node.comparators])
+        elif isinstance(node, ast.Call):
+            handed.extend((node, Slot(position=i)) for i, a in enumerate(node.args)
+                          if isinstance(a, ast.Name) and a.id == name)
+            handed.extend((node, Slot(k.arg)) for k in node.keywords
+                          if k.arg and isinstance(k.value, ast.Name) and k.value.id == name)
+            kept.update(id(a) for a in [*node.args, *(k.value for k in node.keywords)])
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) \
+                and id(node) not in kept:
+            return None
+    return handed[0] if len(handed) == 1 else None
+

@@ -14,6 +14,7 @@ from type_equiv.producers.doors import (
     injected,
     is_settings,
     is_type_alias,
+    members_of,
     pep695_alias,
     registered_handlers,
     socket_servers,
@@ -38,8 +39,6 @@ from type_equiv.producers.records import (
     ReceiverKind,
     RefSite,
     Slot,
-    Value,
-    ValueKind,
 )
 from type_equiv.producers.roundtrips import adapter_type
 from type_equiv.producers.syntax import (
@@ -52,6 +51,7 @@ from type_equiv.producers.syntax import (
     displayed,
     element_type,
     given_to,
+    handed_once,
     hands_on,
     held_displays,
     item_key,
@@ -267,14 +267,6 @@ class Walker(ExpressionWalker):
         self.local_displays = saved_displays
         self.local_members, self.local_adapters = saved_members, saved_adapters
 
-    def admitted(self, annotation: ast.expr | None) -> list[Value]:
-        """The spelled values an inline `Literal[...]` annotation admits (`Literal["a", "b"]`, also
-        in `Optional`): what its parameter holds, handed on as one step of local data flow does
-        (`x.status = status` binds them as `x.status = "a"` would); a named alias admits nothing here."""
-        values = literal_values(annotation) if isinstance(annotation, ast.Subscript) else None
-        keys = [literal_key(v) for v in values or ()]
-        return [Value(ValueKind.LITERAL, k) for k in keys if k in self.values]
-
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
         for deco in node.decorator_list:
@@ -423,6 +415,11 @@ class Walker(ExpressionWalker):
                         and self.only_tested(scope.body if local else self.module_body, target.id,
                                              texts=bare)):
                     self.quiet.add(id(shown))  # `_DONE = {Kind.A, Kind.B}` only for `x in _DONE`
+                elif (bare and isinstance(shown, ast.List | ast.Tuple | ast.Set)  # spelled members only
+                      and any(self.dotted(e, scope) for e in shown.elts)
+                      and (once := handed_once(scope.body, target.id))
+                      and (to := self.receiver(once[0].func, scope))):  # `wait_for(targets)`: as inline
+                    self.hand(shown, (to, once[1]))
                 members = self.local_members if scope.owner != self.module else self.module_members
                 if listed or (scope.owner == self.module and (listed := tested_in(value))):
                     members[target.id] = listed
@@ -508,8 +505,13 @@ class Walker(ExpressionWalker):
     def listed(self, name: str, value: ast.expr, refs: tuple[str, ...], scope: Scope) -> None:
         """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
         Kind.B.value]`), recorded for what its annotation or its members name: lists.py judges it by
-        every read of the name, in any module."""
+        every read of the name, in any module — so is one listing every value (`VALID =
+        get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line."""
         shown = displayed(value) if scope.owner == self.module else None
+        whole = members_of(value) if scope.owner == self.module and shown is None else None
+        if whole is not None and (listing := self.dotted(whole, scope)) is not None:
+            self.refs.append(RefSite(value.lineno, listing, Form.ITERATE, True))
+            refs, shown = (*refs, listing), ast.List(elts=[])
         if not isinstance(shown, ast.Set | ast.List | ast.Tuple):
             return
         names, values = set(refs), True  # values (raw data can be tested against), or bare members

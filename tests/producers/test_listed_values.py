@@ -1,0 +1,82 @@
+"""A module-level name bound to every value of a vocabulary — `VALID = get_args(Method)`, `KNOWN =
+[k.value for k in Kind]`, `ALL = list(Kind)` — and read, in any module, only as a membership test's
+container is what a raw value is tested against: `method not in VALID` in another module chooses a
+value among the vocabulary's, as `method not in get_args(Method)` inline does (principle 5), a door
+to all of them (principle 1). Read once as a value (handed out), nothing changes. posting's
+`VALID_HTTP_METHODS`, tested by its OpenAPI import. One real temporary project per case."""
+
+from __future__ import annotations
+
+from tests.harness import verdicts
+
+METHOD = """
+from typing import Literal, get_args
+
+Method = Literal["GET", "POST", "PUT"]
+VALID = get_args(Method)
+
+
+def default() -> Method:
+    return "GET"
+"""
+
+KIND = """
+from enum import Enum
+
+
+class Kind(Enum):
+    A = "a"
+    B = "b"
+
+
+LISTED = %s
+"""
+
+
+def found(use: str, listed: str = "") -> dict[str, str]:
+    """The verdicts of `Method` (`listed` empty) or of `Kind`, with `LISTED = <listed>` beside it."""
+    models = KIND % listed if listed else METHOD
+    files = {"pkg/__init__.py": "", "pkg/models.py": models, "pkg/use.py": use}
+    return dict(verdicts(source=files, symbol="pkg.models.Kind" if listed else "pkg.models.Method"))
+
+
+def test_literal_values_tested_in_another_module_are_a_door() -> None:
+    assert found("""
+        from pkg.models import VALID
+
+        def pick(method: str) -> str:
+            method = method.upper()
+            if method not in VALID:
+                raise ValueError(method)
+            return method
+    """) == {"GET": "producer", "POST": "wire", "PUT": "wire"}
+
+
+def test_enum_values_tested_in_another_module_are_a_door() -> None:
+    assert found("""
+        from pkg import models
+
+        def pick(text: str) -> str:
+            if text not in models.LISTED:
+                raise ValueError(text)
+            return text
+    """, "[k.value for k in Kind]") == {"A": "wire", "B": "wire"}
+
+
+def test_members_only_tested_elsewhere_hand_none_out() -> None:
+    """`LISTED = list(Kind)` read only by `x in LISTED`: no member handed out, a door instead."""
+    assert found("""
+        from pkg.models import LISTED
+
+        def known(value: object) -> bool:
+            return value in LISTED
+    """, "list(Kind)") == {"A": "wire", "B": "wire"}
+
+
+def test_members_handed_out_elsewhere_stay_produced() -> None:
+    assert found("""
+        from pkg.models import LISTED
+
+        def every() -> list[object]:
+            return [*LISTED]
+    """, "list(Kind)") == {"A": "producer", "B": "producer"}
