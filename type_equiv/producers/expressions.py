@@ -530,12 +530,15 @@ class ExpressionWalker(NameReader):
             self.expr(operand, scope, CONSUMER)
 
     def cast(self, node: ast.Call, scope: Scope) -> None:
-        """`cast(Mode, value)` with data in `value` (anything but literals, through a local or a
-        conditional): data taken for a value of `Mode` unchecked, `Mode(value)` — a door (doors.py
-        `cast_door`; join.py keeps it to a literal alias or an enum)."""
+        """`cast(Mode, value)` with data in `value` (neither literals, through a local or a
+        conditional, nor a member): `Mode(value)` unchecked — a door (join.py keeps it to a literal
+        alias or an enum)."""
         target, value = node.args
-        if (self.raw(value, scope) and not all_literal(value, lambda n: bool(self.literals(n)))
-                and (named := cast_door(target)) and (ref := self.dotted(named, scope))):
+        named = cast_door(target)
+        ref = self.dotted(named, scope) if named is not None else None
+        member = isinstance(value, ast.Attribute) and self.dotted(value.value, scope) == ref  # `Kind.A`
+        if ref and not member and self.raw(value, scope) and not all_literal(
+                value, lambda n: bool(self.literals(n))):
             self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=CAST))
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:
