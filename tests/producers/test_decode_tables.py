@@ -1,8 +1,8 @@
 """A lookup table whose keys are raw values and whose values are members, looked up by data
 (`_MODES.get(setting)`, `prefixes.get(line[0])`), means what `Mode(setting)` means (principle 5): a
 door for the members it holds, not a producer of them (supervisor's NetworkManager mapping, borg's
-pattern prefixes). An index (`t[key]`: a key the table holds), a table keyed by members, looked up by
-a literal, or read any other way stays a producer. One real temporary project per case."""
+pattern prefixes), and so does an index by data (`t[key]`). A table keyed by members, looked up by a
+literal, or read any other way stays a producer. One real temporary project per case."""
 
 from __future__ import annotations
 
@@ -64,9 +64,8 @@ def test_a_local_table_looked_up_by_data_decodes() -> None:
 
 
 def test_tables_that_hand_members_out_stay_producers() -> None:
-    """Keyed by members (another enum's: the program's own values), indexed by a key it holds (a
-    command line's choices), looked up by a literal key, or read through `.values()`: each table
-    hands its members out."""
+    """Keyed by members (another enum's: the program's own values), indexed or looked up by a
+    literal key, or read through `.values()`: each table hands its members out."""
     assert found("""
         from pkg.mode import Mode, Setting
 
@@ -74,9 +73,9 @@ def test_tables_that_hand_members_out_stay_producers() -> None:
             modes = {Setting.OFF: Mode.OFF}
             return modes.get(setting, Mode.ON)
 
-        def chosen(tone: str) -> Mode:
+        def chosen() -> Mode:
             tones = {"off": Mode.OFF, "on": Mode.ON}
-            return tones[tone]
+            return tones["off"]
 
         def first() -> Mode:
             table = {"on": Mode.ON}
@@ -87,3 +86,26 @@ def test_tables_that_hand_members_out_stay_producers() -> None:
             print(table.get(key))
             return list(table.values())
     """) == {"OFF": "producer", "ON": "producer", "AUTO": "producer"}
+
+
+def test_a_table_indexed_by_data_decodes_as_its_get_does() -> None:
+    """`tones[args.tone]` picks the member by what the user typed, raising where `.get` gives `None`:
+    the same decode (principle 5), a door for the members it holds — argparse's `choices=` of the
+    table's keys checks the command line's data, it does not make it the program's (gpt-researcher's
+    `tone_map[args.tone]`, relabelled wire by a blind re-read). Indexed by a literal, it produces."""
+    assert found("""
+        import argparse
+
+        from pkg.mode import Mode
+
+        def main() -> Mode:
+            tones = {"off": Mode.OFF, "on": Mode.ON}
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--tone", choices=list(tones))
+            args = parser.parse_args()
+            return tones[args.tone]
+
+        def fallback() -> Mode:
+            table = {"auto": Mode.AUTO}
+            return table["auto"]
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}

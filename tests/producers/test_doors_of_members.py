@@ -100,3 +100,19 @@ def test_a_field_typed_by_a_literal_of_members_carries_those_members_only(projec
     finding = beta(project)
     assert finding["severity"] == "error"
     assert doors(finding) == []
+
+
+def test_an_equality_with_a_members_value_is_no_door() -> None:
+    """`step.action == Kind.BETA.value` dispatches over a value — most often the program's own row
+    read back (superagi's workflow steps, measured: six not-produced members would read as wire) —
+    and brings nothing in, unlike a membership test validating input against the values."""
+    case = kind_case("""
+        from pkg.kinds import Kind
+
+        def same(kind: Kind, other: Kind, step: dict) -> bool:
+            if step["action"] == Kind.BETA.value:
+                return True
+            return kind.value == Kind.BETA.value or "beta" == Kind.BETA.value or other == Kind.BETA
+    """)
+    assert beta_of(case, "consumer").severity == "error"
+    assert case.doors("BETA") == []

@@ -3,10 +3,11 @@
 `_MODES = {0: Mode.OFF, 1: Mode.ON}` read as `_MODES.get(setting)` means what `Mode(setting)` means
 (principle 5): a raw value the program was handed, turned into the member the table pairs it with,
 `None` for a value it does not know — a door for the members the table holds, not a producer of them.
-An index (`_MODES[setting]`) expects a key the table holds, one the program wrote or checked before
-(an argparse `choices=` of the same keys), and hands the member out as before; so does a table keyed
-by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked up by a
-literal (`_MODES.get(0)`) or read any other way (`.values()`, `.items()`, handed on, returned). Read
+An index by data (`_MODES[setting]`) means the same, raising where `.get` gives `None` (the user's
+`--tone` through argparse `choices=` of the table's keys is still the command line's data). A
+table keyed by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked
+up by a literal (`_MODES.get(0)`, `_MODES[0]`) or read any other way (`.values()`, `.items()`,
+handed on, returned) hands its members out. Read
 by the walk (walker.py `module_value`), which turns the table's member references into decodes
 (join.py: a door to those members alone). A class table handed to a union's validator is what
 data is decoded into (`validator_tables`).
@@ -67,8 +68,8 @@ def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: 
 def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
     """Whether the display `value` bound to `name` is a decode table in `body` (the function's
     statements, or the module's for a private module-level name): every key a raw value, every
-    value a dotted name (a member), and `name` read at least once by `.get` of a key that is no
-    literal and otherwise only through its keys."""
+    value a dotted name (a member), and `name` read at least once by `.get` or an index of a key
+    that is no literal and otherwise only through its keys."""
     if (not isinstance(value, ast.Dict) or not value.keys
             or not all(raw_key(k) for k in value.keys)
             or not all(isinstance(v, ast.Attribute) for v in value.values)):
@@ -90,9 +91,11 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
 
 
 def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
-    """How one read of the table uses it: True, a lookup by data (`t.get(key)`); False, its keys
-    alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (`t[key]` included)."""
+    """How one read of the table uses it: True, a lookup by data (`t.get(key)`, `t[key]`); False,
+    its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (a literal key)."""
     parent = parents.get(id(node))
+    if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Load):
+        return None if isinstance(parent.slice, ast.Constant) else True
     if isinstance(parent, ast.Attribute) and parent.value is node:
         call = parents.get(id(parent))
         if not (isinstance(call, ast.Call) and call.func is parent):

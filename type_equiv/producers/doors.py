@@ -375,6 +375,21 @@ def tested_in(node: ast.expr) -> list[ast.expr]:
     return members if members and len(members) == len(node.elts) and len(owners) == 1 else []
 
 
+def all_literal(node: ast.expr, bound: Callable[[ast.expr], bool]) -> bool:
+    """Whether every value `node` can take is a literal (`"a"`, `"a" if x else "b"`, a local name
+    `bound` to literals): nothing of it is data."""
+    if isinstance(node, ast.IfExp):
+        return all_literal(node.body, bound) and all_literal(node.orelse, bound)
+    if isinstance(node, ast.BoolOp):
+        return all(all_literal(v, bound) for v in node.values)
+    return isinstance(node, ast.Constant) or (isinstance(node, ast.Name) and bound(node))
+
+def cast_door(target: ast.expr) -> ast.expr | None:
+    """The name `cast(target, data)` takes data for a value of (join.py keeps it a door only for a
+    literal alias or an enum: a cast to a class narrows a value the program already holds)."""
+    return target if isinstance(target, ast.Name | ast.Attribute) else None
+
+
 def is_type_alias(value: ast.expr) -> bool:
     """A module-level `X = A | B`, `X = Union[A, B]`, `X = Annotated[…]`: a type alias that may carry
     a vocabulary into a decoded type (`Stream[Event]` where `Event = Union[…, DeltaEvent]`)."""

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
+    all_literal,
+    cast_door,
     column_type,
     decoded_data,
     decoded_parts,
@@ -22,6 +24,7 @@ from type_equiv.producers.generators import yield_type
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
+    CAST,
     CONSUMER_FORMS,
     DECODED,
     LOOKUP_METHODS,
@@ -254,6 +257,7 @@ class ExpressionWalker(NameReader):
             return
         if name == "cast" and len(node.args) == 2:  # `cast(Mode, a or "b")`: values asserted of the type,
             self.lit(node.args[1], Form.ASSIGN, names=self.annotation_refs(node.args[0], scope))  # `m: Mode`
+            self.cast(node, scope)  # and data taken for one: a door
         if name in ("isinstance", "issubclass") and len(node.args) == 2:
             self.expr(node.args[0], scope, ctx)
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
@@ -524,6 +528,18 @@ class ExpressionWalker(NameReader):
                     self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True, detail=detail))
                     continue
             self.expr(operand, scope, CONSUMER)
+
+    def cast(self, node: ast.Call, scope: Scope) -> None:
+        """`cast(Mode, value)` with data in `value` (neither literals, through a local or a
+        conditional, nor a member): `Mode(value)` unchecked — a door (join.py keeps it to a literal
+        alias or an enum)."""
+        target, value = node.args
+        named = cast_door(target)
+        ref = self.dotted(named, scope) if named is not None else None
+        member = isinstance(value, ast.Attribute) and self.dotted(value.value, scope) == ref  # `Kind.A`
+        if ref and not member and self.raw(value, scope) and not all_literal(
+                value, lambda n: bool(self.literals(n))):
+            self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=CAST))
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:
         """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""

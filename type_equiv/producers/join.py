@@ -23,6 +23,7 @@ from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.methods import idle_methods
 from type_equiv.producers.receivers import Receivers, only_read
 from type_equiv.producers.records import (
+    CAST,
     CONSTRUCTORS,
     CONSUMER_FORMS,
     DECODED,
@@ -31,6 +32,7 @@ from type_equiv.producers.records import (
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
+    VALUE_FORMS,
     ArgKind,
     ClassSite,
     DictSite,
@@ -318,6 +320,8 @@ class Join:
                 return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
         elif ref.form in DOOR_FORMS:
+            if ref.detail == CAST and (head != self.vocab.qualname or self.vocab.form not in VALUE_FORMS):
+                return  # a cast to a class narrows a value the program holds
             form = str(Form.DECODE if ref.form is Form.LOAD else ref.form)
         elif ref.form is Form.CALL and ref.detail == DECODED and head in self.carriers:
             form = "decode"  # `Order(**json.load(f))`: `Order.model_validate(…)` spelled as a call

@@ -35,6 +35,8 @@ SPREAD = "spread"  # `RefSite.detail` of a call given only `**data` the function
 # `RefSite.detail` of a call given `**` of what a text decoder returned (`Cls(**json.load(f))`, `data =
 # yaml.safe_load(f); Cls(**data, path=p)`): data written outside, decoded as `Cls.model_validate(data)` is
 DECODED = "decoded"
+CAST = "cast"  # `RefSite.detail` of `cast(Mode, data)`: a door only to a literal alias or an enum (join.py)
+VALUE_FORMS = frozenset({"literal", "enum"})  # vocabularies of values, not of classes
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 # `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
 # followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)
