@@ -32,14 +32,20 @@ def run(ok: bool) -> Status:
 """
 
 
+# a service run from `app/sandbox/` (no package), which holds the packages `models` and `services`
+SANDBOX = {
+    "app/__init__.py": "",
+    "app/sandbox/main.py": "from services.run import run\n\nprint(run(True))\n",
+    "app/sandbox/models/__init__.py": "",
+    "app/sandbox/models/enums.py": ENUMS,
+    "app/sandbox/services/__init__.py": "",
+    "app/sandbox/services/run.py": RUN,
+}
+
+
 def test_an_import_from_a_services_own_folder_names_its_module() -> None:
     case = producer_case(source={
-        "app/__init__.py": "",
-        "app/sandbox/main.py": "from services.run import run\n\nprint(run(True))\n",
-        "app/sandbox/models/__init__.py": "",
-        "app/sandbox/models/enums.py": ENUMS,
-        "app/sandbox/services/__init__.py": "",
-        "app/sandbox/services/run.py": RUN,
+        **SANDBOX,
         # another folder that is no package gives `models` too, as a module without `enums`
         "app/admin/models.py": "WAITING = 'waiting'\n",
     }, symbol="app.sandbox.models.enums.Status")
@@ -60,11 +66,7 @@ def test_the_importers_own_folder_decides_a_re_export_between_two_services() -> 
     that re-exports `Status` by that name (`services/api.py`) means its own service's, as Python
     finds the folder the service runs from first."""
     case = producer_case(source={
-        "app/__init__.py": "",
-        "app/sandbox/main.py": "from services.run import run\n\nprint(run(True))\n",
-        "app/sandbox/models/__init__.py": "",
-        "app/sandbox/models/enums.py": ENUMS,
-        "app/sandbox/services/__init__.py": "",
+        **SANDBOX,
         "app/sandbox/services/api.py": "from models.enums import Status\n\n__all__ = ['Status']\n",
         "app/sandbox/services/run.py": (
             "from services.api import Status\n\n\ndef run(ok: bool) -> Status:\n"
