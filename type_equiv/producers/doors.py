@@ -384,6 +384,7 @@ def all_literal(node: ast.expr, bound: Callable[[ast.expr], bool]) -> bool:
         return all(all_literal(v, bound) for v in node.values)
     return isinstance(node, ast.Constant) or (isinstance(node, ast.Name) and bound(node))
 
+
 def cast_door(target: ast.expr) -> ast.expr | None:
     """The name `cast(target, data)` takes data for a value of (join.py keeps it a door only for a
     literal alias or an enum: a cast to a class narrows a value the program already holds)."""
