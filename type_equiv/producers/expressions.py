@@ -5,7 +5,6 @@ where they are bound. Statements are walker.py's."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
 
 from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
@@ -21,6 +20,7 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.generators import yield_type
+from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
@@ -108,9 +108,7 @@ class ExpressionWalker(NameReader):
         self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
-        # a body's names read only as membership containers (walker.only_tested), by the body's id;
-        # the body is kept beside its answer so that id is never reused for another body
-        self.membership: dict[tuple[int, bool, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
+        self.memo = TreeMemo()  # the tree's answers that need no spellings (sites.py shares one per tree)
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
               key: Slot = NO_SLOT) -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections.abc import Sequence
 from pathlib import Path
 
 from type_equiv.producers.declarations import SKELETONS, DeclarationWalker, Declared, FactsWalker
 from type_equiv.producers.doors import may_register
+from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -27,12 +27,9 @@ from type_equiv.read.text import read_source
 from type_equiv.store.safe import read_bounded
 
 DEEP = (1, "too deeply nested to scan")
-# per tree: which of a body's names are read only as a membership test's container (syntax.py
-# `tested_only`, a function of the body alone), shared by every walk of the tree under any spellings
-# (the scan rounds, the facts comparison's walk per recorded spellings); it lives as long as the tree
-_MEMBERSHIP: weakref.WeakKeyDictionary[ast.Module, dict[tuple[int, bool, bool],
-                                                        tuple[Sequence[ast.stmt], dict[str, bool]]]]
-_MEMBERSHIP = weakref.WeakKeyDictionary()
+# per tree: its answers that need no spellings (memo.py), shared by every walk of the tree under any
+# spellings (the scan rounds, the facts comparison's walk per recorded spellings) while it lives
+_MEMOS: weakref.WeakKeyDictionary[ast.Module, TreeMemo] = weakref.WeakKeyDictionary()
 
 
 def scan_text(module: str, package: bool, text: str, spellings: Spellings) -> FileScan:
@@ -51,7 +48,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
     own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
     walker = (DeclarationWalker if spellings.declarations else Walker)(module, package, spellings, own)
     walker.registrations = may_register(text)
-    walker.membership = _MEMBERSHIP.setdefault(tree, {})
+    walker.memo = _MEMOS.setdefault(tree, TreeMemo())
     try:
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:

@@ -18,7 +18,6 @@ from type_equiv.producers.records import (
     Arg,
     ArgKind,
     Keys,
-    ReaderSite,
     Receiver,
     ReceiverKind,
     Slot,
@@ -241,21 +240,6 @@ def mapped_column_line(class_body: Sequence[ast.stmt], name: str) -> int | None:
 
 READ_METHODS = frozenset({"get", "items", "keys", "values"})
 READ_CALLS = frozenset({"isinstance", "len", "bool"})
-
-
-def reader_sites(node: ast.FunctionDef | ast.AsyncFunctionDef, args: Sequence[ast.arg],
-                 index: dict[int, int], owner: str) -> list[ReaderSite]:
-    """The parameters (untyped, or typed only as a mapping) the function only reads, and those
-    (typed anyhow) it reads only as a membership test's container, `x in p` — a display of members
-    handed to one is consumed there, as a dict handed to a reader is."""
-    params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
-    if not params:
-        return []
-    mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
-    as_mapping, as_container = read_only(node.body, set(params))
-    found = (as_mapping & mappings) | as_container
-    return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1))
-            for name in sorted(found)]
 
 
 def read_only(body: Sequence[ast.stmt], names: set[str]) -> tuple[set[str], set[str]]:

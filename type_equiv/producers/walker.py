@@ -16,13 +16,11 @@ from type_equiv.producers.doors import (
     is_type_alias,
     members_of,
     pep695_alias,
-    registered_handlers,
     socket_servers,
     tested_in,
     unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
-from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
     DEFAULT_OF,
@@ -60,8 +58,6 @@ from type_equiv.producers.syntax import (
     match_parts,
     members_returned,
     parameters,
-    reader_sites,
-    tested_only,
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
@@ -107,7 +103,7 @@ class Walker(ExpressionWalker):
     def handlers(self, stmts: list[ast.stmt]) -> dict[str, tuple[Form, str]]:
         """The module's functions registered by a call (doors.py), walked for only when its text can
         spell a registration (`registrations`, doors.may_register) or it binds a socket.io server."""
-        return registered_handlers(stmts, self.servers) if self.servers or self.registrations else {}
+        return self.memo.registered(stmts, self.servers) if self.servers or self.registrations else {}
 
     def stmt(self, node: ast.stmt, scope: Scope) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -218,7 +214,7 @@ class Walker(ExpressionWalker):
             inner.params = params_of(node)
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
-            decodes = helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
+            decodes = self.memo.helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
             if decodes is not None:
                 self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, decodes=decodes))
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
@@ -257,7 +253,7 @@ class Walker(ExpressionWalker):
             admitted = self.admitted(arg.annotation)
             if admitted:
                 self.local_values[arg.arg] = admitted
-        self.readers.extend(reader_sites(node, [a for a, _ in defaults], index, owner))
+        self.readers.extend(self.memo.reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_displays, self.local_displays = self.local_displays, {}
         saved_members, self.local_members = self.local_members, {}
@@ -469,12 +465,8 @@ class Walker(ExpressionWalker):
     def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False,
                     texts: bool = False) -> bool:
         """Whether local `name` (or `self.name`) is read in `body`, only as a membership test's
-        container (syntax.py `tested_only`, one walk per body, kept with the body it describes)."""
-        key = (id(body), attribute, texts)
-        found = self.membership.get(key)
-        if found is None:
-            found = self.membership[key] = (body, tested_only(body, attribute, texts))
-        return found[1].get(name, False)
+        container (syntax.py `tested_only`, one walk per body: memo.py)."""
+        return self.memo.only_tested(body, name, attribute, texts)
 
     def module_names(self, node: ast.Assign, scope: Scope) -> None:
         """A module-level type alias (a carrier) or type variable (`T = TypeVar("T", bound=…)`)."""

@@ -1,0 +1,78 @@
+"""A tree's answers that depend on the tree alone (`TreeMemo`), shared by every walk of that tree.
+
+A file is walked once per set of spellings (the scan rounds, the facts comparison's walk per recorded
+spellings), and each walk asked the same questions of the same functions again: which names of a body
+are read only as a membership test's container (syntax.py `tested_only`), which parameters a function
+only reads (`read_only`), whether it is a decoding helper (helpers.py `helper_of`), which functions
+the module registers by a call (doors.py `registered_handlers`). None reads the spellings, so sites.py
+keeps one memo beside each tree while it lives. Nodes are keyed by `id`; each entry keeps its node,
+so an id is never reused for another node while the entry lives.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from type_equiv.producers.doors import registered_handlers
+from type_equiv.producers.helpers import helper_of
+from type_equiv.producers.records import Decodes, Form, ReaderSite
+from type_equiv.producers.syntax import mapping_head, read_only, tested_only
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+Reads = tuple[set[str], set[str]]  # syntax.py `read_only`: read as a mapping, as a container
+
+
+class TreeMemo:
+    """The answers of one tree, computed at the first walk that asks."""
+
+    def __init__(self) -> None:
+        self.membership: dict[tuple[int, bool, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
+        self.reads: dict[tuple[int, frozenset[str]], tuple[Sequence[ast.stmt], Reads]] = {}
+        self.helpers: dict[tuple[int, int], tuple[Function, Decodes | None]] = {}
+        self.handlers: dict[frozenset[str], dict[str, tuple[Form, str]]] = {}
+
+    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool, texts: bool) -> bool:
+        """syntax.py `tested_only(body, attribute, texts)` of `name`, one walk per body."""
+        key = (id(body), attribute, texts)
+        found = self.membership.get(key)
+        if found is None:
+            found = self.membership[key] = (body, tested_only(body, attribute, texts))
+        return found[1].get(name, False)
+
+    def reader_sites(self, node: Function, args: Sequence[ast.arg], index: dict[int, int],
+                     owner: str) -> list[ReaderSite]:
+        """The parameters (untyped, or typed only as a mapping) the function only reads, and those
+        (typed anyhow) it reads only as a membership test's container, `x in p` — a display of members
+        handed to one is consumed there, as a dict handed to a reader is."""
+        params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
+        if not params:
+            return []
+        mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
+        as_mapping, as_container = self.read_only(node.body, set(params))
+        found = (as_mapping & mappings) | as_container
+        return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1))
+                for name in sorted(found)]
+
+    def read_only(self, body: Sequence[ast.stmt], names: set[str]) -> Reads:
+        """syntax.py `read_only`, one walk per body and names."""
+        key = (id(body), frozenset(names))
+        found = self.reads.get(key)
+        if found is None:
+            found = self.reads[key] = (body, read_only(body, names))
+        return found[1]
+
+    def helper_of(self, node: Function, skip: int) -> Decodes | None:
+        """helpers.py `helper_of`, once per function."""
+        key = (id(node), skip)
+        found = self.helpers.get(key)
+        if found is None:
+            found = self.helpers[key] = (node, helper_of(node, skip))
+        return found[1]
+
+    def registered(self, stmts: list[ast.stmt], servers: frozenset[str]) -> dict[str, tuple[Form, str]]:
+        """doors.py `registered_handlers` of the module's body (the memo's tree: one body), read only."""
+        found = self.handlers.get(servers)
+        if found is None:
+            found = self.handlers[servers] = registered_handlers(stmts, servers)
+        return found
