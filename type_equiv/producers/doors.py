@@ -385,12 +385,6 @@ def all_literal(node: ast.expr, bound: Callable[[ast.expr], bool]) -> bool:
     return isinstance(node, ast.Constant) or (isinstance(node, ast.Name) and bound(node))
 
 
-def cast_door(target: ast.expr) -> ast.expr | None:
-    """The name `cast(target, data)` takes data for a value of (join.py keeps it a door only for a
-    literal alias or an enum: a cast to a class narrows a value the program already holds)."""
-    return target if isinstance(target, ast.Name | ast.Attribute) else None
-
-
 def is_type_alias(value: ast.expr) -> bool:
     """A module-level `X = A | B`, `X = Union[A, B]`, `X = Annotated[…]`: a type alias that may carry
     a vocabulary into a decoded type (`Stream[Event]` where `Event = Union[…, DeltaEvent]`)."""

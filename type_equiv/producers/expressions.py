@@ -10,7 +10,6 @@ from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
     all_literal,
-    cast_door,
     column_type,
     decoded_data,
     decoded_parts,
@@ -532,8 +531,7 @@ class ExpressionWalker(NameReader):
         conditional, nor a member): `Mode(value)` unchecked — a door (join.py keeps it to a literal
         alias or an enum)."""
         target, value = node.args
-        named = cast_door(target)
-        ref = self.dotted(named, scope) if named is not None else None
+        ref = self.dotted(target, scope) if isinstance(target, ast.Name | ast.Attribute) else None
         member = isinstance(value, ast.Attribute) and self.dotted(value.value, scope) == ref  # `Kind.A`
         if ref and not member and self.raw(value, scope) and not all_literal(
                 value, lambda n: bool(self.literals(n))):

@@ -38,7 +38,6 @@ class Receivers:
         return (receiver, key) in self.named
 
 
-
 def only_read(index: Index) -> Receivers:
     """The parameters their functions only read (records.ReaderSite), by owner and position: a dict
     or display handed to one is consumed there (join.py `_consumed`)."""

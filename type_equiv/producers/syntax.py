@@ -581,4 +581,3 @@ def handed_once(body: Sequence[ast.stmt], name: str) -> tuple[ast.Call, Slot] | 
                 and id(node) not in kept:
             return None
     return handed[0] if len(handed) == 1 else None
-
