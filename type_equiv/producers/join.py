@@ -470,7 +470,8 @@ class Join:
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname
-        consumer = ref.consumer or ref.form in CONSUMER_FORMS
+        kept = ref.form is Form.DISPATCH and self.index is not None and self.index.keeps(ref.handed)
+        consumer = (ref.consumer or ref.form in CONSUMER_FORMS) and not kept
         if ref.form is Form.ITERATE:  # `list(Kind)`: every member handed out (or, tested, consumed)
             if target == qualname:
                 for name in self.members:
