@@ -40,6 +40,11 @@ CONSTRUCT = (
              body="made: Final = $make\nrecord(made)"),
     Spelling("cast-local", head="from typing import cast\n" + SINK,  # asserted of the type (eleventh round)
              body="made = cast($V, $make)\nrecord(made)"),
+    # a decorator argument its own factory keeps as a value, as any argument (thirteenth round)
+    Spelling("decorator-argument-kept", forms=("enum",), head=SINK + "\nHELD = {}\n\n\n"
+             "def keep(value):\n    def wrap(func):\n        HELD[func.__name__] = value\n"
+             "        return func\n\n    return wrap\n",
+             body="@keep($M)\ndef handler() -> None:\n    record(HELD)"),
 )
 
 
@@ -63,6 +68,10 @@ CONSUME = (
              "from pydantic import BaseModel, Field\n\n\nclass Panel(BaseModel):\n"
              "    item: Literal[$M] = Field($M, exclude=True)\n",
              params="item: object", body="return item", forms=("enum",)),
+    Spelling("decorator-registering-under-it", forms=("enum",), head=CONSUME_HEAD + "\nHANDLERS = {}\n\n\n"
+             "def on(kind):\n    def wrap(func):\n        HANDLERS[kind] = func\n        return func\n\n"
+             "    return wrap\n", params="item: object",
+             body="@on($M)\ndef handler() -> None:\n    pass\n\nreturn HANDLERS.get(item)"),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
     Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves

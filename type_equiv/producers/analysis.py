@@ -126,7 +126,7 @@ def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | N
         keep = None if only is None else only[i]
         names.add(vocab.name)
         names.add(vocab.symbol.rsplit(".", 1)[-1])
-        names.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
+        names.update(b.rsplit(".", 1)[-1] for b in (*vocab.bases, *vocab.narrower))
         for variant in vocab.variants:
             if keep is not None and variant.name not in keep:
                 continue

@@ -18,6 +18,7 @@ from type_equiv.producers.records import (
     ClassSite,
     DictSite,
     FileScan,
+    Handed,
     LitSite,
     RefSite,
     Slot,
@@ -106,6 +107,17 @@ class Index:
         canonical = self.canonical
         return [(canonical(r.owner), Slot(r.name), r.position)
                 for fs in self.scan.scans.values() for r in fs.readers]
+
+    @cached_property
+    def kept(self) -> frozenset[tuple[str, int]]:
+        """The decorator factories' parameters they only keep as a value (records.KeptSite): (owner,
+        position)."""
+        return frozenset((self.canonical(k.owner), k.position)
+                         for fs in self.scan.scans.values() for k in fs.kept if k.position >= 0)
+
+    def keeps(self, handed: Handed | None) -> bool:
+        """Whether a decorator's positional argument goes to a parameter its factory only keeps."""
+        return handed is not None and (self.canonical(handed.callee), handed.position) in self.kept
 
     @cached_property
     def _refs(self) -> dict[str, list[tuple[Place, str, RefSite]]]:

@@ -470,7 +470,8 @@ class Join:
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname
-        consumer = ref.consumer or ref.form in CONSUMER_FORMS
+        kept = ref.form is Form.DISPATCH and self.index is not None and self.index.keeps(ref.handed)
+        consumer = (ref.consumer or ref.form in CONSUMER_FORMS) and not kept
         if ref.form is Form.ITERATE:  # `list(Kind)`: every member handed out (or, tested, consumed)
             if target == qualname:
                 for name in self.members:
@@ -551,7 +552,7 @@ class Join:
         dict nested under a key, which classes the fields of that name hold (`held_by`)."""
         out = Receivers()
         self.held_by = index.fields_held
-        family = self.family
+        family = self.family.union(self.vocab.narrower)  # a narrower alias's values are the vocabulary's
         for ann, refs in index.anns:
             if any(r in family for r in refs):
                 owner = self.canonical(ann.owner)
@@ -561,7 +562,7 @@ class Join:
         return out
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:
-        family = self.family
+        family = self.family.union(self.vocab.narrower)
         return any(self.canonical(r) in family for r in refs)
 
     def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:

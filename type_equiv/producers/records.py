@@ -255,7 +255,7 @@ class RefSite(NamedTuple):
     pairs: tuple[tuple[str, Value], ...] = ()  # keyword → spelled value
     args: tuple[Arg, ...] = ()  # positional arguments
     detail: str = ""  # a door's label and parameter (`POST /messages → body`): the finding's chain
-    handed: Handed | None = None  # `Form.FACTORY` given by position: the callee and the position
+    handed: Handed | None = None  # `Form.FACTORY` by position, a `Form.DISPATCH`: callee, position
     decodes: Decodes | None = None  # `Form.HELPER`: the class's and the value's positions (helpers.py)
     keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
     # `Form.ITERATE`: each member handed to a call (`loop`); a display's member given to one
@@ -336,6 +336,16 @@ class ReaderSite(NamedTuple):
     position: int = -1  # in a call (after a method's `self`); -1: keyword-only
 
 
+class KeptSite(NamedTuple):
+    """A parameter a decorator factory only keeps as a value (kept.py): a member given to it in a
+    decorator is a value the program holds, not a key it registers a handler under."""
+
+    line: int
+    owner: str
+    name: str
+    position: int = -1  # in a call; -1: keyword-only
+
+
 class FileScan(NamedTuple):
     """One file's records: named tuples of str/int/bool and str enums, so a cache stores them as JSON."""
 
@@ -346,6 +356,7 @@ class FileScan(NamedTuple):
     classes: tuple[ClassSite, ...] = ()
     error: tuple[int, str] | None = None  # (line, message) when the file does not parse
     readers: tuple[ReaderSite, ...] = ()
+    kept: tuple[KeptSite, ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(self, separators=(",", ":"))
@@ -358,7 +369,7 @@ class FileScan(NamedTuple):
     @classmethod
     def from_data(cls, value: Any) -> FileScan:
         """`from_json` of what `json.loads` made of it (the cache stores records inside its JSON)."""
-        refs, dicts, lits, anns, classes, error, readers = value
+        refs, dicts, lits, anns, classes, error, readers, kept = value
         return cls(
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
                           tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail),
@@ -381,6 +392,7 @@ class FileScan(NamedTuple):
             tuple(ClassSite(*_tuples(c)) for c in classes),
             (int(error[0]), str(error[1])) if error is not None else None,
             tuple(ReaderSite(*_tuples(r)) for r in readers),
+            tuple(KeptSite(*_tuples(k)) for k in kept),
         )
 
 

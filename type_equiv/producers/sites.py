@@ -17,6 +17,7 @@ from pathlib import Path
 
 from type_equiv.producers.declarations import SKELETONS, DeclarationWalker, Declared, FactsWalker
 from type_equiv.producers.doors import may_register
+from type_equiv.producers.kept import kept_sites
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
@@ -54,7 +55,8 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
     except RecursionError:
         return FileScan(error=DEEP), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
-                    tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers)), bindings
+                    tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers),
+                    kept=kept_sites(tree, module)), bindings
 
 
 def declared_module(module: str, package: bool, text: str) -> tuple[Declared, Bindings | None]:

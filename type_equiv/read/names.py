@@ -199,6 +199,13 @@ class Resolver:
         self._asked(module, None)
         return self._table(module)
 
+    def tree(self, module: str) -> ast.Module | None:
+        """`module`'s tree, for a caller that reads any of its statements: told to the watchers as a
+        table read whole (so an edit of any statement re-runs the check)."""
+        self._asked(module, None)
+        entry = self._modules.get(module)
+        return entry[1]() if entry is not None else None
+
     def _table(self, module: str) -> Bindings | None:
         if module not in self._bindings:
             self._bindings[module] = None  # guards against cycles while parsing

@@ -25,6 +25,7 @@ from type_equiv.read.definitions import PythonCode
 from type_equiv.read.literals import WRAPPERS, Members, Value, literal_key, literal_values
 from type_equiv.read.literals import subscript_args as _args
 from type_equiv.read.manifest import SymbolRow
+from type_equiv.read.narrower import narrower_aliases
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import Member, Shape, lower, retyped
 
@@ -88,6 +89,7 @@ class Vocabulary:
     spans: tuple[Span, ...] = ()
     bases: tuple[str, ...] = ()  # project classes every variant class derives from
     methods: tuple[Method, ...] = ()  # an enum's methods (join.py: which of them run)
+    narrower: tuple[str, ...] = ()  # a literal alias's narrower spellings in its module (narrower.py)
 
     @property
     def name(self) -> str:
@@ -381,8 +383,10 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
     literal_arms = [a for a in arms if a.literals or a.open]
     if len(literal_arms) == len(arms) and any(a.literals for a in arms):
         variants = [Variant(str(v), shape.path, a.line, tag=v) for a in arms for v in a.literals]
-        return Vocabulary(row.symbol, qualname, "literal", shape.path, shape.line,
-                          tuple(_unique(variants)), open=any(a.open for a in arms), spans=(span,))
+        values = {v for a in arms for v in a.literals}
+        narrower = narrower_aliases(defs.resolver, module, qualname.rsplit(".", 1)[-1], values)
+        return Vocabulary(row.symbol, qualname, "literal", shape.path, shape.line, tuple(_unique(variants)),
+                          open=any(a.open for a in arms), spans=(span,), narrower=narrower)
     class_arms = [a for a in arms if a.qualname is not None]
     if len(class_arms) != len([a for a in arms if not a.open]) or not class_arms:
         return None

@@ -1,0 +1,97 @@
+"""A decorator's argument (docs/producers.md, What produces): a key of what it registers
+(`@on(Kind.A)`: dispatch, no producer) unless the project's own decorator factory only keeps it as a
+value — stores it under another key, or returns it — then it is a value the program holds, handed
+out as any argument (`@permission(Perms.ADD)` storing `perm_map[f.__name__] = bits`)."""
+
+from __future__ import annotations
+
+from tests.harness import producer_case
+
+PERMS = """
+from enum import IntFlag
+
+
+class Perms(IntFlag):
+    ADD = 1
+    DELETE = 2
+    LIST = 4
+"""
+
+
+def test_an_argument_its_own_decorator_keeps_as_a_value_is_produced() -> None:
+    case = producer_case(source={
+        "pkg/__init__.py": "",
+        "pkg/perms.py": PERMS,
+        "pkg/auth.py": """
+            from pkg.perms import Perms
+
+            perm_map = {}
+
+
+            def permission(bits: Perms):
+                class Wrapper:
+                    def __new__(cls, func):
+                        perm_map[func.__name__] = bits
+                        return func
+
+                return Wrapper
+
+
+            def allowed(user_bits: int, name: str) -> bool:
+                return bool(user_bits & perm_map[name])
+        """,
+        "pkg/api.py": """
+            from pkg.auth import permission
+            from pkg.perms import Perms
+
+
+            class Api:
+                @permission(Perms.ADD)
+                def add(self, item: str) -> None:
+                    print(item)
+
+                @permission(Perms.LIST)
+                def list(self) -> list[str]:
+                    return []
+        """,
+    }, symbol="pkg.perms.Perms")
+    assert case.verdicts == {"ADD": "producer", "LIST": "producer", "DELETE": "none"}
+
+
+def test_an_argument_a_decorator_registers_under_stays_a_key() -> None:
+    case = producer_case(source={
+        "pkg/__init__.py": "",
+        "pkg/perms.py": PERMS,
+        "pkg/bus.py": """
+            from pkg.perms import Perms
+
+            handlers = {}
+
+
+            def on(kind: Perms):
+                def register(func):
+                    handlers[kind] = func
+                    return func
+
+                return register
+
+
+            def fire(kind: Perms) -> None:
+                handlers[kind]()
+        """,
+        "pkg/app.py": """
+            from pkg.bus import on
+            from pkg.perms import Perms
+
+
+            @on(Perms.ADD)
+            def added() -> None:
+                print("added")
+
+
+            def main() -> None:
+                from pkg.bus import fire
+                fire(Perms.LIST)
+        """,
+    }, symbol="pkg.perms.Perms")
+    assert case.verdicts == {"ADD": "consumer", "LIST": "producer", "DELETE": "none"}

@@ -1,0 +1,43 @@
+"""The narrower spellings of a literal vocabulary: the other `Literal` aliases its own module declares
+whose every value is one of the vocabulary's (`SQLTableOperation = Literal["read", "insert"]` beside
+`SQLOperation`). A value typed by one is a value of the vocabulary (principle 5, the same meaning):
+a literal bound to a field or parameter annotated with it binds a value of the vocabulary.
+
+Only the vocabulary's own module is read: that is where a narrower alias is declared for the values
+it narrows, and an alias of the same strings elsewhere may mean something else.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from type_equiv.read.literals import Value, literal_values
+from type_equiv.read.names import Resolver
+
+
+def narrower_aliases(resolver: Resolver, module: str, own: str, values: set[Value]) -> tuple[str, ...]:
+    """The dotted names of the module's other literal aliases whose values are all among `values`."""
+    tree = resolver.tree(module)
+    out: list[str] = []
+    for statement in tree.body if tree is not None else ():
+        found = _alias(statement)
+        if found is None or found[0] == own or not isinstance(found[1], ast.Subscript):
+            continue
+        narrowed = literal_values(found[1])
+        if narrowed and set(narrowed) <= values:
+            out.append(f"{module}.{found[0]}")
+    return tuple(out)
+
+
+def _alias(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """(name, value) of a module-level `X = …`, `X: TypeAlias = …` or `type X = …`."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        return (target.id, statement.value) if isinstance(target, ast.Name) else None
+    if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+        return (statement.target.id, statement.value) if statement.value is not None else None
+    type_alias = getattr(ast, "TypeAlias", None)  # Python 3.12: `type X = …`
+    if type_alias is not None and isinstance(statement, type_alias):
+        name = statement.name
+        return (name.id, statement.value) if isinstance(name, ast.Name) else None
+    return None
