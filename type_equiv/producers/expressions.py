@@ -364,7 +364,7 @@ class ExpressionWalker(NameReader):
         lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
         # a class handed on by position, the callee and the call's arguments beside it: a decoding
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
-        # and a decorator's callee, which may only keep its argument as a value (kept.py)
+        # and a decorator's callee, which may only keep its argument as a value (roles.py)
         whom = self.dotted(func, scope, spelled_only=False) if form in (Form.FACTORY, Form.DISPATCH) else None
         given = tuple(self.argument(a, scope) for a in node.args) if whom and form is Form.FACTORY else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
