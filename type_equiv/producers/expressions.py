@@ -20,7 +20,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.memo import TreeMemo
-from type_equiv.producers.naming import NameReader
+from type_equiv.producers.naming import NameReader, loop_bound
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CAST,
@@ -203,15 +203,16 @@ class ExpressionWalker(NameReader):
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
                 self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, scope, ctx)
-                elif isinstance(child, ast.comprehension):
-                    self.expr(child.iter, scope, ctx)
-                    for cond in child.ifs:
-                        self.expr(cond, scope, ctx)
-                elif isinstance(child, ast.keyword):
-                    self.expr(child.value, scope, ctx)
+            with loop_bound(node, scope, self.dotted):  # `k not in _DONE` for `k in Kind`: k is no data
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.expr):
+                        self.expr(child, scope, ctx)
+                    elif isinstance(child, ast.comprehension):
+                        self.expr(child.iter, scope, ctx)
+                        for cond in child.ifs:
+                            self.expr(cond, scope, ctx)
+                    elif isinstance(child, ast.keyword):
+                        self.expr(child.value, scope, ctx)
 
     @staticmethod
     def held_classes(node: ast.Attribute, scope: Scope) -> list[str]:
