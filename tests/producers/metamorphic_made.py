@@ -72,6 +72,13 @@ CONSUME = (
              "def on(kind):\n    def wrap(func):\n        HANDLERS[kind] = func\n        return func\n\n"
              "    return wrap\n", params="item: object",
              body="@on($M)\ndef handler() -> None:\n    pass\n\nreturn HANDLERS.get(item)"),
+    # a call keying by its argument: a registration or a lookup spelled as a call (fourteenth round)
+    Spelling("registered-by-a-call", forms=("enum",), head=CONSUME_HEAD + "\nHANDLERS = {}\n\n\n"
+             "def register(kind, handler):\n    HANDLERS[kind] = handler\n", params="item: object",
+             body="register($M, print)\nreturn HANDLERS.get(item)"),
+    Spelling("looked-up-through-a-function", forms=("enum",), head=CONSUME_HEAD + "\nCOLORS = {}\n\n\n"
+             "def color_of(kind):\n    return COLORS.get(kind)\n", params="item: object",
+             body="return color_of($M) == item"),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
     Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves

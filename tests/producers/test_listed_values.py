@@ -80,3 +80,27 @@ def test_members_handed_out_elsewhere_stay_produced() -> None:
         def every() -> list[object]:
             return [*LISTED]
     """, "list(Kind)") == {"A": "producer", "B": "producer"}
+
+
+def test_a_display_of_every_member_tested_against_a_raw_value_is_list_of_the_enum() -> None:
+    """`ALL = [Kind.A, Kind.B]`, every member spelled out, is `list(Kind)` (principle 5): a raw value
+    tested against it is a door to every member (the thirteenth round's first contact, alerta's
+    `action not in ACTION_ALL`)."""
+    assert found("""
+        from pkg.models import LISTED
+
+        def act(action):
+            if action not in LISTED:
+                raise ValueError(action)
+            return action
+    """, "[Kind.A, Kind.B]") == {"A": "wire", "B": "wire"}
+
+
+def test_a_display_of_some_members_tested_stays_a_consumer() -> None:
+    """`DONE = [Kind.A]`, some members: tested by the program's own member, no door."""
+    assert found("""
+        from pkg.models import LISTED
+
+        def done(status):
+            return status in LISTED
+    """, "[Kind.A]") == {"A": "consumer", "B": "none"}

@@ -20,7 +20,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.memo import TreeMemo
-from type_equiv.producers.naming import NameReader
+from type_equiv.producers.naming import NameReader, loop_bound
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CAST,
@@ -203,15 +203,16 @@ class ExpressionWalker(NameReader):
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
                 self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, scope, ctx)
-                elif isinstance(child, ast.comprehension):
-                    self.expr(child.iter, scope, ctx)
-                    for cond in child.ifs:
-                        self.expr(cond, scope, ctx)
-                elif isinstance(child, ast.keyword):
-                    self.expr(child.value, scope, ctx)
+            with loop_bound(node, scope, self.dotted):  # `k not in _DONE` for `k in Kind`: k is no data
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.expr):
+                        self.expr(child, scope, ctx)
+                    elif isinstance(child, ast.comprehension):
+                        self.expr(child.iter, scope, ctx)
+                        for cond in child.ifs:
+                            self.expr(cond, scope, ctx)
+                    elif isinstance(child, ast.keyword):
+                        self.expr(child.value, scope, ctx)
 
     @staticmethod
     def held_classes(node: ast.Attribute, scope: Scope) -> list[str]:
@@ -364,7 +365,7 @@ class ExpressionWalker(NameReader):
         lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
         # a class handed on by position, the callee and the call's arguments beside it: a decoding
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
-        # and a decorator's callee, which may only keep its argument as a value (kept.py)
+        # and a decorator's callee, which may only keep its argument as a value (roles.py)
         whom = self.dotted(func, scope, spelled_only=False) if form in (Form.FACTORY, Form.DISPATCH) else None
         given = tuple(self.argument(a, scope) for a in node.args) if whom and form is Form.FACTORY else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed

@@ -73,3 +73,19 @@ def _sets(name: str, alias: str | None, keys: Keys, init_fields: list[str]) -> b
     if keys.unknown or keys.starred or name in keys.names or (alias is not None and alias in keys.names):
         return True
     return any(i < len(init_fields) and init_fields[i] == name for i in keys.positions)
+
+
+def untagged(vocab: Vocabulary, keys: Keys, extras: Callable[[str], bool]) -> list[Variant]:
+    """The variants a dict lacking the tag can be, where the vocabulary is expected: a TypedDict
+    arm whose tag key is not required (`total=False`, `NotRequired`), when the keys fit it. A
+    pydantic discriminated union needs its tag in the data, so no model arm is built without one."""
+    if vocab.form != "union" or keys.empty():
+        return []
+    out: list[Variant] = []
+    for variant in vocab.variants:
+        cls, tag = variant.cls, variant.tag_field
+        info = cls.field(tag) if cls is not None and tag else None
+        if (cls is not None and cls.typeddict and info is not None and info.optional
+                and tag not in keys.names and fits(variant, keys, extras)):
+            out.append(variant)
+    return out

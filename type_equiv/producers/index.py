@@ -20,6 +20,7 @@ from type_equiv.producers.records import (
     FileScan,
     Handed,
     LitSite,
+    ParamRole,
     RefSite,
     Slot,
     ValueKind,
@@ -109,15 +110,35 @@ class Index:
                 for fs in self.scan.scans.values() for r in fs.readers]
 
     @cached_property
-    def kept(self) -> frozenset[tuple[str, int]]:
-        """The decorator factories' parameters they only keep as a value (records.KeptSite): (owner,
-        position)."""
-        return frozenset((self.canonical(k.owner), k.position)
-                         for fs in self.scan.scans.values() for k in fs.kept if k.position >= 0)
+    def roles(self) -> dict[tuple[str, int], ParamRole]:
+        """What functions do with the parameters they only key by or only keep (records.ParamSite),
+        by (owner, position)."""
+        return {(self.canonical(p.owner), p.position): p.role
+                for fs in self.scan.scans.values() for p in fs.params if p.position >= 0}
 
-    def keeps(self, handed: Handed | None) -> bool:
-        """Whether a decorator's positional argument goes to a parameter its factory only keeps."""
-        return handed is not None and (self.canonical(handed.callee), handed.position) in self.kept
+    def role(self, handed: Handed | None) -> ParamRole | None:
+        """What the callee does with the parameter a call's positional argument goes to."""
+        return None if handed is None else self.roles.get((self.canonical(handed.callee), handed.position))
+
+    @cached_property
+    def _modules(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The project's modules, and those of them this scan has read."""
+        files = self.scan.files
+        return (frozenset(f.module for f in files.values() if f.module),
+                frozenset(files[rel].module for rel in self.scan.scans if rel in files))
+
+    def pending(self, handed: Handed | None) -> bool:
+        """Whether a call's callee is defined in a project module not read yet: its parameter's role
+        (`role`) is unknown, so `check` by demand does not settle a variant on that argument."""
+        if handed is None:
+            return False
+        every, read = self._modules
+        parts = self.canonical(handed.callee).split(".")
+        for end in range(len(parts) - 1, 0, -1):
+            module = ".".join(parts[:end])
+            if module in every:
+                return module not in read
+        return False
 
     @cached_property
     def _refs(self) -> dict[str, list[tuple[Place, str, RefSite]]]:

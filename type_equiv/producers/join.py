@@ -16,7 +16,7 @@ from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
-from type_equiv.producers.fields import field_key, fits
+from type_equiv.producers.fields import field_key, fits, untagged
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
@@ -39,6 +39,7 @@ from type_equiv.producers.records import (
     Form,
     Keys,
     LitSite,
+    ParamRole,
     Receiver,
     ReceiverKind,
     RefSite,
@@ -245,7 +246,7 @@ class Join:
         found.sort(key=lambda item: item[0])
         return only_tested([f for _, fs in found for f in fs],
                            tested_lists(index, refs, self.family, self.canonical, self._consumed),
-                           Found)
+                           Found, frozenset(self.members))
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
@@ -438,7 +439,7 @@ class Join:
     def _dict(self, file: SourceFile, site: DictSite) -> Iterator[Found]:
         variants = self._by_tag(self._pairs(site.pairs), site.keys)
         if not variants and site.within:
-            variants = self._untagged(site.keys)
+            variants = untagged(self.vocab, site.keys, self.extras)
         consumer = site.consumer or self._consumed(site.given)
         for variant in variants:
             yield Found(variant.name, self._site(file, site.line, "dict", consumer), site.keys)
@@ -453,25 +454,12 @@ class Join:
             receiver = Receiver(ReceiverKind.OWNER, self.canonical(receiver.name))
         return self.readers.receives(receiver, key)
 
-    def _untagged(self, keys: Keys) -> list[Variant]:
-        """The variants a dict lacking the tag can be, where the vocabulary is expected: a TypedDict
-        arm whose tag key is not required (`total=False`, `NotRequired`), when the keys fit it. A
-        pydantic discriminated union needs its tag in the data, so no model arm is built without one."""
-        if self.vocab.form != "union" or keys.empty():
-            return []
-        out: list[Variant] = []
-        for variant in self.vocab.variants:
-            cls, tag = variant.cls, variant.tag_field
-            info = cls.field(tag) if cls is not None and tag else None
-            if (cls is not None and cls.typeddict and info is not None and info.optional
-                    and tag not in keys.names and fits(variant, keys, self.extras)):
-                out.append(variant)
-        return out
-
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname
-        kept = ref.form is Form.DISPATCH and self.index is not None and self.index.keeps(ref.handed)
-        consumer = (ref.consumer or ref.form in CONSUMER_FORMS) and not kept
+        role = self.index.role(ref.handed) if self.index is not None else None  # roles.py
+        if role is ParamRole.KEYED:  # `register(Kind.A, fn)` storing under it: `@on(Kind.A)` as a call
+            ref = ref._replace(form=Form.TABLE_KEY, consumer=True)
+        consumer = (ref.consumer or ref.form in CONSUMER_FORMS) and role is not ParamRole.KEPT
         if ref.form is Form.ITERATE:  # `list(Kind)`: every member handed out (or, tested, consumed)
             if target == qualname:
                 for name in self.members:
@@ -485,7 +473,10 @@ class Join:
                 form: str = ref.form if consumer else "member"
                 if not consumer and ref.detail.startswith(DEFAULT_OF):
                     form, consumer = self._default(ref.detail.removeprefix(DEFAULT_OF))
-                yield Found(member, self._site(file, ref.line, form, consumer), handed=ref.given is not None)
+                # handed to a parameter its function, maybe unread yet, may only test or key by
+                handed = ref.given is not None or (
+                    self.index is not None and role is None and self.index.pending(ref.handed))
+                yield Found(member, self._site(file, ref.line, form, consumer), handed=handed)
             elif (ref.form is Form.CALL and target == f"{qualname}.{member}"
                   and any(h.endswith(f".{member}") for h in self.handing)):
                 for name in self.members:  # `Kind.values()` returning `list(cls)`: every member out

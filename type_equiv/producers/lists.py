@@ -5,6 +5,9 @@ list hands none of its values out — it is what values are tested against, as a
 tested in its own module is (`_DONE = {Kind.A}` … `x in _DONE`) — so its values are consumed, and a
 raw value tested against it is a value chosen among those it lists: their door (principles 1 and 5,
 the same meaning whether the name is private and read in its module or public and read in another).
+A display of bare members is tested by the program's own members, no door — unless it lists every
+member of the enum: then it is `list(Kind)` spelled out, and a raw value tested against it is a door
+to every member, as `level not in list(Kind)` is (principle 5).
 The walker records each module-level display bound to a name (`Form.LISTED`: the vocabulary its
 annotation or members name; in `detail` the name, the display's last line, and whether it lists values
 or bare members — a value tested against members is a member, the program's own, so no door);
@@ -32,7 +35,8 @@ class Tested(NamedTuple):
     rel: str
     start: int
     end: int
-    doors: tuple[tuple[str, int], ...]
+    doors: tuple[tuple[str, int], ...]  # the reads testing a raw value against it
+    values: bool  # it lists values (a door at each such read), not bare members
 
 
 def listed_name(ref: RefSite) -> tuple[str, int, bool]:
@@ -64,8 +68,8 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
         reads = [(rels[j], read) for (j, _), _, read in index.refs_under([canonical(name)])
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
         if reads and all(read.form is Form.COMPARE or consumed(read.given) for _, read in reads):
-            doors = tuple((r, read.line) for r, read in reads if values and read.detail == RAW)
-            yield Tested(rel, ref.line, end, doors)
+            doors = tuple((r, read.line) for r, read in reads if read.detail == RAW)
+            yield Tested(rel, ref.line, end, doors, values)
 
 
 class _Found(Protocol):
@@ -81,9 +85,11 @@ class _Found(Protocol):
 F = TypeVar("F", bound=_Found)
 
 
-def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, Site], F]) -> list[F]:
+def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, Site], F],
+                every: frozenset[str] = frozenset()) -> list[F]:
     """`found` with each only-tested display's producing sites turned consumers, and a door to the
-    variants it lists at each read testing a raw value against it."""
+    variants it lists at each read testing a raw value against it — for a display of bare members,
+    only when it lists `every` member of the enum."""
     out = list(found)
     for display in tested:
         inside = [k for k, f in enumerate(out) if f.variant is not None and f.site.path == display.rel
@@ -92,6 +98,8 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
             if out[k].site.role == "producer":
                 out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
         listed = sorted({v for k in inside if (v := out[k].variant) is not None})
+        if not display.values and not (every and every <= set(listed)):
+            continue
         out.extend(door(variant, Site(path=rel, line=line, form="decode", role="wire"))
                    for rel, line in display.doors for variant in listed)
     return out

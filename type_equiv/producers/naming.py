@@ -5,10 +5,11 @@ says about itself; which class a name finally is, is the resolver's work (read/n
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
-from type_equiv.producers.syntax import Scope, forward_ref, lookup_default
+from type_equiv.producers.syntax import Scope, alias_values, forward_ref, lookup_default
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
@@ -223,3 +224,27 @@ class NameReader:
         values = literal_values(annotation) if isinstance(annotation, ast.Subscript) else None
         keys = [literal_key(v) for v in values or ()]
         return [Value(ValueKind.LITERAL, k) for k in keys if k in self.values]
+
+
+@contextmanager
+def loop_bound(node: ast.expr, scope: Scope,
+               dotted: Callable[[ast.expr, Scope], str | None]) -> Iterator[None]:
+    """While a comprehension is walked, each of its loop variables over a spelled name (`k` of `for k
+    in Kind`) is annotated with it, as `k: Kind` would be: a test of `k` is of the program's own
+    member, no raw data (`k not in _DONE`)."""
+    held: dict[str, tuple[str, ...]] = {}
+    for loop in getattr(node, "generators", ()):
+        source = alias_values(loop.iter)
+        ref = dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
+        if ref is not None and isinstance(loop.target, ast.Name):
+            held[loop.target.id] = (ref,)
+    saved = {name: scope.annotated.get(name) for name in held}
+    scope.annotated.update(held)
+    try:
+        yield
+    finally:
+        for name, old in saved.items():
+            if old is None:
+                scope.annotated.pop(name, None)
+            else:
+                scope.annotated[name] = old

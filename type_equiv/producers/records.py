@@ -336,14 +336,22 @@ class ReaderSite(NamedTuple):
     position: int = -1  # in a call (after a method's `self`); -1: keyword-only
 
 
-class KeptSite(NamedTuple):
-    """A parameter a decorator factory only keeps as a value (kept.py): a member given to it in a
-    decorator is a value the program holds, not a key it registers a handler under."""
+class ParamRole(StrEnum):
+    """What a function does with a parameter (roles.py)."""
+
+    KEYED = "keyed"  # only a key: a member handed to it keys a registration or a lookup
+    KEPT = "kept"  # a decorator factory only keeps it: its decorator's argument is a value
+
+
+class ParamSite(NamedTuple):
+    """A parameter a function only keys by, or a decorator factory only keeps (roles.py): how a member
+    handed to it counts — a key (consumed) or a value (handed out)."""
 
     line: int
     owner: str
     name: str
-    position: int = -1  # in a call; -1: keyword-only
+    position: int  # in a call (after a method's `self`); -1: keyword-only
+    role: ParamRole
 
 
 class FileScan(NamedTuple):
@@ -356,7 +364,7 @@ class FileScan(NamedTuple):
     classes: tuple[ClassSite, ...] = ()
     error: tuple[int, str] | None = None  # (line, message) when the file does not parse
     readers: tuple[ReaderSite, ...] = ()
-    kept: tuple[KeptSite, ...] = ()
+    params: tuple[ParamSite, ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(self, separators=(",", ":"))
@@ -369,7 +377,7 @@ class FileScan(NamedTuple):
     @classmethod
     def from_data(cls, value: Any) -> FileScan:
         """`from_json` of what `json.loads` made of it (the cache stores records inside its JSON)."""
-        refs, dicts, lits, anns, classes, error, readers, kept = value
+        refs, dicts, lits, anns, classes, error, readers, params = value
         return cls(
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
                           tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail),
@@ -392,7 +400,8 @@ class FileScan(NamedTuple):
             tuple(ClassSite(*_tuples(c)) for c in classes),
             (int(error[0]), str(error[1])) if error is not None else None,
             tuple(ReaderSite(*_tuples(r)) for r in readers),
-            tuple(KeptSite(*_tuples(k)) for k in kept),
+            tuple(ParamSite(int(line), str(owner), str(name), int(position), ParamRole(role))
+                  for line, owner, name, position, role in params),
         )
 
 

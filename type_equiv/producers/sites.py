@@ -17,9 +17,9 @@ from pathlib import Path
 
 from type_equiv.producers.declarations import SKELETONS, DeclarationWalker, Declared, FactsWalker
 from type_equiv.producers.doors import may_register
-from type_equiv.producers.kept import kept_sites
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.records import FileScan, Spellings
+from type_equiv.producers.roles import param_sites
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
 from type_equiv.read.asts import parse_whole
@@ -56,7 +56,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings
         return FileScan(error=DEEP), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers),
-                    kept=kept_sites(tree, module)), bindings
+                    params=param_sites(tree, module)), bindings
 
 
 def declared_module(module: str, package: bool, text: str) -> tuple[Declared, Bindings | None]:

@@ -1,7 +1,10 @@
-"""A decorator's argument (docs/producers.md, What produces): a key of what it registers
-(`@on(Kind.A)`: dispatch, no producer) unless the project's own decorator factory only keeps it as a
-value — stores it under another key, or returns it — then it is a value the program holds, handed
-out as any argument (`@permission(Perms.ADD)` storing `perm_map[f.__name__] = bits`)."""
+"""What a function does with the parameter a member is handed to (docs/producers.md, What produces;
+roles.py). A decorator's argument is a key of what it registers (`@on(Kind.A)`: dispatch) unless the
+project's own decorator factory only keeps it as a value — stores it under another key, or returns
+it — then it is a value the program holds, handed out as any argument (`@permission(Perms.ADD)`
+storing `perm_map[f.__name__] = bits`). A call's argument is a value handed out unless the callee only
+keys by it — a registration (`register(Kind.A, fn)` storing `handlers[kind] = fn`, `@on(Kind.A)` spelled
+as a call) or a lookup (`fire(Kind.A)` reading `handlers[kind]`, `handlers[Kind.A]` spelled as a call)."""
 
 from __future__ import annotations
 
@@ -94,4 +97,43 @@ def test_an_argument_a_decorator_registers_under_stays_a_key() -> None:
                 fire(Perms.LIST)
         """,
     }, symbol="pkg.perms.Perms")
-    assert case.verdicts == {"ADD": "consumer", "LIST": "producer", "DELETE": "none"}
+    assert case.verdicts == {"ADD": "consumer", "LIST": "consumer", "DELETE": "none"}
+
+
+def test_a_call_registering_or_looking_up_under_its_argument_consumes_it() -> None:
+    case = producer_case(source={
+        "pkg/__init__.py": "",
+        "pkg/perms.py": PERMS,
+        "pkg/registry.py": """
+            from pkg.perms import Perms
+
+
+            class Registry:
+                handlers: dict = {}
+
+                @classmethod
+                def register(cls, kind: Perms, handler) -> None:
+                    cls.handlers[kind] = handler
+
+
+            def lookup(kind: Perms):
+                return Registry.handlers.get(kind)
+
+
+            def emit(kind: Perms) -> None:
+                print(kind.value)
+                lookup(kind)
+        """,
+        "pkg/app.py": """
+            from pkg.perms import Perms
+            from pkg.registry import Registry, emit, lookup
+
+            Registry.register(Perms.ADD, print)
+
+
+            def main() -> None:
+                lookup(Perms.DELETE)
+                emit(Perms.LIST)
+        """,
+    }, symbol="pkg.perms.Perms")
+    assert case.verdicts == {"ADD": "consumer", "DELETE": "consumer", "LIST": "producer"}

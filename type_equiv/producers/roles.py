@@ -1,0 +1,98 @@
+"""What a function does with a parameter a member is handed to: keep it, or key by it.
+
+A member given alone to a call is a value the callee holds, handed out (a producer). Two uses of the
+parameter say otherwise, each the same meaning as a spelling already judged (principle 5):
+
+- *keyed*: every use is as a key — `self.pipelines[name] = steps`, `d[name]`, `{name: …}`, `d.get(name)`,
+  `.setdefault`, `.pop`, `name in d`. `register_pipeline(Kind.FAST, steps)` storing under it is
+  `@on(Kind.FAST)`, a registration key; `color_of(Kind.A)` looking up by it is `COLORS[Kind.A]`: both
+  consume the member (dispatch, table-key).
+- *kept*: a decorator factory — a module-level function defining the wrapper it returns — only keeps it
+  as a value, assigning it (under another key, on an attribute) or returning it: its decorator's
+  argument is then a value like any argument (`@permission(Perms.ADD)` storing `perm_map[f.__name__] =
+  bits`), not the key a decorator's positional argument usually is.
+
+Any other use — compared, passed on, an attribute read — leaves the call's usual reading. Module-level
+functions and the methods of module-level classes are read (a method's first parameter, its `self` or
+`cls`, is no position of a call).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from type_equiv.producers.records import ParamRole, ParamSite
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+WRAPPERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+KEY_METHODS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__"})
+
+
+def param_sites(tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
+    """The parameters of the module's functions and methods that are only keyed or only kept."""
+    out: list[ParamSite] = []
+    for node in tree.body:
+        if isinstance(node, FUNCTIONS):
+            factory = any(isinstance(s, WRAPPERS) for s in node.body)
+            out.extend(_roles(node, f"{module}.{node.name}", method=False, factory=factory))
+        elif isinstance(node, ast.ClassDef):
+            for inner in node.body:
+                if isinstance(inner, FUNCTIONS):
+                    static = any(isinstance(d, ast.Name) and d.id == "staticmethod"
+                                 for d in inner.decorator_list)
+                    out.extend(_roles(inner, f"{module}.{node.name}.{inner.name}", method=not static,
+                                      factory=False))
+    return tuple(out)
+
+
+def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: bool,
+           factory: bool) -> Iterator[ParamSite]:
+    args = node.args
+    positional = [*args.posonlyargs, *args.args][1 if method else 0:]
+    positions = {a.arg: i for i, a in enumerate(positional)}
+    params = {a.arg: a for a in [*positional, *args.kwonlyargs]}
+    if not params:
+        return
+    used: set[str] = set()
+    not_keyed: set[str] = set()
+    not_kept: set[str] = set()
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        parent = todo.pop()
+        for child in ast.iter_child_nodes(parent):
+            if isinstance(child, ast.Name) and child.id in params:
+                used.add(child.id)
+                loaded = isinstance(child.ctx, ast.Load)
+                if not (loaded and _keys(child, parent)):
+                    not_keyed.add(child.id)
+                if not (loaded and factory and _keeps(child, parent)):
+                    not_kept.add(child.id)
+            todo.append(child)
+    for name in sorted(used):
+        role = (ParamRole.KEYED if name not in not_keyed
+                else ParamRole.KEPT if name not in not_kept else None)
+        if role is not None:
+            yield ParamSite(params[name].lineno, owner, name, positions.get(name, -1), role)
+
+
+def _keys(node: ast.Name, parent: ast.AST) -> bool:
+    """`d[p]` (read, stored or deleted), `{p: …}`, `d.get(p)` and its kin, `p in d`: a key."""
+    if isinstance(parent, ast.Subscript):
+        return parent.slice is node
+    if isinstance(parent, ast.Dict):
+        return any(key is node for key in parent.keys)
+    if isinstance(parent, ast.Call):
+        func = parent.func
+        return (isinstance(func, ast.Attribute) and func.attr in KEY_METHODS and bool(parent.args)
+                and parent.args[0] is node)
+    if isinstance(parent, ast.Compare):
+        return parent.left is node and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops)
+    return False
+
+
+def _keeps(node: ast.Name, parent: ast.AST) -> bool:
+    """`x = p`, `m[k] = p`, `f.attr = p`, `x: T = p`, `return p`: the value kept as it is."""
+    if isinstance(parent, ast.Assign | ast.AnnAssign | ast.Return):
+        return parent.value is node
+    return False
