@@ -104,3 +104,14 @@ def test_a_display_of_some_members_tested_stays_a_consumer() -> None:
         def done(status):
             return status in LISTED
     """, "[Kind.A]") == {"A": "consumer", "B": "none"}
+
+
+def test_a_difference_of_the_members_only_tested_is_a_door_to_those_it_keeps() -> None:
+    """`LISTED = set(Kind) - {Kind.B}` is the display of the other members (principle 5): read only as
+    a raw value's container, it hands none out and is a door to those it keeps, none to `B`."""
+    assert found("""
+        from pkg.models import LISTED
+
+        def problematic(event_type) -> bool:
+            return event_type in LISTED
+    """, "set(Kind) - {Kind.B}") == {"A": "wire", "B": "consumer"}

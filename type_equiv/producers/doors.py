@@ -359,6 +359,19 @@ def members_of(node: ast.expr) -> ast.expr | None:
     return None
 
 
+def subtracted(node: ast.expr) -> tuple[ast.expr, list[str]] | None:
+    """`set(Kind) - {Kind.H}`: the enum listed (`members_of`) less some of its members, by name —
+    the display of the others spelled as a difference (principle 5)."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub)
+            and isinstance(node.right, ast.Set | ast.List | ast.Tuple)):
+        return None
+    whole = members_of(node.left)
+    names = [e.attr for e in node.right.elts if isinstance(e, ast.Attribute)]
+    if whole is None or len(names) != len(node.right.elts):
+        return None
+    return whole, names
+
+
 def tested_in(node: ast.expr) -> list[ast.expr]:
     """What a membership test's container lists: the enum (`members_of`), or some members through
     their values (`[Kind.A.value, Kind.B.value]` → Kind.A, Kind.B): a raw value tested against those

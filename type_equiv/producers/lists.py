@@ -37,13 +37,15 @@ class Tested(NamedTuple):
     end: int
     doors: tuple[tuple[str, int], ...]  # the reads testing a raw value against it
     values: bool  # it lists values (a door at each such read), not bare members
+    less: frozenset[str] = frozenset()  # the members a difference leaves out: no door to them
 
 
-def listed_name(ref: RefSite) -> tuple[str, int, bool]:
-    """The dotted name a `Form.LISTED` record binds, the display's last line, and whether it lists
-    values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members."""
-    name, end, values = ref.detail.rsplit(":", 2)
-    return name, int(end), bool(values)
+def listed_name(ref: RefSite) -> tuple[str, int, bool, frozenset[str]]:
+    """The dotted name a `Form.LISTED` record binds, the display's last line, whether it lists
+    values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members, and
+    the members a difference leaves out (`set(Kind) - {Kind.H}`: no door to `H`)."""
+    name, end, values, less = ref.detail.rsplit(":", 3)
+    return name, int(end), bool(values), frozenset(less.split(",")) - {""}
 
 
 def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -> set[str]:
@@ -64,12 +66,12 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
         if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
             continue
         seen.add((rel, ref.line))
-        name, end, values = listed_name(ref)
+        name, end, values, less = listed_name(ref)
         reads = [(rels[j], read) for (j, _), _, read in index.refs_under([canonical(name)])
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
         if reads and all(read.form is Form.COMPARE or consumed(read.given) for _, read in reads):
             doors = tuple((r, read.line) for r, read in reads if read.detail == RAW)
-            yield Tested(rel, ref.line, end, doors, values)
+            yield Tested(rel, ref.line, end, doors, values, less)
 
 
 class _Found(Protocol):
@@ -97,8 +99,8 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
         for k in inside:
             if out[k].site.role == "producer":
                 out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
-        listed = sorted({v for k in inside if (v := out[k].variant) is not None})
-        if not display.values and not (every and every <= set(listed)):
+        listed = sorted({v for k in inside if (v := out[k].variant) is not None} - display.less)
+        if not display.values and not (every and every <= set(listed) | display.less):
             continue
         out.extend(door(variant, Site(path=rel, line=line, form="decode", role="wire"))
                    for rel, line in display.doors for variant in listed)

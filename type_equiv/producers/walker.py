@@ -17,6 +17,7 @@ from type_equiv.producers.doors import (
     members_of,
     pep695_alias,
     socket_servers,
+    subtracted,
     tested_in,
     unpickles,
 )
@@ -500,7 +501,9 @@ class Walker(ExpressionWalker):
         every read of the name, in any module — so is one listing every value (`VALID =
         get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line."""
         shown = displayed(value) if scope.owner == self.module else None
-        whole = members_of(value) if scope.owner == self.module and shown is None else None
+        whole_of = scope.owner == self.module and shown is None  # `list(Kind)`, `set(Kind) - {Kind.H}`
+        less = subtracted(value) if whole_of else None
+        whole = less[0] if less else members_of(value) if whole_of else None
         if whole is not None and (listing := self.dotted(whole, scope)) is not None:
             self.refs.append(RefSite(value.lineno, listing, Form.ITERATE, True))
             refs, shown = (*refs, listing), ast.List(elts=[])
@@ -512,7 +515,8 @@ class Walker(ExpressionWalker):
             if isinstance(member, ast.Attribute) and (owner := self.dotted(member.value, scope)):
                 names.add(owner)
                 values = values and member is not elt
-        where = f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}"
+        where = (f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
+                 + ",".join(less[1] if less else ()))  # the members a difference leaves out
         self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
