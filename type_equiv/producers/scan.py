@@ -361,7 +361,7 @@ class TreeScanner:
             return
         workers = self._workers(request)
         if workers > 1 and self.pool is None:
-            self.pool = _Pool.start(self.files, workers)
+            self.pool = _Pool.start(self.files, workers, self.local.memo)
         total, count = len(request.indexes), 0
         try:
             if self.pool is not None and self.pool.alive:
@@ -407,14 +407,17 @@ class TreeScanner:
 # --- worker processes ----------------------------------------------------------------------------
 
 
-def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
+def _worker(conn: Connection, files: Sequence[SourceFile], memo: RunMemo | None) -> None:
     """A worker's loop: ("job", filters, spellings), then ("files", [index, …]) → ("done", outcomes).
 
     A worker only reads, parses and records — texts, `ast` trees and tuples, none in a cycle — so it
     runs without the cyclic collector (store/memory.py), whatever it inherited. Its parses are its
-    own (a memo of `WORKER_MEMO_CHARS`): the files it read, walked again by the later rounds."""
+    own, up to `WORKER_MEMO_CHARS`: the files it read, walked again by the later rounds; forked, its
+    memo starts as its copy of the run's (None: spawned, a new one)."""
     gc.disable()
-    work = FileWork(files, RunMemo(WORKER_MEMO_CHARS))
+    memo = RunMemo(WORKER_MEMO_CHARS) if memo is None else memo
+    memo.hold(WORKER_MEMO_CHARS)
+    work = FileWork(files, memo)
     filters: tuple[Needles, ...] = ()
     spellings: Spellings | None = None
     try:
@@ -443,15 +446,19 @@ class _Pool:
         self.alive = True
 
     @classmethod
-    def start(cls, files: Sequence[SourceFile], size: int) -> _Pool:
+    def start(cls, files: Sequence[SourceFile], size: int, memo: RunMemo) -> _Pool:
+        """`size` workers; forked, each starts from its copy of the run's `memo` (the trees and answers
+        the main process holds, as a fork gives them: never shared back), spawned from a new one."""
         import multiprocessing
 
         methods = multiprocessing.get_all_start_methods()
-        context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        forked = "fork" in methods
+        context: Any = multiprocessing.get_context("fork" if forked else "spawn")
         processes, conns = [], []
         for _ in range(size):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(theirs, files), daemon=True)
+            process = context.Process(target=_worker, args=(theirs, files, memo if forked else None),
+                                      daemon=True)
             process.start()
             theirs.close()
             processes.append(process)
