@@ -105,17 +105,18 @@ def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     declarations only, the carrier search's)."""
     from type_equiv.producers import sites
     from type_equiv.producers.records import Spellings
+    from type_equiv.read.asts import RunMemo
 
     parsed: list[str] = []
     real, real_declared = sites.scan_module, sites.declared_module
 
-    def counted(module: str, package: bool, text: str, spellings: Spellings) -> Any:
+    def counted(module: str, package: bool, text: str, spellings: Spellings, memo: RunMemo) -> Any:
         parsed.append(f"{module} (declarations)" if spellings.declarations else module)
-        return real(module, package, text, spellings)
+        return real(module, package, text, spellings, memo)
 
-    def declared(module: str, package: bool, text: str) -> Any:
+    def declared(module: str, package: bool, text: str, memo: RunMemo) -> Any:
         parsed.append(f"{module} (declarations)")
-        return real_declared(module, package, text)
+        return real_declared(module, package, text, memo)
 
     monkeypatch.setattr(sites, "scan_module", counted)
     monkeypatch.setattr(sites, "declared_module", declared)

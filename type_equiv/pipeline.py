@@ -40,6 +40,7 @@ from type_equiv.model.session import (
     SymbolChecked,
 )
 from type_equiv.producers.analysis import check_producers
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.classes import Symbols
 from type_equiv.read.definitions import PythonCode, class_definitions
 from type_equiv.read.docs import Doc, Paste, attribute
@@ -67,6 +68,7 @@ class Run:
     log: ReadLog = NO_LOG
     stats: RunStats = field(default_factory=RunStats)
     progress: ProgressSink = no_progress
+    memo: RunMemo = field(default_factory=RunMemo)  # the run's `ast` parses (read/asts.py), for every stage
 
 
 def run_check(run: Run) -> Iterator[SessionEvent]:
@@ -79,7 +81,7 @@ def run_check(run: Run) -> Iterator[SessionEvent]:
     errors = 0
     try:
         manifest = load_manifest(root, options.manifest)
-        project = Project.open(manifest, Cache(options.cache_dir, root), run.log)
+        project = Project.open(manifest, Cache(options.cache_dir, root), run.log, run.memo)
         for event in _suppressed(_stages(project, run), project, run):
             if isinstance(event, FindingEvent) and event.finding.severity == "error":
                 errors += 1
@@ -102,7 +104,7 @@ def _stages(project: Project, run: Run) -> Iterator[RowEvent]:
     project = project.with_manifest(restrict(project.manifest, scope.rows))
     yield from in_cells(project, with_forms(project, check_drift(
         project, options, project.manifest.model.symbols, run.stats)))
-    yield from check_producers(project, project.manifest, scope.tree_rows, run.progress)
+    yield from check_producers(project, project.manifest, run.memo, scope.tree_rows, run.progress)
     yield from check_retired(project, options.manifest, options.base, scope.changed)
     yield from check_fixtures(project, run.stats)
 

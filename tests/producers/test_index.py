@@ -19,6 +19,7 @@ from type_equiv.producers.records import (
     ValueKind,
 )
 from type_equiv.producers.sites import scan_text
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.tree import SourceFile
 
 SPELLINGS = Spellings(frozenset({"Base", "Alpha", "Kind"}), frozenset({"'alpha'", "'a'"}),
@@ -48,7 +49,7 @@ def _scan(files: dict[str, str]) -> TreeScan:
     sources = {rel: SourceFile(Path(rel), rel, rel.removesuffix(".py").replace("/", "."), False, False)
                for rel in files}
     return TreeScan(files=sources, scans={
-        rel: scan_text(sources[rel].module, False, textwrap.dedent(text), SPELLINGS)
+        rel: scan_text(sources[rel].module, False, textwrap.dedent(text), SPELLINGS, RunMemo())
         for rel, text in files.items()})
 
 

@@ -41,14 +41,14 @@ FILES = {
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Every parse of this process, by text, through a fresh memo (so no earlier test's trees count)."""
+    """Every parse of this process, by text (each run parses through a memo of its own)."""
     parsed: Counter[str] = Counter()
 
     def parse(text: str) -> ast.Module:
         parsed[text] += 1
         return ast.parse(text)
 
-    monkeypatch.setattr(asts, "_MEMO", asts.ParseMemo(asts.MEMO_CHARS, parse))
+    monkeypatch.setattr(asts, "parse_text", parse)  # what every run's memo parses with
     monkeypatch.setenv("TYPE_EQUIV_WORKERS", "0")
     return parsed
 
@@ -86,7 +86,8 @@ def test_the_producers_command_parses_each_file_at_most_once(project: Project, c
 def test_the_counted_parse_is_the_one_the_engine_uses(project: Project, counted: Counter[str]) -> None:
     """The count is honest: with the memo's parse counted, a file is parsed once and then shared."""
     text = Path(project.write("src/x.py", "X = 1\n")).read_text()
-    assert asts.parse_whole(text) is asts.parse_whole(text)
+    memo = asts.RunMemo()
+    assert memo.parse_whole(text) is memo.parse_whole(text)
     assert counted[text] == 1
 
 
@@ -100,13 +101,13 @@ def test_each_file_s_declarations_are_walked_once_for_every_carrier_level(
     walks: Counter[tuple[str, str]] = Counter()
     real_scan, real_declared = sites.scan_module, sites.declared_module
 
-    def scan(module: str, package: bool, text: str, spellings: Spellings) -> Any:
+    def scan(module: str, package: bool, text: str, spellings: Spellings, memo: asts.RunMemo) -> Any:
         walks[module, "declarations" if spellings.declarations else "whole"] += 1
-        return real_scan(module, package, text, spellings)
+        return real_scan(module, package, text, spellings, memo)
 
-    def declared(module: str, package: bool, text: str) -> Any:
+    def declared(module: str, package: bool, text: str, memo: asts.RunMemo) -> Any:
         walks[module, "facts"] += 1
-        return real_declared(module, package, text)
+        return real_declared(module, package, text, memo)
 
     monkeypatch.setattr(sites, "scan_module", scan)
     monkeypatch.setattr(sites, "declared_module", declared)
@@ -131,7 +132,7 @@ def test_each_worker_parses_each_of_its_files_at_most_once(
             out.write(hashlib.blake2b(text.encode(), digest_size=8).hexdigest() + "\n")
         return ast.parse(text)
 
-    monkeypatch.setattr(asts, "_MEMO", asts.ParseMemo(asts.MEMO_CHARS, parse))
+    monkeypatch.setattr(asts, "parse_text", parse)
     monkeypatch.setenv("TYPE_EQUIV_WORKERS", "2")
     padding = "\n" + "# " + "x" * 98 + "\n"  # comment lines: text the memo counts, no tree to speak of
     tree(project, **{rel: text + padding * 8_000 for rel, text in FILES.items()})  # 3.2 M characters

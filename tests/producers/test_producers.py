@@ -614,6 +614,7 @@ def test_the_producers_command(project: Project) -> None:
 def test_file_scans_round_trip_through_json_for_a_cache() -> None:
     from type_equiv.producers.records import FileScan, Spellings
     from type_equiv.producers.sites import scan_text
+    from type_equiv.read.asts import RunMemo
 
     spellings = Spellings(frozenset({"Alpha", "Trigger", "Stop"}), frozenset({"'alpha'", "'a'"}),
                           frozenset({"kind"}))
@@ -626,10 +627,10 @@ def test_file_scans_round_trip_through_json_for_a_cache() -> None:
             if s == "a":
                 return Alpha(kind="alpha", **x)
     """)
-    scan = scan_text("pkg.use", False, text, spellings)
+    scan = scan_text("pkg.use", False, text, spellings, RunMemo())
     assert scan.refs and scan.dicts and scan.lits and scan.anns and scan.classes
     assert FileScan.from_json(scan.to_json()) == scan
-    broken = scan_text("pkg.use", False, "def (:\n", spellings)
+    broken = scan_text("pkg.use", False, "def (:\n", spellings, RunMemo())
     assert broken.error is not None and FileScan.from_json(broken.to_json()) == broken
     assert spellings.key() == Spellings(spellings.names, spellings.values, spellings.tag_fields).key()
 

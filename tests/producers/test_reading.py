@@ -20,6 +20,7 @@ from type_equiv.producers.records import AnnSite, ClassSite, Spellings
 from type_equiv.producers.sites import declared_module, scan_module
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.names import Bindings, module_bindings
 
 TRICKY = textwrap.dedent("""
@@ -114,11 +115,11 @@ def same_facts(text: str, spellings: list[frozenset[str]], module: str = "pkg.mo
                package: bool = False) -> Declared:
     """The module's declarations before any spellings answer each of these as the spelled walk does
     (unless they depend on the spellings, then the spelled walk is what answers)."""
-    facts, _ = declared_module(module, package, text)
+    facts, _ = declared_module(module, package, text, RunMemo())
     for names in spellings:
         asked = Spellings(names, frozenset(), frozenset({"kind"}), declarations=True)
         if not facts.dependent:
-            assert facts.scan(asked) == scan_module(module, package, text, asked)[0], sorted(names)
+            assert facts.scan(asked) == scan_module(module, package, text, asked, RunMemo())[0], sorted(names)
     return facts
 
 
@@ -248,12 +249,12 @@ def test_each_level_is_answered_from_the_facts_or_by_the_spelled_walk(tmp_path: 
     for name, text in (("dep.py", dependent), ("plain.py", plain)):
         (tmp_path / name).write_text(text)
         files.append(SourceFile(tmp_path / name, name, f"pkg.{name[:-3]}", False, False))
-    work = FileWork(files)
+    work = FileWork(files, RunMemo())
     for names in (frozenset({"Start"}), frozenset({"Local"}), frozenset({"Start", "Local"})):
         asked = Spellings(names, frozenset(), frozenset(), declarations=True)
         for index, file in enumerate(files):
             out = work.run(index, [], asked)
-            assert out.scan == scan_module(file.module, False, file.path.read_text(), asked)[0]
+            assert out.scan == scan_module(file.module, False, file.path.read_text(), asked, RunMemo())[0]
             assert out.derived == (file.rel == "plain.py")
     assert set(work.declared) == {0, 1} and work.declared[0][0].dependent
 

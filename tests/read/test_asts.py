@@ -6,11 +6,12 @@ import ast
 
 import pytest
 
-from type_equiv.read.asts import ParseMemo, parse_module
+from type_equiv.read.asts import ParseMemo, RunMemo
 
 
 def test_same_text_same_tree_and_a_changed_text_its_own() -> None:
     text = "class A:\n    x: int\n"
+    parse_module = RunMemo().parse_module
     first = parse_module(text)
     assert parse_module(text) is first
     changed = parse_module(text + "# a comment appended\n")

@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import Project
 from tests.harness import verdicts
 from tests.producers.test_producers import vocab_tree
-from type_equiv.read.asts import in_older_grammar, parse_whole
+from type_equiv.read.asts import RunMemo, in_older_grammar
 
 FSTRINGS_NEWER = sys.version_info < (3, 12)  # PEP 701: what stdlib `ast` of this interpreter rejects
 EXCEPT_NEWER = sys.version_info < (3, 14)  # PEP 758
@@ -96,7 +96,7 @@ def shape(tree: ast.AST) -> tuple[str, list[tuple[str, int, int | None]]]:
 @pytest.mark.parametrize("case", list(AS_WRITTEN_BY_HAND))
 def test_newer_syntax_reads_as_the_same_code_written_by_hand(case: str) -> None:
     newer, hand = AS_WRITTEN_BY_HAND[case]
-    assert shape(parse_whole(newer)) == shape(ast.parse(hand))
+    assert shape(RunMemo().parse_whole(newer)) == shape(ast.parse(hand))
 
 
 MIXED = '''def show(d: dict[str, str], width: int) -> str:
@@ -127,10 +127,10 @@ def test_only_what_this_python_cannot_read_is_lowered() -> None:
 ])
 def test_a_module_still_unreadable_raises_its_own_first_error(text: str, line: int | None) -> None:
     if line is None:  # this Python reads it
-        parse_whole(text)
+        RunMemo().parse_whole(text)
         return
     with pytest.raises(SyntaxError) as raised:
-        parse_whole(text)
+        RunMemo().parse_whole(text)
     try:
         ast.parse(text)
     except SyntaxError as own:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.harness import check_case, findings
-from type_equiv.read.asts import in_older_grammar
+from type_equiv.read.asts import RunMemo, in_older_grammar
 from type_equiv.read.definitions import index_module, parse_ast
 
 NEWER = sys.version_info < (3, 14)  # PEP 750 t-strings: what stdlib `ast` of this interpreter rejects
@@ -39,11 +39,11 @@ def test_a_newer_module_is_read_and_compared(paste: str, drifts: bool) -> None:
 
 
 def test_the_module_index_reads_newer_syntax() -> None:
-    index = index_module(MODULE)
+    index = index_module(MODULE, RunMemo())
     assert index is not None
     assert [(s.first, s.last, s.names) for s in index.statements] == [
         (2, 2, ("Label",)), (4, 6, ("Box",))]
-    tree = parse_ast(MODULE)
+    tree = parse_ast(MODULE, RunMemo())
     assert tree is not None and [s.lineno for s in tree.body] == [2, 4, 8]
 
 

@@ -42,7 +42,8 @@ def read(project: Project, code: str, name: str, form: str | None = None,
     project.write("doc.md", "# doc\n")
     path = project.manifest([row], source=["src"])
     manifest = load_manifest(project.root, path)
-    analysis = Analysis(ReadProject.open(manifest), manifest)
+    reader = ReadProject.open(manifest)
+    analysis = Analysis(reader, manifest, reader.memo)
     ((_, vocab),) = analysis.vocabularies(manifest.model.symbols)
     return vocab
 

@@ -27,6 +27,7 @@ from tests.conftest import REPO, TRIGGER_MODELS, Project, Run, drain, paste
 from tests.harness import counted_scans
 from type_equiv.model.findings import ParseError
 from type_equiv.producers.needles import Needles, Tokens, needle_pattern
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import (
     PythonCode,
     definition_in,
@@ -570,7 +571,7 @@ def test_a_name_needle_matches_only_a_whole_token(words: list[str], text: str) -
 def _shapes_agree(text: str) -> int:
     """Each definition lowered from its own lines equals it lowered from the whole module."""
     whole = parse_python(text, "m.py")
-    index = index_module(text)
+    index = index_module(text, RunMemo())
     assert isinstance(whole, PythonCode) and index is not None
     lines = split_lines(text)
     assert "".join(lines) == text
@@ -624,7 +625,7 @@ def test_definitions_parsed_alone_in_awkward_places() -> None:
         Y: typing.TypeAlias = "A | C"
         ''').replace("\n", "\r\n")
     assert _shapes_agree(text) == 4  # A, B, C and Y; D only whole, X shares its line
-    index = index_module(text)
+    index = index_module(text, RunMemo())
     assert index is not None
     assert definition_in(split_lines(text), index, "m.py", "D", {}) is False  # under `if`: whole
 
@@ -632,7 +633,7 @@ def test_definitions_parsed_alone_in_awkward_places() -> None:
 def test_a_module_libcst_cannot_parse_whole_is_parsed_whole() -> None:
     """A 400-arm union is past libcst's recursion: the module is reported, whichever name is asked."""
     text = "class A:\n    x: int\n\nU = " + " | ".join(f"T{i}" for i in range(400)) + "\n"
-    assert index_module(text) is None
+    assert index_module(text, RunMemo()) is None
 
 
 # --- the progress bar -------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pytest
 from tests.conftest import TRIGGER_MODELS, Project
 from tests.warm.test_cache import HOUR, age, cache_files, probe, tree, variants, warm
 from tests.warm.test_monitor import running_monitor
+from type_equiv.read.asts import RunMemo
 from type_equiv.store.cache import Cache, Stamp
 from type_equiv.warm import journal as monitor
 from type_equiv.warm import meaning, replay
@@ -183,7 +184,7 @@ def test_only_a_definitions_file_read_through_tokens_and_quotes_keeps_a_meaning_
     inputs.defines(tmp_path / "quoted.py")
     inputs.defines(tmp_path / "opaque.py")
     inputs.opaque(str(tmp_path / "opaque.py"))
-    store = inputs.side_store()
+    store = inputs.side_store(RunMemo())
     assert set(store["content"]) == set(names)
     assert store["meaning"] == {"quoted.py": [meaning_digest(b"X = 1\n", [(1, 1)]), [(1, 1)]]}
 

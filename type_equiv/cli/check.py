@@ -131,6 +131,7 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
     """One check, rendered in `fmt`; the exit code."""
     from type_equiv.model.errors import InputError
     from type_equiv.read.accepted import parse, read_raw
+    from type_equiv.read.asts import RunMemo
     from type_equiv.warm import replay
 
     fmt = FORMAT_ALIASES.get(fmt, fmt)
@@ -141,7 +142,8 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
         return EXIT_ERROR
     # What the bytes depend on besides the events (the baseline too); a colour view is never stored.
     view = (fmt + ("+verbose" if verbose and fmt in VERBOSE else "") + _digest(raw), quiet, colour)
-    record = replay.Record.open(options)  # nothing this check reads has changed since the last one
+    memo = RunMemo()  # this check's parses: a file in doubt parsed for the replay is the run's too
+    record = replay.Record.open(options, memo)  # nothing this check reads has changed since the last one
     # Stored bytes cannot replay a side effect: the GitHub job summary is appended by the renderer.
     side_effect = fmt == "github" and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
     if record is not None and not side_effect:
@@ -167,8 +169,8 @@ def run(options: CheckOptions, fmt: str, quiet: bool, *, verbose: bool = False, 
     if events is None:
         from type_equiv.pipeline import Run, run_check
 
-        recording = replay.Recording(options)
-        run = Run(options, recording.log, stats, _progress_bar())
+        recording = replay.Recording(options, memo)
+        run = Run(options, recording.log, stats, _progress_bar(), memo)
         events = recording.record(run_check(run), stats)
     hidden = Hidden()
     tap = _Tap(events if accepted is None else apply(events, accepted, hidden, _matchable(options)))

@@ -363,6 +363,7 @@ def _definitions(
     from type_equiv.cli.proposals import illustrative, may_nest, nested_enums
     from type_equiv.guards.retired import project_files
     from type_equiv.model.findings import ParseError
+    from type_equiv.read.asts import RunMemo
     from type_equiv.read.definitions import (
         definition_in,
         find_definition,
@@ -374,6 +375,7 @@ def _definitions(
     out: dict[str, dict[str, Definition]] = defaultdict(dict)
     if not names:
         return out
+    memo = RunMemo()  # this search's parses: a module's index and its nested enums share its tree
     for rel in project_files(root, [f"{t}/**" for t in tests], frozenset({".py"})):
         module = _module(rel, source)
         if module is None or is_test_name(PurePosixPath(rel).name) or illustrative(rel):
@@ -386,7 +388,7 @@ def _definitions(
         nested = [name for name in names if may_nest(text, name)]
         if not spelled and not nested:
             continue
-        index = index_module(text)
+        index = index_module(text, memo)
         here = spelled if index is None else [n for n in spelled if index.first_candidate(n)]
         if not here and not nested:
             continue
@@ -403,7 +405,7 @@ def _definitions(
                 out[name][module] = found
         if index is not None:
             nested_enums(out, (module, rel), [n for n in nested if not out[n].get(module)], index,
-                         lines, parsed)
+                         lines, parsed, memo)
     return out
 
 

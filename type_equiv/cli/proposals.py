@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 import libcst as cst
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import ModuleIndex, PythonCode, definition_in, parse_ast
 from type_equiv.read.kinds import assigned, base_names, class_like, last_name, statement_kind
 
@@ -256,13 +257,14 @@ def may_nest(text: str, name: str) -> bool:
 
 
 def nested_enums(out: dict[str, dict[str, Definition]], where: tuple[str, str], names: list[str],
-                 index: ModuleIndex, lines: list[str], parsed: dict[int, PythonCode | ParseError]) -> None:
+                 index: ModuleIndex, lines: list[str], parsed: dict[int, PythonCode | ParseError],
+                 memo: RunMemo) -> None:
     """Enums nested in the module's classes (Django's `class Member(Model): class Role(TextChoices)`)
     for wanted names the module does not define at its top level, under the outer classes' dotted
     name (`pkg.models.Member`), so the row is `pkg.models.Member.Role`. Only enums: a nested
     `class Meta` or `class Config` a doc shows is an example of how to write one, not a paste."""
     module, rel = where
-    tree = parse_ast("".join(lines)) if names else None
+    tree = parse_ast("".join(lines), memo) if names else None
     if tree is None:
         return
     for name in names:

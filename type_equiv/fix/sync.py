@@ -338,7 +338,7 @@ def judged_drift(project: Project, options: SyncOptions, rows: Sequence[SymbolRo
     check = CheckOptions(root=options.root, manifest=options.manifest, symbols=options.symbols,
                          cache_dir=cache)
     out: dict[tuple[str, str], list[int]] = {}
-    for finding in checked_drift(project, Run(check), rows):
+    for finding in checked_drift(project, Run(check, memo=project.memo), rows):
         if finding.kind == "drift" and finding.symbol is not None:
             out.setdefault((finding.symbol, finding.path), []).append(finding.line)
     project.save_cache()  # what the judges learnt serves the next check

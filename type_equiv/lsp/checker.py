@@ -36,6 +36,7 @@ from type_equiv.model.session import FindingEvent, SymbolChecked
 from type_equiv.pipeline import Comments, check_drift, with_forms
 from type_equiv.producers.analysis import check_producers
 from type_equiv.read.accepted import Baseline, Key, accept, baseline_path, read_baseline
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import PythonCode, parse_python, symbol_module
 from type_equiv.read.docs import Doc, parse_doc
 from type_equiv.read.manifest import ManifestFile, SymbolRow, load_manifest
@@ -272,7 +273,8 @@ class LiveProject:
             project = self.project
             if project is None or self.manifest is None:
                 return []
-            self.producers = [e.finding for e in check_producers(project, self.manifest)]
+            # a run of its own: its parses (read/asts.py) go with it, none kept for the next check
+            self.producers = [e.finding for e in check_producers(project, self.manifest, RunMemo())]
         return self.producers
 
     def prepare_mypy(self) -> None:

@@ -43,8 +43,9 @@ from type_equiv.producers.verdicts import (
     unread_files,
     unscannable,
 )
-from type_equiv.read.asts import parse_whole
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.classes import Symbols, row_module_paths
+from type_equiv.read.library import Library
 from type_equiv.read.manifest import ManifestFile, SymbolRow
 from type_equiv.read.names import Resolver
 from type_equiv.read.reader import Reader
@@ -144,13 +145,15 @@ def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | N
 class Analysis:
     """The tree's records joined against vocabularies: one scan serves every manifest row."""
 
-    def __init__(self, reader: Reader, manifest: ManifestFile,
+    def __init__(self, reader: Reader, manifest: ManifestFile, memo: RunMemo,
                  progress: ProgressSink = no_progress) -> None:
+        """`memo`: the run's parses (read/asts.py), which every walk and the resolver take trees from."""
         with collector_paused():
-            self._open(reader, manifest, progress)
+            self._open(reader, manifest, memo, progress)
 
-    def _open(self, reader: Reader, manifest: ManifestFile, progress: ProgressSink) -> None:
+    def _open(self, reader: Reader, manifest: ManifestFile, memo: RunMemo, progress: ProgressSink) -> None:
         model = manifest.model
+        self.memo = memo
         self.manifest = manifest
         self.root = manifest.root
         self.tree = SourceTree.of(manifest.root, model.source, model.tests, model.exclude, reader.log)
@@ -160,13 +163,14 @@ class Analysis:
         self.texts = reader.files.scanned  # the retired stage reads them too
         modules = modules_of(self.files)
         self.modules = modules
-        self.scanner = TreeScanner(self.root, self.files, reader.cache, self.texts, reader.log, progress)
+        self.scanner = TreeScanner(self.root, self.files, reader.cache, self.texts, memo, reader.log,
+                                   progress)
         self.resolver = Resolver({
             name: (file.package, self._tree_loader(file)) for name, file in modules.items()
         }, known=lambda module: self.scanner.cached_bindings(self.modules[module].rel))
         paths = row_module_paths(manifest.root, model.source, [r.symbol for r in model.symbols],
                                  {name: file.path for name, file in modules.items()})
-        self.defs = Symbols(reader, self.resolver, paths)
+        self.defs = Symbols(reader, self.resolver, paths, library=Library(memo=memo))
         self.scan: TreeScan | None = None
         # the vocabularies whose callers are outside (`"callers": "outside"`): their public
         # functions' parameters are doors
@@ -535,7 +539,7 @@ class _Loader:
         if text is None:
             return None
         try:
-            return parse_whole(text)
+            return self.analysis.memo.parse_whole(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 
@@ -543,14 +547,16 @@ class _Loader:
 # --- the check stage -----------------------------------------------------------------------------
 
 
-def check_producers(reader: Reader, manifest: ManifestFile, rows: Sequence[SymbolRow] | None = None,
+def check_producers(reader: Reader, manifest: ManifestFile, memo: RunMemo,
+                    rows: Sequence[SymbolRow] | None = None,
                     progress: ProgressSink = no_progress) -> Iterator[FindingEvent]:
-    """The `no-producer` and `stale-exemption` findings of the manifest's rows (all by default)."""
+    """The `no-producer` and `stale-exemption` findings of the manifest's rows (all by default),
+    parsing through the run's `memo`."""
     rows = list(manifest.model.symbols if rows is None else rows)
     wanted = [row for row in rows if row.producers]
     if not wanted:
         return
-    analysis = Analysis(reader, manifest, progress)
+    analysis = Analysis(reader, manifest, memo, progress)
     pairs = analysis.vocabularies(wanted)
     vocabs = [vocab for _, vocab in pairs if vocab is not None]
     # a row whose callers are outside is scanned completely: its doors are parameters anywhere
@@ -573,7 +579,7 @@ def producers_report(reader: Reader, manifest: ManifestFile, symbol: str) -> Voc
     row = next((r for r in manifest.model.symbols if r.symbol == symbol), None)
     if row is None:
         row = SymbolRow(symbol=symbol, docs=["-"])
-    analysis = Analysis(reader, manifest)
+    analysis = Analysis(reader, manifest, reader.memo)
     vocab = read_vocabulary(row.model_copy(update={"fields": True}), analysis.defs)
     if vocab is None:
         raise InputError(f"{symbol}: not a vocabulary (a union of tagged classes, a TypedDict map,"

@@ -43,7 +43,7 @@ from type_equiv.read.normalise import last_name
 
 # a skeleton keeps the decorators that make a class's fields its constructor's parameters
 KEPT_DECORATORS = DATACLASS_DECORATORS | {"dataclass_transform"}
-SKELETON_CHARS = 16_000_000  # source characters whose skeletons a process keeps (LRU)
+SKELETON_CHARS = 16_000_000  # source characters whose skeletons a run keeps (LRU; sites.py WalkMemo)
 Where = Literal["module", "class", "function"]
 
 
@@ -337,7 +337,7 @@ def _with(node: ast.stmt, **fields: object) -> ast.stmt:
 
 
 class Skeletons:
-    """The skeletons (and top-level bindings) of the modules this process parsed, by module and text
+    """The skeletons (and top-level bindings) of the modules this run parsed, by module and text
     (a changed text is a new key), least recently used dropped past `limit` source characters."""
 
     def __init__(self, limit: int) -> None:
@@ -370,5 +370,3 @@ class Skeletons:
             self.chars -= len(old)
         return kept
 
-
-SKELETONS = Skeletons(SKELETON_CHARS)

@@ -25,6 +25,7 @@ from type_equiv.read.log import ReadLog
 
 if TYPE_CHECKING:
     from type_equiv.producers.scan import TreeScanner
+    from type_equiv.read.asts import RunMemo
 
 
 @dataclass
@@ -94,9 +95,10 @@ def _resolving(bound: Any, named: Any) -> Any:
 
 
 def answers(module: str, package: bool, data: bytes, path: Path, questions: Questions,
-            keys: Sequence[Sequence[str]]) -> dict[str, Any]:
+            keys: Sequence[Sequence[str]], memo: RunMemo) -> dict[str, Any]:
     """The same questions (`keys`: filters, walks, probes) asked of a file's bytes now, in the shape
-    `view` digests. Raises KeyError when a key is not among `questions`."""
+    `view` digests, parsed and walked through the warm check's `memo` (read/asts.py). Raises
+    KeyError when a key is not among `questions`."""
     text = text_of(data, path)
     if text is None:
         return {"n": True}
@@ -105,12 +107,12 @@ def answers(module: str, package: bool, data: bytes, path: Path, questions: Ques
     out: dict[str, Any] = {"m": [module, package],
                            "h": {k: _found(questions.needles[k], text, tokens) for k in hits}}
     if declared and declared[0]:
-        out[DECLARED], bindings = declared_module(module, package, text)
+        out[DECLARED], bindings = declared_module(module, package, text, memo)
         if bindings is not None:
             out["b"] = [bindings.names, bindings.stars]
     scans: dict[str, Any] = {}
     for key in walks:
-        scans[key], bindings = scan_module(module, package, text, questions.spellings[key])
+        scans[key], bindings = scan_module(module, package, text, questions.spellings[key], memo)
         if bindings is not None:
             out["b"] = [bindings.names, bindings.stars]
     out["s"] = scans

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from type_equiv.model.run import Progress, ProgressSink, no_progress
 from type_equiv.producers.needles import Needles, Tokens, text_of
 from type_equiv.producers.records import DECLARED, RECORDS
-from type_equiv.read.asts import hold
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import Bindings
 from type_equiv.read.tree import SourceFile
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from type_equiv.producers.records import FileScan, Spellings
 
 POOL_MIN_FILES = 400  # fewer files to read than this: one process (a fork costs more than it saves)
-# the source characters whose `ast` trees a worker keeps (read/asts.py; the main process keeps 2 M): the
+# the source characters whose `ast` trees a worker's memo keeps (read/asts.py; the run's keeps 2 M): the
 # later scan rounds walk many of its files again, and a kept tree is a parse spared (docs/performance.md)
 WORKER_MEMO_CHARS = 4_000_000
 CHUNK_BYTES = 400_000  # work is handed to workers in chunks of about this much text
@@ -71,10 +71,13 @@ class Outcome:
 
 
 class FileWork:
-    """The work on one process's share of the files: read each at most once, keep its text."""
+    """The work on one process's share of the files: read each at most once, keep its text; parse
+    through `memo` (the run's in the main process, a worker's own in a worker)."""
 
-    def __init__(self, files: Sequence[SourceFile], texts: dict[str, str | None] | None = None) -> None:
+    def __init__(self, files: Sequence[SourceFile], memo: RunMemo,
+                 texts: dict[str, str | None] | None = None) -> None:
         self.files = files
+        self.memo = memo
         self.texts: dict[str, str | None] = {} if texts is None else texts
         self.tokens: dict[int, Tokens] = {}
         self.declared: dict[int, tuple[Declared, Bindings | None]] = {}  # walked once per process
@@ -121,12 +124,12 @@ class FileWork:
         if spellings.declarations:  # a level of the carrier search: from the file's declarations
             found = self.declared.get(index)
             if found is None:
-                found = self.declared[index] = declared_module(file.module, file.package, text)
+                found = self.declared[index] = declared_module(file.module, file.package, text, self.memo)
                 out.declared = found[0]
             if not found[0].dependent:
                 out.scan, out.bindings, out.derived = found[0].scan(spellings), found[1], True
                 return out
-        out.scan, out.bindings = scan_module(file.module, file.package, text, spellings)
+        out.scan, out.bindings = scan_module(file.module, file.package, text, spellings, self.memo)
         return out
 
 
@@ -162,18 +165,18 @@ class TreeScanner:
     """Serves `producers.Analysis`'s scans over one tree: from the cache, in this process, or in workers.
 
     `texts` is the run's shared text store (rel → text): what this process reads lands there, so the
-    resolver and the retired-spelling stage reuse it.
+    resolver and the retired-spelling stage reuse it; `memo` the run's parses (read/asts.py).
     """
 
     def __init__(self, root: Path, files: Sequence[SourceFile], cache: Cache | None,
-                 texts: dict[str, str | None], log: ReadLog = NO_LOG,
+                 texts: dict[str, str | None], memo: RunMemo, log: ReadLog = NO_LOG,
                  progress: ProgressSink = no_progress) -> None:
         self.root = root
         self.log = log
         self.progress = progress
         self.files = list(files)
         self.by_rel = {f.rel: i for i, f in enumerate(self.files)}
-        self.local = FileWork(self.files, texts)
+        self.local = FileWork(self.files, memo, texts)
         self.table: FileTable | None = None
         if cache is not None and cache.enabled:
             self.table = FileTable(cache, "producers", key_of("producers-scan", RECORDS, str(root)))
@@ -358,7 +361,7 @@ class TreeScanner:
             return
         workers = self._workers(request)
         if workers > 1 and self.pool is None:
-            self.pool = _Pool.start(self.files, workers)
+            self.pool = _Pool.start(self.files, workers, self.local.memo)
         total, count = len(request.indexes), 0
         try:
             if self.pool is not None and self.pool.alive:
@@ -404,14 +407,17 @@ class TreeScanner:
 # --- worker processes ----------------------------------------------------------------------------
 
 
-def _worker(conn: Connection, files: Sequence[SourceFile]) -> None:
+def _worker(conn: Connection, files: Sequence[SourceFile], memo: RunMemo | None) -> None:
     """A worker's loop: ("job", filters, spellings), then ("files", [index, …]) → ("done", outcomes).
 
     A worker only reads, parses and records — texts, `ast` trees and tuples, none in a cycle — so it
-    runs without the cyclic collector (store/memory.py), whatever it inherited."""
+    runs without the cyclic collector (store/memory.py), whatever it inherited. Its parses are its
+    own, up to `WORKER_MEMO_CHARS`: the files it read, walked again by the later rounds; forked, its
+    memo starts as its copy of the run's (None: spawned, a new one)."""
     gc.disable()
-    hold(WORKER_MEMO_CHARS)
-    work = FileWork(files)
+    memo = RunMemo(WORKER_MEMO_CHARS) if memo is None else memo
+    memo.hold(WORKER_MEMO_CHARS)
+    work = FileWork(files, memo)
     filters: tuple[Needles, ...] = ()
     spellings: Spellings | None = None
     try:
@@ -440,15 +446,19 @@ class _Pool:
         self.alive = True
 
     @classmethod
-    def start(cls, files: Sequence[SourceFile], size: int) -> _Pool:
+    def start(cls, files: Sequence[SourceFile], size: int, memo: RunMemo) -> _Pool:
+        """`size` workers; forked, each starts from its copy of the run's `memo` (the trees and answers
+        the main process holds, as a fork gives them: never shared back), spawned from a new one."""
         import multiprocessing
 
         methods = multiprocessing.get_all_start_methods()
-        context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        forked = "fork" in methods
+        context: Any = multiprocessing.get_context("fork" if forked else "spawn")
         processes, conns = [], []
         for _ in range(size):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(theirs, files), daemon=True)
+            process = context.Process(target=_worker, args=(theirs, files, memo if forked else None),
+                                      daemon=True)
             process.start()
             theirs.close()
             processes.append(process)

@@ -1,11 +1,13 @@
-"""One stdlib `ast` per module text and process, shared by every reader of a run.
+"""One stdlib `ast` per module text and run, shared by every reader of that run (`RunMemo`).
 
 A full check reads a module in up to eight places — the definition index, the resolvers of the drift
 and producer halves, and each producer scan round (carriers, subclasses, the two phases) — and when
 the module is large and just edited, parsing it again in each place is most of what the run costs.
 The trees are shared, so their readers must not change them; a reader that rewrites a tree parses
 its own copy (`ast.parse`). The memo is bounded by the characters of source it holds, and keyed by the
-text itself, so a changed file can never be answered with its old tree.
+text itself, so a changed file can never be answered with its old tree. It belongs to one run (made
+by whoever starts the run, handed down to every reader; a scan worker makes its own), so two runs in
+one process (the language server, tests) share nothing, and all it holds goes with the run.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import functools
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 MEMO_CHARS = 2_000_000  # ~45 MB of trees (a tree is ~22 bytes per source character)
 
@@ -23,9 +27,9 @@ MEMO_CHARS = 2_000_000  # ~45 MB of trees (a tree is ~22 bytes per source charac
 class ParseMemo:
     """The last parsed module texts and their trees, least recently used dropped first."""
 
-    def __init__(self, limit: int, parser: Callable[[str], ast.Module] = ast.parse) -> None:
+    def __init__(self, limit: int, parser: Callable[[str], ast.Module] | None = None) -> None:
         self.limit = limit
-        self.parser = parser
+        self.parser = parse_text if parser is None else parser
         self.trees: OrderedDict[str, ast.Module] = OrderedDict()
         self.chars = 0
 
@@ -44,33 +48,52 @@ class ParseMemo:
         return tree
 
 
-_MEMO = ParseMemo(MEMO_CHARS)
+def parse_text(text: str) -> ast.Module:
+    """The one parse a memo makes of a text it does not hold (tests/producers count it)."""
+    return ast.parse(text)
 
 
-def hold(chars: int) -> None:
-    """Let this process's memo hold up to `chars` characters of source (a producer-scan worker: each
-    later scan round walks its files again, and a tree kept is a parse spared)."""
-    _MEMO.limit = max(_MEMO.limit, chars)
+class RunMemo:
+    """What one run parsed: a tree per module text (`ParseMemo`, `limit` characters of source), the
+    rare module in a newer grammar lowered once, and what a stage keeps beside those trees (`own`).
+    Made per run and passed down; nothing of it outlives the run."""
 
+    def __init__(self, limit: int = MEMO_CHARS) -> None:
+        self.trees = ParseMemo(limit)
+        self.lowered = ParseMemo(MEMO_CHARS // 8, _parse_lowered)  # the rare newer modules, read once each
+        self.kept: dict[type, object] = {}
 
-def parse_module(text: str) -> ast.Module:
-    """`ast.parse(text)`, shared: the same text parsed earlier in this process gives the same tree
-    (which the caller must not change). Raises what `ast.parse` raises."""
-    return _MEMO.parse(text)
+    def hold(self, chars: int) -> None:
+        """Let this memo hold up to `chars` characters of source (a producer-scan worker: each later
+        scan round walks its files again, and a tree kept is a parse spared)."""
+        self.trees.limit = max(self.trees.limit, chars)
 
+    def parse_module(self, text: str) -> ast.Module:
+        """`ast.parse(text)`, shared: the same text parsed earlier in this run gives the same tree
+        (which the caller must not change). Raises what `ast.parse` raises."""
+        return self.trees.parse(text)
 
-def parse_whole(text: str) -> ast.Module:
-    """`parse_module`, also for a module in a grammar newer than this Python's stdlib `ast`: the same
-    code read in the grammar this Python knows (`in_older_grammar`), every line where it was — what a
-    reader of values needs. Raises the module's own first SyntaxError when it cannot be read so."""
-    try:
-        return parse_module(text)
-    except SyntaxError as exc:
-        error = exc
-    try:
-        return _LOWERED.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        raise error from None  # the module's own complaint, at its own line
+    def parse_whole(self, text: str) -> ast.Module:
+        """`parse_module`, also for a module in a grammar newer than this Python's stdlib `ast`: the
+        same code read in the grammar this Python knows (`in_older_grammar`), every line where it was
+        — what a reader of values needs. Raises the module's own first SyntaxError when it cannot be
+        read so."""
+        try:
+            return self.parse_module(text)
+        except SyntaxError as exc:
+            error = exc
+        try:
+            return self.lowered.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            raise error from None  # the module's own complaint, at its own line
+
+    def own(self, kind: type[T]) -> T:
+        """This run's one `kind()`, made at first use: what a later stage keeps beside the trees
+        (producers/sites.py `WalkMemo`), so it lives and goes with the run as they do."""
+        found = self.kept.get(kind)
+        if not isinstance(found, kind):
+            found = self.kept[kind] = kind()
+        return found
 
 
 def _parse_lowered(text: str) -> ast.Module:
@@ -268,5 +291,3 @@ def in_older_grammar(text: str) -> str | None:
         return None
     return code
 
-
-_LOWERED = ParseMemo(MEMO_CHARS // 8, _parse_lowered)  # the rare newer modules, read once each

@@ -17,6 +17,7 @@ from typing import Protocol
 import libcst as cst
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import PythonCode, find_definition, module_file, parse_ast
 from type_equiv.read.files import SourceFiles
 from type_equiv.read.kinds import class_like
@@ -45,6 +46,9 @@ class SourceReader(DefinitionReader, Protocol):
 
     @property
     def files(self) -> SourceFiles: ...
+
+    @property
+    def memo(self) -> RunMemo: ...
 
     def module_path(self, module: str) -> Path | None: ...
 
@@ -386,7 +390,7 @@ class SourceModules(FoundModules):
 
     def tree(self, path: Path) -> ast.Module | None:
         text = self.reader.files.text(path)
-        return parse_ast(text) if isinstance(text, str) else None
+        return parse_ast(text, self.reader.memo) if isinstance(text, str) else None
 
 
 class _SourcePaths(Mapping[str, Path]):
@@ -411,4 +415,4 @@ class _SourcePaths(Mapping[str, Path]):
 def source_symbols(reader: SourceReader) -> Symbols:
     """The drift check's `Symbols`: definitions found, and names followed, under the source roots."""
     modules = SourceModules(reader)
-    return Symbols(reader, Resolver(modules), _SourcePaths(modules))
+    return Symbols(reader, Resolver(modules), _SourcePaths(modules), library=Library(memo=reader.memo))

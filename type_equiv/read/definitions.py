@@ -16,7 +16,7 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 
 from type_equiv.model import messages
 from type_equiv.model.findings import ParseError
-from type_equiv.read.asts import parse_module
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.kinds import statement_kind
 from type_equiv.read.text import split_lines
 
@@ -316,15 +316,16 @@ class ModuleIndex:
 SLICE_MAX_DEPTH = 100  # deeper syntax trees may be past libcst's recursion: parse those whole
 
 
-def parse_ast(text: str) -> ast.Module | None:
+def parse_ast(text: str, memo: RunMemo) -> ast.Module | None:
     """The module's stdlib `ast`, read whatever Python runs this: when the running interpreter's
     grammar is older than the module's (a PEP 695 `type X = …` or `class Box[T]` read on 3.11), each
     top-level statement libcst finds is parsed on its own and one `ast` cannot read is kept as a stub
     binding the same name over the same lines (`class N: pass`, `def N(): pass`, `N = ...`), which
     is all a module index or a table of bindings asks of it. None when libcst cannot parse it
-    either, or a statement `ast` cannot read is no plain definition (an `if` holding one)."""
+    either, or a statement `ast` cannot read is no plain definition (an `if` holding one). `memo`:
+    the run's parses (read/asts.py)."""
     try:
-        return parse_module(text)
+        return memo.parse_module(text)
     except SyntaxError:
         pass
     except (ValueError, RecursionError, MemoryError):
@@ -365,13 +366,13 @@ def _stub(node: cst.CSTNode) -> str | None:
     return f"{name} = ...\n" if name is not None else None
 
 
-def index_module(text: str) -> ModuleIndex | None:
+def index_module(text: str, memo: RunMemo) -> ModuleIndex | None:
     """The top-level statements that may define a name; None when only a whole-module libcst parse
     gives the right answer: `ast` cannot parse the text, or it nests deeper than `SLICE_MAX_DEPTH`
     (libcst recurses per level and may reject a module `ast` accepts, such as a 400-arm union: that
     module's parse error is then reported as before, whichever definition is asked for). Syntax newer
     than the running Python is indexed through libcst (`parse_ast`)."""
-    tree = parse_ast(text)
+    tree = parse_ast(text, memo)
     if tree is None or _deeper_than(tree, SLICE_MAX_DEPTH):
         return None
     statements = []

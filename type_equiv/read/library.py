@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import parse_ast
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import FoundModules, Resolver, dotted_name
@@ -38,9 +39,10 @@ def installed_entries() -> tuple[str, ...]:
 class LibraryModules(FoundModules):
     """Installed modules by dotted name, each found (and parsed) when a name's chain reaches it."""
 
-    def __init__(self, entries: Sequence[str], log: ReadLog = NO_LOG) -> None:
+    def __init__(self, entries: Sequence[str], memo: RunMemo, log: ReadLog = NO_LOG) -> None:
         super().__init__()
         self.entries = entries
+        self.memo = memo
         self.log = log
         self.trees: dict[Path, ast.Module | None] = {}
 
@@ -58,7 +60,7 @@ class LibraryModules(FoundModules):
             self.trees[path] = None
             try:
                 if path.stat().st_size <= LIBRARY_MAX_BYTES:
-                    self.trees[path] = parse_ast(path.read_text(encoding="utf-8"))
+                    self.trees[path] = parse_ast(path.read_text(encoding="utf-8"), self.memo)
             except (OSError, UnicodeDecodeError):
                 pass
         return self.trees[path]
@@ -67,8 +69,11 @@ class LibraryModules(FoundModules):
 class Library:
     """What kind of class an installed library's class is: `enum`, `typeddict` or `class`."""
 
-    def __init__(self, entries: Sequence[str] | None = None, log: ReadLog = NO_LOG) -> None:
-        self.modules = LibraryModules(installed_entries() if entries is None else entries, log)
+    def __init__(self, entries: Sequence[str] | None = None, log: ReadLog = NO_LOG,
+                 memo: RunMemo | None = None) -> None:
+        """`memo`: the run's parses (read/asts.py); a new one when none (a reader outside a run)."""
+        self.modules = LibraryModules(installed_entries() if entries is None else entries,
+                                      RunMemo() if memo is None else memo, log)
         self.resolver = Resolver(self.modules)
         self.kinds: dict[str, ShapeKind | None] = {}
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import libcst as cst
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import (
     ModuleIndex,
     PythonCode,
@@ -39,6 +40,7 @@ class Modules:
     """Parsed modules and their top-level indexes, each computed once per run."""
 
     files: SourceFiles
+    memo: RunMemo  # the run's `ast` parses (read/asts.py), shared with every other reader of the run
     cache: Cache | None = None  # None: --no-cache
     parsed: dict[Path, PythonCode | ParseError] = field(default_factory=dict)  # whole modules
     indexes: dict[Path, tuple[list[str], ModuleIndex] | None] = field(default_factory=dict)
@@ -136,7 +138,7 @@ class Modules:
                     return ModuleIndex.from_json(stored) if stored is not None else None
                 except (ValueError, TypeError):
                     pass  # damaged: computed again below, and the entry replaced
-        index = index_module(text)
+        index = index_module(text, self.memo)
         if table is not None and read is not None and read.stamp is not None:
             table.put(key, read.stamp, read.digest, read.read_ns,
                       {"i": index.to_json() if index is not None else None})

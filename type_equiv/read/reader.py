@@ -5,7 +5,8 @@ a doc, so each is read and parsed once per run however many rows use it, and eve
 run's log (read/log.py). `Project` puts the readers together; each owns one concern:
 
 - `SourceFiles` (files.py): texts, decoding, where a module's file is, stamps of what was read;
-- `Modules` (modules.py): libcst parses of whole modules or of single statements, by an `ast` index;
+- `Modules` (modules.py): libcst parses of whole modules or of single statements, by an `ast` index,
+  and the run's `ast` parses (asts.py `RunMemo`), which every other reader of the run shares;
 - `Shapes` (shapestore.py): lowered definitions, cached by their statement's text;
 - docs: the docs, in every format, and their pastes (docs/).
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from type_equiv.model.findings import ParseError
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.classes import DefinitionReader, Symbols, source_symbols
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.docs import Doc, read_doc
@@ -47,6 +49,9 @@ class Reader(DefinitionReader, Protocol):
     @property
     def log(self) -> ReadLog: ...
 
+    @property
+    def memo(self) -> RunMemo: ...
+
     def shown(self, path: Path) -> str: ...
 
     def module_path(self, module: str) -> Path | None: ...
@@ -68,9 +73,11 @@ class Project:
     _symbols: Symbols | None = None
 
     @classmethod
-    def open(cls, manifest: ManifestFile, cache: Cache | None = None, log: ReadLog = NO_LOG) -> Project:
+    def open(cls, manifest: ManifestFile, cache: Cache | None = None, log: ReadLog = NO_LOG,
+             memo: RunMemo | None = None) -> Project:
+        """The project read for one run, parsing through the run's `memo` (a new one when none)."""
         files = SourceFiles(manifest.root, manifest.model.source, log)
-        modules = Modules(files, cache)
+        modules = Modules(files, RunMemo() if memo is None else memo, cache)
         return cls(manifest, files, modules, Shapes(modules, cache))
 
     @property
@@ -84,6 +91,10 @@ class Project:
     @property
     def log(self) -> ReadLog:
         return self.files.log
+
+    @property
+    def memo(self) -> RunMemo:
+        return self.modules.memo
 
     def shown(self, path: Path) -> str:
         return self.files.shown(path)

@@ -36,7 +36,7 @@ from collections.abc import Collection, Iterable, Sequence
 from itertools import accumulate, chain, compress
 from operator import itemgetter
 
-from type_equiv.read.asts import parse_module
+from type_equiv.read.asts import RunMemo
 from type_equiv.read.text import decode_source, split_lines
 
 Span = tuple[int, int]  # first and last line, 1-based, inclusive
@@ -59,7 +59,7 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
 
 
 def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (),
-                    asked: Collection[str] | None = None) -> str | None:
+                    asked: Collection[str] | None = None, *, memo: RunMemo) -> str | None:
     """`meaning_digest` with the module's inert top-level statements left out (`_inert`): with the
     producer scan's view of the file (producers/facts.py), all a check sees of it. Every other stage
     reads a module through what it binds, defines and quotes, never through an expression statement,
@@ -69,10 +69,10 @@ def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (
     With `asked`, the names the run asked of this module (read/log.py `ReadLog.names`; None when it
     read them whole), a statement that binds only names outside it is left out too (`_unasked`): a
     `def` or `X = 1` nobody looked up resolves as an unbound name would, and what the scan saw of it
-    is judged apart."""
+    is judged apart. The tree is the run's (`memo`): the facts comparison that follows walks it."""
     try:
         text = decode_source(data)
-        tree = parse_module(text)  # shared: the facts comparison that follows walks this tree (read only)
+        tree = memo.parse_module(text)  # shared, so read only
         wanted = None if asked is None else frozenset(asked)
         left = [stmt for stmt in tree.body if _inert(stmt) or (wanted is not None and _unasked(stmt, wanted))]
         rows = _token_rows(_blanked(text, left))

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from type_equiv.model.options import CheckOptions
     from type_equiv.model.run import RunStats
     from type_equiv.model.session import SessionEvent
+    from type_equiv.read.asts import RunMemo
     from type_equiv.warm.meaning import Span
 
 STORE = "run"
@@ -173,15 +174,16 @@ class Inputs:
     def facts(self, path: Path | str, record: dict[str, Any]) -> None:
         self.views[self.digest_key(path)] = record
 
-    def side_store(self) -> dict[str, Any]:
+    def side_store(self, memo: RunMemo) -> dict[str, Any]:
         """The `digests` store: each file's content hash, the meaning digest (with the quoted
         spans it covers) of each file holding a row's definition, and the words it kept. Those
         files only: each digest tokenizes its whole file, and the modules of variant classes and
-        bases the run also quoted number 128 on the bench's tree, against its 11 row modules."""
+        bases the run also quoted number 128 on the bench's tree, against its 11 row modules. `memo`:
+        the run's parses (read/asts.py), whose trees the skeleton digests take."""
         with collector_paused():  # token rows by the 100,000 over a run's heap (store/memory.py)
-            return self._side_store()
+            return self._side_store(memo)
 
-    def _side_store(self) -> dict[str, Any]:
+    def _side_store(self, memo: RunMemo) -> dict[str, Any]:
         from type_equiv.warm.meaning import meaning_digest  # not for a replay's start-up
 
         content = self.all_digests()
@@ -199,7 +201,7 @@ class Inputs:
             if data is None or digest(data) != content[key]:
                 continue
             if view is not None:
-                facts[key] = {**view, **self._unseen(key, path, data, words)}
+                facts[key] = {**view, **self._unseen(key, path, data, words, memo)}
             if spans:
                 kept = sorted(set(spans))
                 found = meaning_digest(data, kept, words)
@@ -208,7 +210,8 @@ class Inputs:
         return {"content": content, "meaning": meaning, "words": words, "facts": facts,
                 "questions": self.asked}
 
-    def _unseen(self, key: str, path: str, data: bytes, words: list[str]) -> dict[str, Any]:
+    def _unseen(self, key: str, path: str, data: bytes, words: list[str], memo: RunMemo
+                ) -> dict[str, Any]:
         """What, beside the producer scan's view, a check sees of a file the scan read: of one only
         the scan and comment searches read, its comment lines; of one other stages read too (a
         row's module, a quoted or followed one), its skeleton (meaning.skeleton_digest) over the
@@ -221,7 +224,8 @@ class Inputs:
         spans = sorted(set(self.quotes.get(key, [])))
         real = self.real(path)
         asked = None if real in self.listing else sorted(self.looked.get(real, ()))
-        return {"skeleton": skeleton_digest(data, spans, words, asked), "spans": spans, "asked": asked}
+        seen = skeleton_digest(data, spans, words, asked, memo=memo)
+        return {"skeleton": seen, "spans": spans, "asked": asked}
 
     def all_digests(self) -> dict[str, str]:
         """Each noted regular file's content hash: as read by the run, else read now while its stamp
@@ -280,8 +284,9 @@ class Record:
         self.journal: Reply | None = None  # what the monitor answered when this record was opened
 
     @classmethod
-    def open(cls, options: CheckOptions) -> Record | None:
-        """The last run with these options, if nothing it read has changed since."""
+    def open(cls, options: CheckOptions, memo: RunMemo) -> Record | None:
+        """The last run with these options, if nothing it read has changed since (a file in doubt
+        parsed through `memo`, the check's own: a run that follows takes the trees)."""
         if not _replayable(options):
             return None
         assert options.cache_dir is not None
@@ -290,13 +295,13 @@ class Record:
             return None
         record = cls(options, payload)
         try:
-            if not record._unchanged():
+            if not record._unchanged(memo):
                 return None
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
         return record
 
-    def _unchanged(self) -> bool:
+    def _unchanged(self, memo: RunMemo) -> bool:
         """Whether every path the run read is as it was; stamps that moved on the same bytes are
         taken (once old enough to trust), and a journal's position now (when all was stat'ed)."""
         since = self.payload.get("monitor")
@@ -311,7 +316,7 @@ class Record:
             if journal is not None and journal.changed is not None:
                 inside = journaled(inside, journal.changed, journal.unwatched)
         doubt = moved(_prefix(self.options.root), inside, self.payload["outside"])
-        taken = self._same_content(doubt) if doubt else []
+        taken = self._same_content(doubt, memo) if doubt else []
         if doubt is None or taken is None:
             return False
         for folder, name, _, stamp in taken:
@@ -325,7 +330,7 @@ class Record:
             self.save()  # new stamps, old enough to trust, spare the next check the hashing
         return True
 
-    def _same_content(self, doubt: list[Moved]) -> list[Moved] | None:
+    def _same_content(self, doubt: list[Moved], memo: RunMemo) -> list[Moved] | None:
         """None unless every file in doubt still holds the bytes the recorded run read (by content
         hash), or bytes of the same meaning (meaning.py); else those whose new stamp is old enough
         to be trusted by `stat` alone. A file of the same meaning taken so has its new content hash
@@ -353,7 +358,7 @@ class Record:
                 return None
             now_digest = digest(data)
             if now_digest != known and not _same_meaning(data, store, key) and not self._same_facts(
-                    data, store, key, path, views.setdefault(number, self._views(number))):
+                    data, store, key, path, views.setdefault(number, self._views(number)), memo):
                 return None
             if not stamp.racy(now):
                 taken.append(entry)
@@ -367,7 +372,8 @@ class Record:
     def _views(self, number: int) -> Any:
         return self._cache().load(f"{FACTS}.{number}", self.stamps_key())
 
-    def _same_facts(self, data: bytes, store: dict[str, Any], key: str, path: str, views: Any) -> bool:
+    def _same_facts(self, data: bytes, store: dict[str, Any], key: str, path: str, views: Any,
+                    memo: RunMemo) -> bool:
         """Whether the producer scan would see the same in `data` (producers/facts.py), and every
         other reader too: the same comment lines (a file only the scan and comment searches read)
         or the same skeleton (one other stages read: meaning.skeleton_digest)."""
@@ -382,7 +388,7 @@ class Record:
                 spans = [(int(first), int(last)) for first, last in kept["spans"]]
                 asked = kept.get("asked")
                 names = None if asked is None else [str(name) for name in asked]
-                seen = skeleton_digest(data, spans, words, names)
+                seen = skeleton_digest(data, spans, words, names, memo=memo)
                 if seen is None or seen != kept["skeleton"]:
                     return False
             elif (seen := comment_digest(data, words)) is None or seen != kept["comments"]:
@@ -391,7 +397,7 @@ class Record:
 
             questions = facts.Questions.from_data(store["questions"])
             now = facts.answers(str(kept["module"]), bool(kept["package"]), data, Path(path), questions,
-                                kept["keys"])
+                                kept["keys"], memo)
         except (KeyError, TypeError, ValueError):
             return False
         return bool(facts.view(now) == kept["view"])
@@ -470,13 +476,14 @@ def _view(view: tuple[str, bool, bool]) -> str:
 class Recording:
     """A check whose reads are noted as it runs, stored for replay when it ends cleanly.
 
-    `log` is handed to the pipeline (pipeline.Run); `record` passes the session's events through and,
-    at a clean end, stores them with what the run read, unless something it depended on was not a
-    noted file (it ran mypy, imported project code, or a stage refused).
+    `log` and `memo` are handed to the pipeline (pipeline.Run); `record` passes the session's events
+    through and, at a clean end, stores them with what the run read, unless something it depended on
+    was not a noted file (it ran mypy, imported project code, or a stage refused).
     """
 
-    def __init__(self, options: CheckOptions) -> None:
+    def __init__(self, options: CheckOptions, memo: RunMemo) -> None:
         self.options = options
+        self.memo = memo  # the run's parses (pipeline.Run): the skeleton digests take its trees
         self.inputs = Inputs(options.root) if _replayable(options) else None
         self.stored: Record | None = None
         if self.inputs is not None:
@@ -514,7 +521,7 @@ class Recording:
         }
         self.stored = Record(options, payload, {"inside": inside})
         save_side_store(Cache(options.cache_dir, options.root), self.stored.stamps_key(),
-                        inputs.side_store())
+                        inputs.side_store(self.memo))
         self.stored.save()
 
 
