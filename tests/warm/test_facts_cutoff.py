@@ -215,3 +215,26 @@ def test_a_name_a_paste_imports_rebound_in_its_source_module_reruns(project: Pro
     models = project.root / "src/pkg/models.py"
     edit_and_check(project, models, appended("\n\ndef Union(*members: object) -> object:\n    return None\n"),
                    replayed=False)
+
+
+OPS = ('from typing import Literal\n\nOp = Literal["read", "insert", "drop"]\n'
+       'TableOp = Literal["read", "insert"]\n')
+RECORDS = ('from pkg.ops import TableOp\n\nACTIONS: dict[int, TableOp] = {1: "read", 2: "insert"}\n\n\n'
+           'def action(n: int) -> TableOp | None:\n    return ACTIONS.get(n)\n')
+
+
+@pytest.mark.parametrize(("edit", "replayed"), [
+    ("\n_type_equiv_bench_touch_1 = 1\n", True),  # the bench's own-module row
+    ("\nOther = Literal['drop']\n", False),  # a narrower alias more: read whoever asked its name
+])
+def test_a_literal_vocabularys_module_reruns_when_a_literal_alias_changes(
+        project: Project, edit: str, replayed: bool) -> None:
+    """The producer check reads a literal vocabulary's narrower aliases beside it (read/narrower.py),
+    which the skeleton always keeps: a new name appended replays, a literal alias re-runs."""
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/ops.py", OPS)
+    project.write("src/pkg/records.py", RECORDS)
+    project.write("docs/api.md", paste('Op = Literal["read", "insert", "drop"]'))
+    project.manifest([{"symbol": "pkg.ops.Op", "docs": ["docs/api.md"]}], source=["src"])
+    assert variants(warm(project)) == ["drop"]
+    edit_and_check(project, project.root / "src/pkg/ops.py", lambda text: text + edit, replayed)

@@ -4,24 +4,25 @@ whose every value is one of the vocabulary's (`SQLTableOperation = Literal["read
 a literal bound to a field or parameter annotated with it binds a value of the vocabulary.
 
 Only the vocabulary's own module is read: that is where a narrower alias is declared for the values
-it narrows, and an alias of the same strings elsewhere may mean something else.
+it narrows, and an alias of the same strings elsewhere may mean something else. Only its `Literal`
+aliases are read, which the warm replay's skeleton always keeps (warm/meaning.py).
 """
 
 from __future__ import annotations
 
 import ast
 
-from type_equiv.read.literals import Value, literal_values
+from type_equiv.read.literals import Value, literal_alias_value, literal_values
 from type_equiv.read.names import Resolver
 
 
 def narrower_aliases(resolver: Resolver, module: str, own: str, values: set[Value]) -> tuple[str, ...]:
     """The dotted names of the module's other literal aliases whose values are all among `values`."""
-    tree = resolver.tree(module)
+    tree = resolver.literal_aliases(module)
     out: list[str] = []
     for statement in tree.body if tree is not None else ():
         found = _alias(statement)
-        if found is None or found[0] == own or not isinstance(found[1], ast.Subscript):
+        if found is None or found[0] == own or not literal_alias_value(found[1]):
             continue
         narrowed = literal_values(found[1])
         if narrowed and set(narrowed) <= values:

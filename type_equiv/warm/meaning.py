@@ -37,6 +37,7 @@ from itertools import accumulate, chain, compress
 from operator import itemgetter
 
 from type_equiv.read.asts import RunMemo
+from type_equiv.read.literals import literal_alias_value
 from type_equiv.read.text import decode_source, split_lines
 
 Span = tuple[int, int]  # first and last line, 1-based, inclusive
@@ -89,10 +90,12 @@ def _unasked(stmt: ast.stmt, asked: frozenset[str]) -> bool:
     name it may bind anywhere inside (targets, `:=`, nested definitions, `global`) counts, and a
     dunder (`__all__`, `__getattr__`) is always kept."""
     if isinstance(stmt, ast.Assign):
-        if not all(isinstance(target, ast.Name) for target in stmt.targets) or _chain(stmt.value):
+        if (not all(isinstance(target, ast.Name) for target in stmt.targets) or _chain(stmt.value)
+                or literal_alias_value(stmt.value)):
             return False
     elif isinstance(stmt, ast.AnnAssign):
-        if not isinstance(stmt.target, ast.Name) or (stmt.value is not None and _chain(stmt.value)):
+        if not isinstance(stmt.target, ast.Name) or (stmt.value is not None and (
+                _chain(stmt.value) or literal_alias_value(stmt.value))):
             return False
     elif not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return False
