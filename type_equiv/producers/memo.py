@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from type_equiv.producers.doors import registered_handlers
 from type_equiv.producers.helpers import helper_of
-from type_equiv.producers.records import Decodes, Form, ReaderSite
+from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
+from type_equiv.producers.roles import param_sites
 from type_equiv.producers.syntax import mapping_head, read_only, tested_only
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -31,6 +32,13 @@ class TreeMemo:
         self.reads: dict[tuple[int, frozenset[str]], tuple[Sequence[ast.stmt], Reads]] = {}
         self.helpers: dict[tuple[int, int], tuple[Function, Decodes | None]] = {}
         self.handlers: dict[frozenset[str], dict[str, tuple[Form, str]]] = {}
+        self.params: tuple[ParamSite, ...] | None = None
+
+    def param_sites(self, tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
+        """roles.py `param_sites`, once per tree (its module is the tree's own)."""
+        if self.params is None:
+            self.params = param_sites(tree, module)
+        return self.params
 
     def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool, texts: bool) -> bool:
         """syntax.py `tested_only(body, attribute, texts)` of `name`, one walk per body."""

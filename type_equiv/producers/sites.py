@@ -27,7 +27,6 @@ from type_equiv.producers.declarations import (
 from type_equiv.producers.doors import may_register
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.records import FileScan, Spellings
-from type_equiv.producers.roles import param_sites
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
 from type_equiv.read.asts import RunMemo
@@ -72,7 +71,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings, mem
         return FileScan(error=DEEP), bindings
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers),
-                    params=param_sites(tree, module)), bindings
+                    params=walker.memo.param_sites(tree, module)), bindings
 
 
 def declared_module(module: str, package: bool, text: str, memo: RunMemo
