@@ -100,7 +100,7 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
             if out[k].site.role == "producer":
                 out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
         listed = sorted({v for k in inside if (v := out[k].variant) is not None} - display.less)
-        if not display.values and not (every and every <= set(listed) | display.less):
+        if not display.values and not (every and every <= set(listed)):
             continue
         out.extend(door(variant, Site(path=rel, line=line, form="decode", role="wire"))
                    for rel, line in display.doors for variant in listed)

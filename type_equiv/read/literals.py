@@ -96,5 +96,4 @@ def _expr_of(text: str) -> ast.expr | None:
 def literal_alias_value(value: ast.expr | None) -> bool:
     """`Literal[…]` as a module-level alias's whole value: what read/narrower.py reads beside a
     literal vocabulary, and so what the warm replay's skeleton always keeps (warm/meaning.py)."""
-    return (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name | ast.Attribute)
-            and (value.value.id if isinstance(value.value, ast.Name) else value.value.attr) == "Literal")
+    return value is not None and subscript_head(value) == "Literal"

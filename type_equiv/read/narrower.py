@@ -37,8 +37,7 @@ def _alias(statement: ast.stmt) -> tuple[str, ast.expr] | None:
         return (target.id, statement.value) if isinstance(target, ast.Name) else None
     if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
         return (statement.target.id, statement.value) if statement.value is not None else None
-    type_alias = getattr(ast, "TypeAlias", None)  # Python 3.12: `type X = …`
-    if type_alias is not None and isinstance(statement, type_alias):
-        name = statement.name
-        return (name.id, statement.value) if isinstance(name, ast.Name) else None
+    if type(statement).__name__ == "TypeAlias":  # PEP 695, Python 3.12+ (read/names.py reads it so)
+        name, value = getattr(statement, "name", None), getattr(statement, "value", None)
+        return (name.id, value) if isinstance(name, ast.Name) and isinstance(value, ast.expr) else None
     return None
