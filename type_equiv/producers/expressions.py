@@ -5,6 +5,7 @@ where they are bound. Statements are walker.py's."""
 from __future__ import annotations
 
 import ast
+from contextlib import nullcontext
 
 from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
@@ -20,7 +21,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.memo import TreeMemo
-from type_equiv.producers.naming import NameReader, loop_bound
+from type_equiv.producers.naming import COMPREHENSIONS, NameReader, loop_bound
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CAST,
@@ -203,7 +204,8 @@ class ExpressionWalker(NameReader):
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
                 self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))
-            with loop_bound(node, scope, self.dotted):  # `k not in _DONE` for `k in Kind`: k is no data
+            # a comprehension's `k in Kind`: `k not in _DONE` tests no data (the rest: no context to enter)
+            with loop_bound(node, scope, self.dotted) if isinstance(node, COMPREHENSIONS) else nullcontext():
                 for child in ast.iter_child_nodes(node):
                     if isinstance(child, ast.expr):
                         self.expr(child, scope, ctx)

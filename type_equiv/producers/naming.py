@@ -226,6 +226,9 @@ class NameReader:
         return [Value(ValueKind.LITERAL, k) for k in keys if k in self.values]
 
 
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
 @contextmanager
 def loop_bound(node: ast.expr, scope: Scope,
                dotted: Callable[[ast.expr, Scope], str | None]) -> Iterator[None]:
