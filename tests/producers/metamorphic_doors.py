@@ -213,6 +213,7 @@ CALLERS = (
 
 TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the table holds arrives as data
 # a table of raw values read by `.get(data)` is `Kind(data)` (principles 1 and 5; the tenth round)
+VALUE_KEYED = "\nLABELS = {$M.value: \"one\", $N.value: \"two\"}\n"
 DECODE_TABLE = (
     Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
     Spelling("inline-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
@@ -221,4 +222,9 @@ DECODE_TABLE = (
              body=f"table = {TABLE}\nreturn table.get(data)"),
     Spelling("private-module-level-table", forms=("enum",), head=CONSUME_HEAD + f"\n_TABLE = {TABLE}\n",
              params="data: str", body="return _TABLE.get(data)"),
+    # a table keyed by the members' values, looked up by data: the data tested against them (16th round)
+    Spelling("value-keyed-table-get", forms=("enum",), head=CONSUME_HEAD + VALUE_KEYED,
+             params="data: str", body="return LABELS.get(data)"),
+    Spelling("value-keyed-table-index", forms=("enum",), head=CONSUME_HEAD + VALUE_KEYED,
+             params="data: str", body="return LABELS[data]"),
 )

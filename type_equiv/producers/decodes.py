@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 
+from type_equiv.producers.doors import tested_in
 from type_equiv.producers.records import Form, RefSite
 from type_equiv.read.normalise import last_name
 
@@ -112,3 +113,38 @@ def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
     if isinstance(parent, ast.For | ast.comprehension) and parent.iter is node:
         return False
     return None
+
+
+def value_keys(value: ast.expr) -> list[ast.expr]:
+    """The members whose values key a display, every key one enum's (`{Kind.A.value: Plain,
+    Kind.B.value: Rich}` → Kind.A, Kind.B): a lookup in it by a raw value tests the value against
+    theirs, as `x in [Kind.A.value, Kind.B.value]` does (principle 5: a lookup by key is that test)."""
+    if not isinstance(value, ast.Dict) or not value.keys:
+        return []
+    keys = [k for k in value.keys if k is not None]
+    return tested_in(ast.List(elts=keys, ctx=ast.Load())) if len(keys) == len(value.keys) else []
+
+
+def looked_up(node: ast.expr, func: ast.expr | None = None) -> tuple[str, ast.expr] | None:
+    """The table name and key of a lookup by key: `T[key]` (a load) or `T.get(key, …)` (`node` the
+    call, `func` its callee)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return (node.value.id, node.slice) if isinstance(node.ctx, ast.Load) else None
+    if (isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.attr == "get"
+            and isinstance(func.value, ast.Name) and node.args):
+        return func.value.id, node.args[0]
+    return None
+
+
+def own_key(key: ast.expr, table: str, body: Sequence[ast.stmt]) -> bool:
+    """Whether a lookup's key is the program's own rather than data: a literal, a member's `.value`,
+    or a name a loop over the table itself binds (`for k in T: T[k]`, `for k, v in T.items()`)."""
+    if isinstance(key, ast.Constant) or (isinstance(key, ast.Attribute) and key.attr == "value"):
+        return True
+    if not isinstance(key, ast.Name):
+        return False
+    loops = (n for s in body for n in ast.walk(s)
+             if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension))
+    return any(key.id in {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
+               and any(isinstance(n, ast.Name) and n.id == table for n in ast.walk(loop.iter))
+               for loop in loops)

@@ -16,12 +16,12 @@ from type_equiv.producers.doors import (
     decoded_parts,
     decoded_refs,
     raw_choices,
-    tested_in,
     unpickles,
 )
 from type_equiv.producers.generators import yield_type
+from type_equiv.producers.membership import MembershipReader
 from type_equiv.producers.memo import TreeMemo
-from type_equiv.producers.naming import COMPREHENSIONS, NameReader, loop_bound
+from type_equiv.producers.naming import COMPREHENSIONS, loop_bound
 from type_equiv.producers.passed import keyed, named_strings, rebound
 from type_equiv.producers.records import (
     CAST,
@@ -78,12 +78,11 @@ VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
 
 
-class ExpressionWalker(NameReader):
+class ExpressionWalker(MembershipReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
-        self.refs: list[RefSite] = []
         self.dicts: list[DictSite] = []
         self.lits: list[LitSite] = []
         self.anns: list[AnnSite] = []
@@ -93,10 +92,6 @@ class ExpressionWalker(NameReader):
         self.local_dicts: dict[str, int] = {}  # the current function's `d = {...}` → its DictSite
         # the current function's `d = {...}` → the range of `lits` its display recorded
         self.local_displays: dict[str, tuple[int, int]] = {}
-        self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
-        # the module's own `KS = get_args(Kind)`, and its tables typed `dict[Kind, …]` → `Kind`:
-        # a raw value tested against one is tested against the vocabulary's values (principle 5)
-        self.module_members: dict[str, list[ast.expr]] = {}
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
@@ -286,6 +281,7 @@ class ExpressionWalker(NameReader):
             self.bound(node.args[-1], scope.elements[func.value.id], Form.ASSIGN, scope,
                        Slot(func.value.id))
         self.round_trip(node, scope)
+        self.lookup(node, func, scope)
         if name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
                                   and isinstance(func.value, ast.Constant)):
             self.quiet.update(id(a) for a in node.args)  # `", ".join(…)`, `str(list(Kind))`: text
@@ -484,29 +480,6 @@ class ExpressionWalker(NameReader):
             return tuple(dict.fromkeys(r for e in node.elts for r in self.value_type(e, scope)))
         return ()
 
-    def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
-        """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
-        refs = (self.dotted(x, scope) for x in listed)
-        self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs if r)
-
-    def members_tested(self, value: ast.expr, container: ast.expr, scope: Scope) -> list[ast.expr]:
-        """What `value in container` tests a value against: the enum or some members (`tested_in`),
-        inline, through a local (`known = list(Kind)`) or a module-level name (`KNOWN =
-        get_args(Kind)`, a table typed `dict[Kind, …]`). Through a module-level name only a value
-        that may be raw counts: a name annotated with a spelled type is the program's own value."""
-        if not isinstance(container, ast.Name):
-            return tested_in(container)
-        local = self.local_members.get(container.id)
-        if local is not None:
-            return local
-        return self.module_members.get(container.id, []) if self.raw(value, scope) else []
-
-    def named_members(self, name: str) -> list[ast.expr]:
-        """What a local or module-level name bound to a list of the vocabulary lists (`known =
-        list(Kind)`, `CHOICES = [k.value for k in Kind]`): the enum, or some of its members."""
-        local = self.local_members.get(name)
-        return local if local is not None else self.module_members.get(name, [])
-
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
@@ -541,11 +514,6 @@ class ExpressionWalker(NameReader):
                 value, lambda n: bool(self.literals(n))):
             self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=CAST))
 
-    def raw(self, value: ast.expr, scope: Scope) -> bool:
-        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
-        return not isinstance(value, ast.Constant) and not (
-            isinstance(value, ast.Name) and scope.annotated.get(value.id))
-
     def dict_display(self, node: ast.Dict, scope: Scope, ctx: int) -> None:
         keys = Keys()
         pairs: list[tuple[str, Value]] = []
@@ -579,6 +547,7 @@ class ExpressionWalker(NameReader):
             self.dicts.append(DictSite(node.lineno, keys, tuple(pairs), consumer, within, given))
 
     def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
+        self.lookup(node, None, scope)
         base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
         key = node.slice
         if base is not None and isinstance(key, ast.Constant) and isinstance(key.value, str):

@@ -41,6 +41,7 @@ class Scope:
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
     entry: bool = False  # a route or command handler's body: what it decodes comes from outside
+    texts: frozenset[str] = frozenset()  # parameters annotated to admit text (`kind: Kind | str`)
     bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -63,6 +64,12 @@ def parameters(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
     padded: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
     return [*zip(positional, [*padded, *args.defaults], strict=True),
             *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+
+
+def text_params(args: ast.arguments) -> frozenset[str]:
+    """The parameters annotated to admit text (`kind: Kind | str`): what they hold may be data."""
+    return frozenset(a.arg for a, _ in parameters(args) if a.annotation is not None and any(
+        isinstance(n, ast.Name) and n.id == "str" for n in ast.walk(a.annotation)))
 
 
 @functools.lru_cache(maxsize=4096)

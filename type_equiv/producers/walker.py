@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.decodes import member_table, validator_tables
+from type_equiv.producers.decodes import member_table, validator_tables, value_keys
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -59,6 +59,7 @@ from type_equiv.producers.syntax import (
     match_parts,
     members_returned,
     parameters,
+    text_params,
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
@@ -198,7 +199,8 @@ class Walker(ExpressionWalker):
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body, class_body=scope.class_body, entry=door is not None)
+                       body=node.body, class_body=scope.class_body, entry=door is not None,
+                       texts=text_params(node.args))
         if scope.owner != self.module:  # a closure appends to its enclosing function's list
             inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
@@ -257,12 +259,12 @@ class Walker(ExpressionWalker):
         self.readers.extend(self.memo.reader_sites(node, [a for a, _ in defaults], index, owner))
         saved_dicts, self.local_dicts = self.local_dicts, {}
         saved_displays, self.local_displays = self.local_displays, {}
-        saved_members, self.local_members = self.local_members, {}
+        saved_members, self.local_members, tables = self.local_members, {}, dict(self.value_tables)
         saved_adapters, self.local_adapters = self.local_adapters, dict(self.local_adapters)
         self.body(node.body, inner)
         self.local_values, self.local_dicts = saved, saved_dicts
         self.local_displays = saved_displays
-        self.local_members, self.local_adapters = saved_members, saved_adapters
+        self.local_members, self.local_adapters, self.value_tables = saved_members, saved_adapters, tables
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
@@ -558,6 +560,10 @@ class Walker(ExpressionWalker):
         start = len(self.refs)
         self.expr(value, scope, VALUE)
         module = scope.owner == self.module
+        if name and scope.cls is None:
+            self.value_tables.pop(name, None)
+            if keys := value_keys(value):
+                self.value_tables[name] = keys
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
                          module, lambda node: self.dotted(node, scope))

@@ -1,0 +1,66 @@
+"""What a raw value is tested against (`MembershipReader`): the enum's members or some of them,
+inline or through a name that lists them — `x in list(Kind)`, `x in KNOWN`, a lookup in a table keyed
+by members' values — a door to those members (join.py), as `Kind(x)` is for them all (principle 5)."""
+
+from __future__ import annotations
+
+import ast
+
+from type_equiv.producers.decodes import looked_up, own_key
+from type_equiv.producers.doors import tested_in
+from type_equiv.producers.naming import NameReader
+from type_equiv.producers.records import Form, RefSite, Spellings
+from type_equiv.producers.syntax import Scope
+from type_equiv.read.names import Bindings
+
+
+class MembershipReader(NameReader):
+    """The names a walk has seen bound to lists of members, and the tests of raw values against them."""
+
+    def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
+        super().__init__(module, package, spellings, bindings)
+        self.refs: list[RefSite] = []
+        self.local_members: dict[str, list[ast.expr]] = {}  # the current function's `ks = list(Kind)`
+        # the module's own `KS = get_args(Kind)`, and its tables typed `dict[Kind, …]` → `Kind`:
+        # a raw value tested against one is tested against the vocabulary's values (principle 5)
+        self.module_members: dict[str, list[ast.expr]] = {}
+        self.value_tables: dict[str, list[ast.expr]] = {}  # `T = {Kind.A.value: …}` → Kind.A (decodes.py)
+
+    def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
+        """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
+        refs = (self.dotted(x, scope) for x in listed)
+        self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs if r)
+
+    def members_tested(self, value: ast.expr, container: ast.expr, scope: Scope) -> list[ast.expr]:
+        """What `value in container` tests a value against: the enum or some members (`tested_in`),
+        inline, through a local (`known = list(Kind)`) or a module-level name (`KNOWN =
+        get_args(Kind)`, a table typed `dict[Kind, …]`). Through a module-level name only a value
+        that may be raw counts: a name annotated with a spelled type is the program's own value."""
+        if not isinstance(container, ast.Name):
+            return tested_in(container)
+        local = self.local_members.get(container.id)
+        if local is not None:
+            return local
+        listed = self.module_members.get(container.id) or self.value_tables.get(container.id, [])
+        return listed if self.raw(value, scope) else []
+
+    def named_members(self, name: str) -> list[ast.expr]:
+        """What a local or module-level name bound to a list of the vocabulary lists (`known =
+        list(Kind)`, `CHOICES = [k.value for k in Kind]`): the enum, or some of its members."""
+        local = self.local_members.get(name)
+        return local if local is not None else self.module_members.get(name, [])
+
+    def lookup(self, node: ast.expr, func: ast.expr | None, scope: Scope) -> None:
+        """`T[key]` or `T.get(key)`, `T` keyed by members' values and `key` data: a test (decodes.py)."""
+        found = looked_up(node, func) if self.value_tables else None
+        if found is None or found[0] not in self.value_tables:
+            return
+        key = found[1]  # data: not annotated, or annotated to admit text too (`kind: Kind | str`)
+        text = isinstance(key, ast.Name) and key.id in scope.texts
+        if (self.raw(key, scope) or text) and not own_key(key, found[0], scope.body):
+            self.tested(node.lineno, self.value_tables[found[0]], scope)
+
+    def raw(self, value: ast.expr, scope: Scope) -> bool:
+        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
+        return not isinstance(value, ast.Constant) and not (
+            isinstance(value, ast.Name) and scope.annotated.get(value.id))
