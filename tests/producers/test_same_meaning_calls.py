@@ -1,8 +1,8 @@
 """Spellings that mean what a rule already reads (principle 5), each on a real temporary project:
-`getattr(Kind, name)` is `Kind[name]`; a lookup by data in a table annotated `dict[Kind, …]` tests
-the data against its keys, as `name in TABLE` does; a function wrapped by a call (`run =
-wrap(run_async)`) takes its callers' arguments as the function does, as `@wrap` would; a method that
-only keys by a parameter, besides spelling it into a log line, consumes the member it is handed."""
+a lookup by data in a table annotated `dict[Kind, …]` tests the data against its keys, as `name in
+TABLE` does; a function wrapped by a call (`run = wrap(run_async)`) takes its callers' arguments as
+the function does, as `@wrap` would; a method that only keys by a parameter, besides spelling it into
+a log line, consumes the member it is handed."""
 
 from __future__ import annotations
 
@@ -21,20 +21,6 @@ class Mode(str, Enum):
 def found(use: str, symbol: str = "pkg.mode.Mode", extra: dict[str, str] | None = None) -> dict[str, str]:
     files = {"pkg/__init__.py": "", "pkg/mode.py": MODE, "pkg/use.py": use, **(extra or {})}
     return dict(verdicts(source=files, symbol=symbol))
-
-
-def test_getattr_by_data_is_a_lookup_by_name() -> None:
-    """`getattr(Mode, body["mode"])`: a name from data looked up, a door to every member; by a
-    literal name it builds that member."""
-    assert found("""
-        from pkg.mode import Mode
-
-        def chosen(body: dict) -> Mode:
-            return getattr(Mode, body.get("mode", "AUTO"))
-
-        def fixed() -> Mode:
-            return getattr(Mode, "ON")
-    """) == {"OFF": "wire", "ON": "producer", "AUTO": "wire"}
 
 
 def test_a_lookup_in_a_table_typed_by_the_enum_tests_its_keys() -> None:
@@ -93,3 +79,20 @@ def test_a_key_only_method_with_a_log_line_consumes() -> None:
         def hand() -> Mode:
             return Mode.AUTO
     """) == {"OFF": "none", "ON": "consumer", "AUTO": "producer"}
+
+
+def test_a_typed_table_looked_up_by_the_programs_own_members_opens_nothing() -> None:
+    """By a member (`T[Mode.ON]`) or a loop's element over a typed parameter: the program's own."""
+    assert found("""
+        from collections.abc import Iterable
+
+        from pkg.mode import Mode
+
+        RANK: dict[Mode, int] = {Mode.OFF: 0, Mode.ON: 1}
+
+        def lowest(levels: Iterable[Mode]) -> int:
+            best = RANK[Mode.ON]
+            for level in levels:
+                best = min(best, RANK[level])
+            return best
+    """) == {"OFF": "consumer", "ON": "consumer", "AUTO": "none"}

@@ -250,10 +250,6 @@ class ExpressionWalker(MembershipReader):
         consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
             return
-        if name == "getattr" and len(node.args) >= 2 and self.dotted(node.args[0], scope) is not None:
-            # `getattr(Kind, name)` is `Kind[name]` (principle 5): a lookup by name of what it holds
-            self.subscript(ast.Subscript(value=node.args[0], slice=node.args[1], ctx=ast.Load(),
-                                         lineno=node.lineno, col_offset=node.col_offset), scope, ctx)
         if name == "cast" and len(node.args) == 2:  # `cast(Mode, a or "b")`: values asserted of the type,
             self.lit(node.args[1], Form.ASSIGN, names=self.annotation_refs(node.args[0], scope))  # `m: Mode`
             self.cast(node, scope)  # and data taken for one: a door

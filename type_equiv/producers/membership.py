@@ -67,7 +67,8 @@ class MembershipReader(NameReader):
             return
         key = found[1]  # data: not annotated, or annotated to admit text too (`kind: Kind | str`)
         text = isinstance(key, ast.Name) and key.id in scope.texts
-        if (self.raw(key, scope) or text) and not own_key(key, found[0], scope.body):
+        member = isinstance(key, ast.Attribute) and self.dotted(key, scope) is not None  # `T[Kind.A]`
+        if (self.raw(key, scope) or text) and not member and not own_key(key, scope.body):
             self.tested(node.lineno, self.value_tables[found[0]], scope)
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:
