@@ -213,6 +213,7 @@ CALLERS = (
 
 TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the table holds arrives as data
 # a table of raw values read by `.get(data)` is `Kind(data)` (principles 1 and 5; the tenth round)
+TYPED_TABLE = "\nLABELS: dict[$V, str] = {$M: \"one\", $N: \"two\"}\n"
 VALUE_KEYED = "\nLABELS = {$M.value: \"one\", $N.value: \"two\"}\n"
 DECODE_TABLE = (
     Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
@@ -227,4 +228,7 @@ DECODE_TABLE = (
              params="data: str", body="return LABELS.get(data)"),
     Spelling("value-keyed-table-index", forms=("enum",), head=CONSUME_HEAD + VALUE_KEYED,
              params="data: str", body="return LABELS[data]"),
+    # a table annotated `dict[Kind, …]` looked up by data tests the data against its keys (17th round)
+    Spelling("typed-table-get", forms=("enum",), head=CONSUME_HEAD + TYPED_TABLE,
+             params="data: str", body="return LABELS.get(data)"),
 )

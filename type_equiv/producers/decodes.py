@@ -136,15 +136,14 @@ def looked_up(node: ast.expr, func: ast.expr | None = None) -> tuple[str, ast.ex
     return None
 
 
-def own_key(key: ast.expr, table: str, body: Sequence[ast.stmt]) -> bool:
+def own_key(key: ast.expr, body: Sequence[ast.stmt]) -> bool:
     """Whether a lookup's key is the program's own rather than data: a literal, a member's `.value`,
-    or a name a loop over the table itself binds (`for k in T: T[k]`, `for k, v in T.items()`)."""
+    or a name a `for` loop of the function binds (`for k in T: T[k]`, `for level in levels:`: an
+    element of what the program iterates, typed or listed by it)."""
     if isinstance(key, ast.Constant) or (isinstance(key, ast.Attribute) and key.attr == "value"):
         return True
     if not isinstance(key, ast.Name):
         return False
     loops = (n for s in body for n in ast.walk(s)
              if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension))
-    return any(key.id in {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
-               and any(isinstance(n, ast.Name) and n.id == table for n in ast.walk(loop.iter))
-               for loop in loops)
+    return any(key.id in {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)} for loop in loops)

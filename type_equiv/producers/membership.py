@@ -5,9 +5,11 @@ by members' values — a door to those members (join.py), as `Kind(x)` is for th
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from type_equiv.producers.decodes import looked_up, own_key
 from type_equiv.producers.doors import tested_in
+from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import Form, RefSite, Spellings
 from type_equiv.producers.syntax import Scope
@@ -17,6 +19,8 @@ from type_equiv.read.names import Bindings
 class MembershipReader(NameReader):
     """The names a walk has seen bound to lists of members, and the tests of raw values against them."""
 
+    memo: TreeMemo  # the tree's answers that need no spellings (set by the expression walker)
+
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
         self.refs: list[RefSite] = []
@@ -25,6 +29,12 @@ class MembershipReader(NameReader):
         # a raw value tested against one is tested against the vocabulary's values (principle 5)
         self.module_members: dict[str, list[ast.expr]] = {}
         self.value_tables: dict[str, list[ast.expr]] = {}  # `T = {Kind.A.value: …}` → Kind.A (decodes.py)
+
+    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False,
+                    texts: bool = False) -> bool:
+        """Whether local `name` (or `self.name`) is read in `body`, only as a membership test's
+        container (syntax.py `tested_only`, one walk per body: memo.py)."""
+        return self.memo.only_tested(body, name, attribute, texts)
 
     def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
         """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
@@ -57,7 +67,8 @@ class MembershipReader(NameReader):
             return
         key = found[1]  # data: not annotated, or annotated to admit text too (`kind: Kind | str`)
         text = isinstance(key, ast.Name) and key.id in scope.texts
-        if (self.raw(key, scope) or text) and not own_key(key, found[0], scope.body):
+        member = isinstance(key, ast.Attribute) and self.dotted(key, scope) is not None  # `T[Kind.A]`
+        if (self.raw(key, scope) or text) and not member and not own_key(key, scope.body):
             self.tested(node.lineno, self.value_tables[found[0]], scope)
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:

@@ -4,7 +4,8 @@ A member given alone to a call is a value the callee holds, handed out (a produc
 parameter say otherwise, each the same meaning as a spelling already judged (principle 5):
 
 - *keyed*: every use is as a key — `self.pipelines[name] = steps`, `d[name]`, `{name: …}`, `d.get(name)`,
-  `.setdefault`, `.pop`, `name in d`. `register_pipeline(Kind.FAST, steps)` storing under it is
+  `.setdefault`, `.pop`, `name in d` — or spelled into text (`log(f"waiting on {name}")`: text hands
+  nothing out). `register_pipeline(Kind.FAST, steps)` storing under it is
   `@on(Kind.FAST)`, a registration key; `color_of(Kind.A)` looking up by it is `COLORS[Kind.A]`: both
   consume the member (dispatch, table-key).
 - *kept*: a decorator factory — a module-level function defining the wrapper it returns — only keeps it
@@ -55,6 +56,7 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
     if not params:
         return
     used: set[str] = set()
+    keyed: set[str] = set()  # keyed at least once (a use spelled into text is neither key nor value)
     not_keyed: set[str] = set()
     not_kept: set[str] = set()
     todo: list[ast.AST] = list(node.body)
@@ -64,13 +66,15 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
             if isinstance(child, ast.Name) and child.id in params:
                 used.add(child.id)
                 loaded = isinstance(child.ctx, ast.Load)
-                if not (loaded and _keys(child, parent)):
+                if loaded and _keys(child, parent):
+                    keyed.add(child.id)
+                elif not (loaded and isinstance(parent, ast.FormattedValue)):  # `f"… {p}"`: text
                     not_keyed.add(child.id)
                 if not (loaded and factory and _keeps(child, parent)):
                     not_kept.add(child.id)
             todo.append(child)
     for name in sorted(used):
-        role = (ParamRole.KEYED if name not in not_keyed
+        role = (ParamRole.KEYED if name in keyed and name not in not_keyed
                 else ParamRole.KEPT if name not in not_kept else None)
         if role is not None:
             yield ParamSite(params[name].lineno, owner, name, positions.get(name, -1), role)

@@ -72,6 +72,14 @@ def text_params(args: ast.arguments) -> frozenset[str]:
         isinstance(n, ast.Name) and n.id == "str" for n in ast.walk(a.annotation)))
 
 
+def wrapped_function(value: ast.expr) -> str | None:
+    """`f` of a module-level `run = wrap(f)`: a decorator applied by a call, one function given alone."""
+    if (isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords
+            and isinstance(value.args[0], ast.Name)):
+        return value.args[0].id
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def forward_ref(text: str) -> ast.expr | None:
     try:

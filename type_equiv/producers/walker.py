@@ -60,6 +60,7 @@ from type_equiv.producers.syntax import (
     members_returned,
     parameters,
     text_params,
+    wrapped_function,
 )
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
@@ -325,12 +326,10 @@ class Walker(ExpressionWalker):
                 and last_name(node.annotation) == "TypeAlias"):  # `Event: TypeAlias = Union[A, B]`
             self.type_alias(node.lineno, target.id, node.value, scope)
         table = mapping_parts(node.annotation)
-        if isinstance(target, ast.Name) and scope.owner == self.module:  # `T: dict[Kind, X] = {…}`
-            keyed = table[0] if table is not None else None
-            if isinstance(keyed, ast.Name | ast.Attribute) and self.dotted(keyed, scope) is not None:
-                self.module_members[target.id] = [keyed]
-            else:
-                self.module_members.pop(target.id, None)
+        keyed = table[0] if table is not None else None  # `T: dict[Kind, X] = {…}`: keyed by the enum
+        typed = [keyed] if isinstance(keyed, ast.Name | ast.Attribute) and self.dotted(keyed, scope) else []
+        if isinstance(target, ast.Name) and scope.owner == self.module:
+            self.module_members[target.id] = list(typed)
         if refs and isinstance(target, ast.Name):
             if scope.cls is not None:
                 position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
@@ -378,6 +377,8 @@ class Walker(ExpressionWalker):
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
         start = len(self.refs)
         self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
+        if typed and isinstance(target, ast.Name) and scope.cls is None:  # a lookup in it tests its keys
+            self.value_tables[target.id] = list(typed)
         if scope.cls is not None and refs and is_tag(node.annotation):  # a tag's default (`Literal`)
             self.default_of(start, scope.cls)
         if isinstance(target, ast.Name):
@@ -465,19 +466,18 @@ class Walker(ExpressionWalker):
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
 
-    def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool = False,
-                    texts: bool = False) -> bool:
-        """Whether local `name` (or `self.name`) is read in `body`, only as a membership test's
-        container (syntax.py `tested_only`, one walk per body: memo.py)."""
-        return self.memo.only_tested(body, name, attribute, texts)
-
     def module_names(self, node: ast.Assign, scope: Scope) -> None:
-        """A module-level type alias (a carrier) or type variable (`T = TypeVar("T", bound=…)`)."""
+        """A module-level type alias (a carrier), type variable (`T = TypeVar("T", bound=…)`) or function
+        wrapped by a call: its parameters are the function's for its callers."""
         value, first = node.value, node.targets[0]
         if scope.owner != self.module or not isinstance(first, ast.Name):
             return
         if is_type_alias(value):
             self.type_alias(node.lineno, first.id, value, scope)
+        if (wrapped := wrapped_function(value)) is not None:  # `run = wrap(run_async)`: `@wrap`
+            own, alias = f"{self.module}.{wrapped}", f"{self.module}.{first.id}"  # by a call (principle 5)
+            self.anns.extend(a._replace(owner=alias) for a in list(self.anns)
+                             if a.owner == own and a.kind is AnnKind.PARAM)
         if isinstance(value, ast.Call) and last_name(value.func) == "TypeVar":
             parts = [*value.args[1:], *(k.value for k in value.keywords if k.arg in ("bound", "default"))]
             refs = self.typevar_refs(parts, scope)
