@@ -21,11 +21,13 @@ import pytest
 
 from tests.conftest import Project
 from tests.warm.test_cache import MAKES_ALPHA, tree, variants, warm
+from tests.warm.test_monitor import running_monitor
 from type_equiv.producers import facts
 from type_equiv.producers.needles import TOKEN, Needles
 from type_equiv.producers.records import DECLARED, Spellings
 from type_equiv.read.asts import RunMemo
 from type_equiv.warm import appended
+from type_equiv.warm import journal as monitor
 from type_equiv.warm.meaning import comments_pattern
 
 PROBE = """
@@ -65,6 +67,16 @@ def test_statements_appended_replay_and_only_shared_names_walk(project: Project,
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     assert variants(warm(project)) == ["beta"]
     assert checked(project, project.root / module, added) == (True, walked)
+
+
+@pytest.mark.skipif(not monitor.supported(), reason="the monitor needs Linux inotify")
+@pytest.mark.parametrize("module", ["src/pkg/models.py", "src/pkg/make.py"])
+def test_a_statement_appended_with_a_monitor_running_is_judged_alone(project: Project, module: str) -> None:
+    """The journal names the edited file; the same cut-off judges it, with no walk."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    with running_monitor(project.root):
+        warm(project)
+        assert checked(project, project.root / module, "\n_type_equiv_bench_touch_1 = 1\n") == (True, False)
 
 
 @pytest.mark.parametrize(("module", "added"), [
@@ -126,7 +138,7 @@ def _questions(text: str, module: str, seed: int) -> tuple[facts.Questions, list
         fields = frozenset(rng.sample(words, min(2, len(words))))
         questions.spellings[f"s{number}"] = Spellings(names, values, fields)
     filters = [Needles.of(rng.sample(words, min(5, len(words))), whole=True),
-               Needles.of(["zz_te", "json"]), Needles.of(["_fresh_te_5"], whole=True)]
+               Needles.of(["zz_te", "json", "=", "("]), Needles.of(["_fresh_te_5"], whole=True)]
     questions.needles = {needles.key: needles for needles in filters}
     questions.probes = {"p": filters[1].key}
     keys = [sorted(questions.needles), sorted(questions.spellings), ["p"], [DECLARED]]

@@ -137,12 +137,13 @@ def unchanged_by(old: str, added: str, stmts: Sequence[ast.stmt], questions: Que
 
     They do when the statements are expressions and assignments to plain names (no definition,
     import, scope or `:=`), and every word of `added` (its names, attributes, keywords, strings) is
-    unknown to the old text and to every question: then no filter or probe answers otherwise (no
-    needle in it), no walk records anything of them (a record needs a spelled name, value or tag
-    field) nor anything new of the old statements (which read none of their names, while they read
-    none of the old ones), and they bind only new names to the module itself, which a resolution
-    elsewhere reads as unbound (`_resolving`) — unless a star import could bind them (refused).
-    ASCII only: a name in another Unicode form is the same name to Python (NFKC)."""
+    unknown to the old text and to every question (but a filter's or probe's substring the old
+    text holds too, such as `=`): then no filter or probe answers otherwise, no walk records
+    anything of them (a record needs a spelled name, value or tag field) nor anything new of the
+    old statements (which read none of their names, while they read none of the old ones), and
+    they bind only new names to the module itself, which a resolution elsewhere reads as unbound
+    (`_resolving`) — unless a star import could bind them (refused). ASCII only: a name in another
+    Unicode form is the same name to Python (NFKC)."""
     if not added.isascii() or _STAR.search(old):
         return False
     for stmt in stmts:
@@ -157,19 +158,24 @@ def unchanged_by(old: str, added: str, stmts: Sequence[ast.stmt], questions: Que
         return False
     hits, walks, probes, *_ = keys
     spelled: set[str] = set()
-    substrings: list[str] = []
     for key in walks:
         spellings = questions.spellings[key]
         spelled.update(part for name in spellings.names for part in name.split("."))
         spelled.update(word for text in (*spellings.values, *spellings.tag_fields)
                        for word in TOKEN.findall(text))
-    asked = [*(questions.needles[k] for k in hits), *(questions.needles[questions.probes[k]] for k in probes)]
-    for needles in asked:
-        whole, _, others = needles.parts
-        spelled.update(whole)
-        substrings.extend(others)
-    if not words.isdisjoint(spelled) or any("\n" in word or word in added for word in substrings):
+    if not words.isdisjoint(spelled):
         return False
+    # a filter's answer stays when the appended text holds none of its words or the old text holds
+    # one it holds (True stays True); a probe's when each word the appended text holds, the old held.
+    # A word holds no line end, so none spans the old text's last one.
+    for needles, probe in [*((questions.needles[k], False) for k in hits),
+                           *((questions.needles[questions.probes[k]], True) for k in probes)]:
+        whole, _, others = needles.parts
+        held = [word for word in others if word in added]
+        if not words.isdisjoint(whole) or any("\n" in word for word in others):
+            return False
+        if held and not (all if probe else any)(word in old for word in held):
+            return False
     # a word of the old text as a whole token (a substring test first: most new names are in no text)
     names = sorted(word for word in words
                    if not word[0].isdigit() and not keyword.iskeyword(word) and word in old)
