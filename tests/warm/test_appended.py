@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import random
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Project
-from tests.warm.test_cache import MAKES_ALPHA, tree, variants, warm
+from tests.warm.test_cache import HOUR, MAKES_ALPHA, tree, variants, warm
 from tests.warm.test_monitor import running_monitor
 from type_equiv.producers import facts
 from type_equiv.producers.needles import TOKEN, Needles
@@ -40,9 +42,13 @@ main()
 """
 
 
-def checked(project: Project, path: Path, added: str) -> tuple[bool, bool]:
-    """Append `added` to `path`; the warm answer equals `--no-cache`'s. (replayed, walked)."""
+def checked(project: Project, path: Path, added: str, old_enough: bool = False) -> tuple[bool, bool]:
+    """Append `added` to `path` (`old_enough`: its stamp then trusted, so a replay takes its bytes);
+    the warm answer equals `--no-cache`'s. (replayed, walked)."""
     path.write_text(path.read_text() + added)
+    if old_enough:
+        then = time.time_ns() - HOUR // 2
+        os.utime(path, ns=(then, then))
     args = ("check", "--root", str(project.root), "--format", "json")
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=project.root, text=True,
                           capture_output=True, timeout=300)
@@ -67,6 +73,19 @@ def test_statements_appended_replay_and_only_shared_names_walk(project: Project,
     tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
     assert variants(warm(project)) == ["beta"]
     assert checked(project, project.root / module, added) == (True, walked)
+
+
+def test_statements_appended_one_after_another_are_each_judged_alone(project: Project) -> None:
+    """A replayed append whose stamp is trusted makes its bytes the recorded ones (content hash and
+    size): the next append is judged against them, alone; a real change later runs again."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA})
+    warm(project)
+    path = project.root / "src/pkg/models.py"
+    for number in range(3):
+        added = f"\n_type_equiv_bench_touch_{number} = {number}\n"
+        assert checked(project, path, added, old_enough=number < 2) == (True, False)
+    path.write_text(path.read_text().replace('y: str = ""', "y: int = 0"))
+    assert checked(project, path, "") == (False, True)
 
 
 @pytest.mark.skipif(not monitor.supported(), reason="the monitor needs Linux inotify")

@@ -337,7 +337,8 @@ class Record:
         """None unless every file in doubt still holds the bytes the recorded run read (by content
         hash), or bytes of the same meaning (meaning.py); else those whose new stamp is old enough
         to be trusted by `stat` alone. A file of the same meaning taken so has its new content hash
-        kept too, so the next check replays by `stat`."""
+        kept too, so the next check replays by `stat` (and its size, so statements appended next are
+        judged against its new bytes)."""
         store = self._cache().load(DIGESTS, self.stamps_key())
         count = store.get("shards") if isinstance(store, dict) else None
         if not isinstance(count, int) or count < 1:
@@ -367,9 +368,12 @@ class Record:
                 taken.append(entry)
                 if now_digest != known:
                     renewed.add(number)
+                    _resized(views.get(number), key, len(data))
                 content[key] = now_digest
         for number in renewed:
             self._cache().save(f"{DIGESTS}.{number}", self.stamps_key(), shards[number])
+            if isinstance(views.get(number), dict):
+                self._cache().save(f"{FACTS}.{number}", self.stamps_key(), views[number])
         return taken
 
     def _views(self, number: int) -> Any:
@@ -474,6 +478,14 @@ class Record:
         if self.stamps is not None:
             cache.save(STAMPS, self.stamps_key(), self.stamps)
         cache.save(STORE, _key(self.options), self.payload)
+
+
+def _resized(views: Any, key: str, size: int) -> None:
+    """A file whose new bytes were taken as the recorded ones (the same answer) is their size now:
+    statements appended to those bytes next are judged alone against them (appended.py)."""
+    kept = views.get(key) if isinstance(views, dict) else None
+    if isinstance(kept, dict) and "size" in kept:
+        kept["size"] = size
 
 
 def _same_meaning(data: bytes, store: dict[str, Any], key: str) -> bool:
