@@ -239,4 +239,5 @@ def test_split_takes_only_the_recorded_bytes_with_whole_lines_after_them() -> No
     assert appended.split(old, len(old), known) is None  # nothing appended
     assert appended.Appended("x = 1\n", "    y = 2\n").statements is None  # indented: not top level
     assert appended.Appended("x = 1\n", "y = 2; z = 3\n").statements is None
+    assert appended.Appended("x = 1\n", "y = 2\r\n").statements is None
     assert appended.Appended("x = 1\n", "# a note\n").statements == []

@@ -44,7 +44,10 @@ class Appended:
     def statements(self) -> list[ast.stmt] | None:
         """The appended text's statements, when it is whole top-level statements each on lines of
         its own (the first at column 0; after each, nothing but blanks or a comment on its line);
-        None when it is not, or does not parse alone."""
+        None when it is not, or does not parse alone, or holds a `\\r` (a line end `ast` and
+        `split_lines` might count apart)."""
+        if "\r" in self.added:
+            return None
         try:
             tree = ast.parse(self.added)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
