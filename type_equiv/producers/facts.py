@@ -11,16 +11,18 @@ digests (warm/replay.py): equal, and every verdict of the recorded run holds.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
+import keyword
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from type_equiv.producers.needles import Needles, Tokens, text_of
+from type_equiv.producers.needles import TOKEN, Needles, Tokens, text_of
 from type_equiv.producers.records import DECLARED, Spellings
-from type_equiv.producers.sites import declared_module, scan_module
 from type_equiv.read.log import ReadLog
 
 if TYPE_CHECKING:
@@ -99,6 +101,8 @@ def answers(module: str, package: bool, data: bytes, path: Path, questions: Ques
     """The same questions (`keys`: filters, walks, probes) asked of a file's bytes now, in the shape
     `view` digests, parsed and walked through the warm check's `memo` (read/asts.py). Raises
     KeyError when a key is not among `questions`."""
+    from type_equiv.producers.sites import declared_module, scan_module  # the walk: not for a replay
+
     text = text_of(data, path)
     if text is None:
         return {"n": True}
@@ -118,6 +122,65 @@ def answers(module: str, package: bool, data: bytes, path: Path, questions: Ques
     out["s"] = scans
     out["w"] = {k: questions.needles[questions.probes[k]].held(text, tokens) for k in probes}
     return out
+
+
+_STAR = re.compile(r"\bimport\b[\s\\]*\*")  # a star import: names no text of the module spells
+# what an appended statement may hold: no scope of its own (its parameters, targets), no binding
+_UNSCOPED = (ast.Lambda, ast.NamedExpr, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+             ast.Yield, ast.YieldFrom, ast.Await)
+
+
+def unchanged_by(old: str, added: str, stmts: Sequence[ast.stmt], questions: Questions,
+                 keys: Sequence[Sequence[str]]) -> bool:
+    """Whether appending `stmts` (the whole top-level statements of the text `added`) to a module of
+    text `old` leaves every answer `answers` gave under `keys` as it was, without a walk.
+
+    They do when the statements are expressions and assignments to plain names (no definition,
+    import, scope or `:=`), and every word of `added` (its names, attributes, keywords, strings) is
+    unknown to the old text and to every question (but a filter's or probe's substring the old
+    text holds too, such as `=`): then no filter or probe answers otherwise, no walk records
+    anything of them (a record needs a spelled name, value or tag field) nor anything new of the
+    old statements (which read none of their names, while they read none of the old ones), and
+    they bind only new names to the module itself, which a resolution elsewhere reads as unbound
+    (`_resolving`) — unless a star import could bind them (refused). ASCII only: a name in another
+    Unicode form is the same name to Python (NFKC)."""
+    if not added.isascii() or _STAR.search(old):
+        return False
+    for stmt in stmts:
+        if not isinstance(stmt, ast.Expr | ast.Assign) or (isinstance(stmt, ast.Assign) and not all(
+                isinstance(node, ast.Name | ast.Tuple | ast.List | ast.Starred | ast.Store)
+                for target in stmt.targets for node in ast.walk(target))):
+            return False
+        if any(isinstance(node, _UNSCOPED) for node in ast.walk(stmt)):
+            return False
+    words = set(TOKEN.findall(added))
+    if any(word.startswith("__") for word in words):  # `__all__`, `__getattr__`: read whole
+        return False
+    hits, walks, probes, *_ = keys
+    spelled: set[str] = set()
+    for key in walks:
+        spellings = questions.spellings[key]
+        spelled.update(part for name in spellings.names for part in name.split("."))
+        spelled.update(word for text in (*spellings.values, *spellings.tag_fields)
+                       for word in TOKEN.findall(text))
+    if not words.isdisjoint(spelled):
+        return False
+    # a filter's answer stays when the appended text holds none of its words or the old text holds
+    # one it holds (True stays True); a probe's when each word the appended text holds, the old held.
+    # A word holds no line end, so none spans the old text's last one.
+    for needles, probe in [*((questions.needles[k], False) for k in hits),
+                           *((questions.needles[questions.probes[k]], True) for k in probes)]:
+        whole, _, others = needles.parts
+        held = [word for word in others if word in added]
+        if not words.isdisjoint(whole) or any("\n" in word for word in others):
+            return False
+        if held and not (all if probe else any)(word in old for word in held):
+            return False
+    # a word of the old text as a whole token (a substring test first: most new names are in no text)
+    names = sorted(word for word in words
+                   if not word[0].isdigit() and not keyword.iskeyword(word) and word in old)
+    shared = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    return not names or shared.search(old) is None
 
 
 def _found(needles: Needles, text: str, tokens: Tokens) -> bool:

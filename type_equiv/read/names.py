@@ -202,7 +202,7 @@ class Resolver:
     def literal_aliases(self, module: str) -> ast.Module | None:
         """`module`'s tree, for a caller that reads only its module-level `Literal[…]` aliases: told
         to no watcher, as the warm replay's skeleton of a module keeps every such statement whoever
-        asked (warm/meaning.py `_unasked`), so an edit of one re-runs the check and an edit
+        asked (warm/meaning.py `unasked`), so an edit of one re-runs the check and an edit
         elsewhere (`X = 1` appended) still replays."""
         entry = self._modules.get(module)
         return entry[1]() if entry is not None else None

@@ -61,21 +61,21 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
 
 def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (),
                     asked: Collection[str] | None = None, *, memo: RunMemo) -> str | None:
-    """`meaning_digest` with the module's inert top-level statements left out (`_inert`): with the
+    """`meaning_digest` with the module's inert top-level statements left out (`inert`): with the
     producer scan's view of the file (producers/facts.py), all a check sees of it. Every other stage
     reads a module through what it binds, defines and quotes, never through an expression statement,
     so one appended (a `print`, a call) keeps this digest while any binding, definition, import,
     moved line, quoted text or read comment changes it.
 
     With `asked`, the names the run asked of this module (read/log.py `ReadLog.names`; None when it
-    read them whole), a statement that binds only names outside it is left out too (`_unasked`): a
+    read them whole), a statement that binds only names outside it is left out too (`unasked`): a
     `def` or `X = 1` nobody looked up resolves as an unbound name would, and what the scan saw of it
     is judged apart. The tree is the run's (`memo`): the facts comparison that follows walks it."""
     try:
         text = decode_source(data)
         tree = memo.parse_module(text)  # shared, so read only
         wanted = None if asked is None else frozenset(asked)
-        left = [stmt for stmt in tree.body if _inert(stmt) or (wanted is not None and _unasked(stmt, wanted))]
+        left = [stmt for stmt in tree.body if inert(stmt) or (wanted is not None and unasked(stmt, wanted))]
         rows = _token_rows(_blanked(text, left))
     except (SyntaxError, UnicodeDecodeError, LookupError, ValueError, tokenize.TokenError,
             RecursionError, MemoryError):
@@ -84,7 +84,7 @@ def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (
     return _digest(tag, data, text, rows, spans, words)
 
 
-def _unasked(stmt: ast.stmt, asked: frozenset[str]) -> bool:
+def unasked(stmt: ast.stmt, asked: frozenset[str]) -> bool:
     """A top-level `def`, `class` or assignment of plain names to a value that is no name chain
     (an alias follows its target: the resolver reads it), none of whose names anyone asked: every
     name it may bind anywhere inside (targets, `:=`, nested definitions, `global`) counts, and a
@@ -148,7 +148,7 @@ def _digest(tag: str, data: bytes, text: str, rows: list[Row], spans: Iterable[S
     return hashed.hexdigest()
 
 
-def _inert(stmt: ast.stmt) -> bool:
+def inert(stmt: ast.stmt) -> bool:
     """A top-level expression statement that binds nothing (no `:=`) and is no string (a docstring
     may be read): what it does happens at run time, where no stage but the producer scan looks."""
     return (isinstance(stmt, ast.Expr) and not isinstance(stmt.value, ast.Constant)
@@ -184,7 +184,7 @@ def comment_digest(data: bytes, words: Iterable[str]) -> str | None:
     except (SyntaxError, UnicodeDecodeError, LookupError, ValueError):
         return None
     # most files hold no such line: one search answers them without splitting the text into lines
-    found = _comments_pattern(_longest_first(words)).search(text) is not None
+    found = comments_pattern(words).search(text) is not None
     head = ("comments/1", _comment_lines(text, split_lines(text), words) if found else [])
     return hashlib.blake2b(repr(head).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
@@ -192,6 +192,11 @@ def comment_digest(data: bytes, words: Iterable[str]) -> str | None:
 def _longest_first(words: Iterable[str]) -> tuple[str, ...]:
     """The words, each once, longest first: a match spans the longest word found at its place."""
     return tuple(sorted(set(words), key=lambda word: (-len(word), word)))
+
+
+def comments_pattern(words: Iterable[str]) -> re.Pattern[str]:
+    """The search for the lines that may hold a comment a stage reads (`_comment_lines`)."""
+    return _comments_pattern(_longest_first(words))
 
 
 @functools.lru_cache(maxsize=4)
@@ -234,7 +239,7 @@ def _comment_lines(text: str, lines: Sequence[str], words: Iterable[str]) -> lis
     of a directive or a word touches (one search over the whole text, then its lines)."""
     starts = list(accumulate(map(len, lines), initial=0))  # offset of each line in `text`
     numbers: set[int] = set()
-    for found in _comments_pattern(_longest_first(words)).finditer(text):
+    for found in comments_pattern(words).finditer(text):
         first = bisect_right(starts, found.start())
         numbers.update(range(first, max(first, bisect_right(starts, max(found.end() - 1, 0))) + 1))
     return [(number, lines[number - 1]) for number in sorted(numbers) if 0 < number <= len(lines)]

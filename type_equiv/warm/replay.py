@@ -56,10 +56,13 @@ from type_equiv.warm.freshness import Folders, Moved, journaled, moved, stable_b
 from type_equiv.warm.journal import Reply
 
 if TYPE_CHECKING:
+    import ast
+
     from type_equiv.model.options import CheckOptions
     from type_equiv.model.run import RunStats
     from type_equiv.model.session import SessionEvent
     from type_equiv.read.asts import RunMemo
+    from type_equiv.warm.appended import Appended
     from type_equiv.warm.meaning import Span
 
 STORE = "run"
@@ -200,8 +203,8 @@ class Inputs:
             data = stable_bytes(path, stamp)  # read once for both digests
             if data is None or digest(data) != content[key]:
                 continue
-            if view is not None:
-                facts[key] = {**view, **self._unseen(key, path, data, words, memo)}
+            if view is not None:  # the size: statements appended to these bytes are judged alone
+                facts[key] = {**view, **self._unseen(key, path, data, words, memo), "size": len(data)}
             if spans:
                 kept = sorted(set(spans))
                 found = meaning_digest(data, kept, words)
@@ -334,7 +337,8 @@ class Record:
         """None unless every file in doubt still holds the bytes the recorded run read (by content
         hash), or bytes of the same meaning (meaning.py); else those whose new stamp is old enough
         to be trusted by `stat` alone. A file of the same meaning taken so has its new content hash
-        kept too, so the next check replays by `stat`."""
+        kept too, so the next check replays by `stat` (and its size, so statements appended next are
+        judged against its new bytes)."""
         store = self._cache().load(DIGESTS, self.stamps_key())
         count = store.get("shards") if isinstance(store, dict) else None
         if not isinstance(count, int) or count < 1:
@@ -357,49 +361,73 @@ class Record:
             if data is None:
                 return None
             now_digest = digest(data)
-            if now_digest != known and not _same_meaning(data, store, key) and not self._same_facts(
-                    data, store, key, path, views.setdefault(number, self._views(number)), memo):
+            if now_digest != known and not self._same_answer(
+                    data, store, key, path, str(known), views.setdefault(number, self._views(number)), memo):
                 return None
             if not stamp.racy(now):
                 taken.append(entry)
                 if now_digest != known:
                     renewed.add(number)
+                    _resized(views.get(number), key, len(data))
                 content[key] = now_digest
         for number in renewed:
             self._cache().save(f"{DIGESTS}.{number}", self.stamps_key(), shards[number])
+            if isinstance(views.get(number), dict):
+                self._cache().save(f"{FACTS}.{number}", self.stamps_key(), views[number])
         return taken
 
     def _views(self, number: int) -> Any:
         return self._cache().load(f"{FACTS}.{number}", self.stamps_key())
 
-    def _same_facts(self, data: bytes, store: dict[str, Any], key: str, path: str, views: Any,
-                    memo: RunMemo) -> bool:
-        """Whether the producer scan would see the same in `data` (producers/facts.py), and every
-        other reader too: the same comment lines (a file only the scan and comment searches read)
-        or the same skeleton (one other stages read: meaning.skeleton_digest)."""
-        from type_equiv.warm.meaning import comment_digest, skeleton_digest
+    def _same_answer(self, data: bytes, store: dict[str, Any], key: str, path: str, known: str,
+                     views: Any, memo: RunMemo) -> bool:
+        """Whether `data`, no longer the recorded bytes of the file (content hash `known`), cannot
+        change the answer: the same meaning digest, or what the producer scan and the other readers
+        see of it is the same (`_same_facts`). Statements appended to the recorded bytes
+        (appended.py) change its meaning digest, which is not computed then."""
+        from type_equiv.warm import appended
 
         kept = views.get(key) if isinstance(views, dict) else None
+        added = appended.split(data, kept.get("size"), known) if isinstance(kept, dict) else None
+        stmts = added.statements if added is not None else None
+        if not stmts and _same_meaning(data, store, key):
+            return True
         if not isinstance(kept, dict):
             return False
-        words = [str(word) for word in store.get("words", [])]
         try:
-            if "skeleton" in kept:
-                spans = [(int(first), int(last)) for first, last in kept["spans"]]
-                asked = kept.get("asked")
-                names = None if asked is None else [str(name) for name in asked]
+            return self._same_facts(data, store, path, kept, added if stmts else None, stmts or [], memo)
+        except (KeyError, TypeError, ValueError):
+            return False
+
+    def _same_facts(self, data: bytes, store: dict[str, Any], path: str, kept: dict[str, Any],
+                    added: Appended | None, stmts: list[ast.stmt], memo: RunMemo) -> bool:
+        """Whether the producer scan would see the same in `data` (producers/facts.py), and every
+        other reader too: the same comment lines (a file only the scan and comment searches read)
+        or the same skeleton (one other stages read: meaning.skeleton_digest). With `added` (the
+        recorded text and whole statements appended to it: appended.py) both are judged from the
+        appended statements alone where they can be, without parsing or walking the file."""
+        from type_equiv.warm.appended import same_skeleton, spans_inside
+        from type_equiv.warm.meaning import comment_digest, skeleton_digest
+
+        words = [str(word) for word in store.get("words", [])]
+        if "skeleton" in kept:
+            spans = [(int(first), int(last)) for first, last in kept["spans"]]
+            asked = kept.get("asked")
+            names = None if asked is None else [str(name) for name in asked]
+            if not (added is not None and isinstance(kept["skeleton"], str) and spans_inside(spans, added.old)
+                    and same_skeleton(added, stmts, words, names)):
                 seen = skeleton_digest(data, spans, words, names, memo=memo)
                 if seen is None or seen != kept["skeleton"]:
                     return False
-            elif (seen := comment_digest(data, words)) is None or seen != kept["comments"]:
-                return False
-            from type_equiv.producers import facts  # the scan's walk: only when a file is in doubt
-
-            questions = facts.Questions.from_data(store["questions"])
-            now = facts.answers(str(kept["module"]), bool(kept["package"]), data, Path(path), questions,
-                                kept["keys"], memo)
-        except (KeyError, TypeError, ValueError):
+        elif (seen := comment_digest(data, words)) is None or seen != kept["comments"]:
             return False
+        from type_equiv.producers import facts  # the scan's questions: only when a file is in doubt
+
+        questions = facts.Questions.from_data(store["questions"])
+        if added is not None and facts.unchanged_by(added.old, added.added, stmts, questions, kept["keys"]):
+            return True
+        now = facts.answers(str(kept["module"]), bool(kept["package"]), data, Path(path), questions,
+                            kept["keys"], memo)
         return bool(facts.view(now) == kept["view"])
 
     def _take(self, folder: str | None, name: str, stamp: Stamp) -> None:
@@ -450,6 +478,14 @@ class Record:
         if self.stamps is not None:
             cache.save(STAMPS, self.stamps_key(), self.stamps)
         cache.save(STORE, _key(self.options), self.payload)
+
+
+def _resized(views: Any, key: str, size: int) -> None:
+    """A file whose new bytes were taken as the recorded ones (the same answer) is their size now:
+    statements appended to those bytes next are judged alone against them (appended.py)."""
+    kept = views.get(key) if isinstance(views, dict) else None
+    if isinstance(kept, dict) and "size" in kept:
+        kept["size"] = size
 
 
 def _same_meaning(data: bytes, store: dict[str, Any], key: str) -> bool:
