@@ -681,3 +681,13 @@ def test_schema_out_replaces_a_fifo_or_a_link_never_opens_it(root: Path, tmp_pat
     (folder / "pkg.m.Shade.schema.json").symlink_to(secret)
     assert cli(root, "schema", "pkg.m.Shade", "--out", str(folder)).returncode == 0
     assert secret.read_text() == "keep" and not (folder / "pkg.m.Shade.schema.json").is_symlink()
+
+
+def test_a_cache_dir_spelled_through_the_root_is_used(root: Path) -> None:
+    """`--cache-dir ROOT/../x` names a folder beside the root, the user's choice: used, not dropped
+    as if a link led it out of the root (a check would then run cold every time, silently)."""
+    build(root, project())
+    beside = root / ".." / "beside-cache"
+    got = cli(root, "check", "--cache-dir", str(beside))
+    assert got.returncode == 0, got.stderr
+    assert any((root.parent / "beside-cache").iterdir())

@@ -112,9 +112,11 @@ def cache_folder(root: Path, folder: Path) -> Path | None:
 
     A `.type-equiv-cache` committed as a link to `/home/…` or `/etc` must not make a check write
     there: such a cache is not used (it only costs speed). A `--cache-dir` spelled outside the root is
-    the user's own choice and is used as given.
+    the user's own choice and is used as given, also when spelled through the root (`ROOT/../x`:
+    `..` is read as spelled, before any link is followed).
     """
-    if folder.is_relative_to(root) and not inside(root, folder):
+    spelled = Path(os.path.normpath(folder))
+    if spelled.is_relative_to(os.path.normpath(root)) and not inside(root, folder):
         return None
     return folder
 
