@@ -12,7 +12,7 @@ from type_equiv.producers.doors import tested_in
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import Form, RefSite, Spellings
-from type_equiv.producers.syntax import Scope
+from type_equiv.producers.syntax import Scope, admits_text
 from type_equiv.read.names import Bindings
 
 
@@ -66,7 +66,7 @@ class MembershipReader(NameReader):
         if found is None or found[0] not in self.value_tables:
             return
         key = found[1]  # data: not annotated, or annotated to admit text too (`kind: Kind | str`)
-        text = isinstance(key, ast.Name) and key.id in scope.texts
+        text = isinstance(key, ast.Name) and admits_text(scope.args, key.id)
         member = isinstance(key, ast.Attribute) and self.dotted(key, scope) is not None  # `T[Kind.A]`
         if (self.raw(key, scope) or text) and not member and not own_key(key, scope.body):
             self.tested(node.lineno, self.value_tables[found[0]], scope)

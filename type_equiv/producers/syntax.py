@@ -41,7 +41,7 @@ class Scope:
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
     entry: bool = False  # a route or command handler's body: what it decodes comes from outside
-    texts: frozenset[str] = frozenset()  # parameters annotated to admit text (`kind: Kind | str`)
+    args: ast.arguments | None = None  # the enclosing function's parameters (`admits_text`)
     bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -66,10 +66,12 @@ def parameters(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
             *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
 
 
-def text_params(args: ast.arguments) -> frozenset[str]:
-    """The parameters annotated to admit text (`kind: Kind | str`): what they hold may be data."""
-    return frozenset(a.arg for a, _ in parameters(args) if a.annotation is not None and any(
-        isinstance(n, ast.Name) and n.id == "str" for n in ast.walk(a.annotation)))
+def admits_text(args: ast.arguments | None, name: str) -> bool:
+    """Whether parameter `name` is annotated to admit text (`kind: Kind | str`): what it holds may be
+    data. Asked only where a lookup needs it, never for every function walked."""
+    annotation = next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
+    return annotation is not None and any(isinstance(n, ast.Name) and n.id == "str"
+                                          for n in ast.walk(annotation))
 
 
 def wrapped_function(value: ast.expr) -> str | None:

@@ -59,7 +59,6 @@ from type_equiv.producers.syntax import (
     match_parts,
     members_returned,
     parameters,
-    text_params,
     wrapped_function,
 )
 from type_equiv.read.literals import literal_key, literal_values
@@ -201,7 +200,7 @@ class Walker(ExpressionWalker):
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
                        body=node.body, class_body=scope.class_body, entry=door is not None,
-                       texts=text_params(node.args))
+                       args=node.args)
         if scope.owner != self.module:  # a closure appends to its enclosing function's list
             inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
