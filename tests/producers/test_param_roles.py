@@ -21,10 +21,14 @@ class Perms(IntFlag):
 """
 
 
+def perms_verdicts(files: dict[str, str]) -> dict[str, str]:
+    """`Perms`'s verdicts in a real temporary project holding it beside `files`."""
+    source = {"pkg/__init__.py": "", "pkg/perms.py": PERMS, **files}
+    return dict(producer_case(source=source, symbol="pkg.perms.Perms").verdicts)
+
+
 def test_an_argument_its_own_decorator_keeps_as_a_value_is_produced() -> None:
-    case = producer_case(source={
-        "pkg/__init__.py": "",
-        "pkg/perms.py": PERMS,
+    assert perms_verdicts({
         "pkg/auth.py": """
             from pkg.perms import Perms
 
@@ -57,14 +61,11 @@ def test_an_argument_its_own_decorator_keeps_as_a_value_is_produced() -> None:
                 def list(self) -> list[str]:
                     return []
         """,
-    }, symbol="pkg.perms.Perms")
-    assert case.verdicts == {"ADD": "producer", "LIST": "producer", "DELETE": "none"}
+    }) == {"ADD": "producer", "LIST": "producer", "DELETE": "none"}
 
 
 def test_an_argument_a_decorator_registers_under_stays_a_key() -> None:
-    case = producer_case(source={
-        "pkg/__init__.py": "",
-        "pkg/perms.py": PERMS,
+    assert perms_verdicts({
         "pkg/bus.py": """
             from pkg.perms import Perms
 
@@ -96,14 +97,11 @@ def test_an_argument_a_decorator_registers_under_stays_a_key() -> None:
                 from pkg.bus import fire
                 fire(Perms.LIST)
         """,
-    }, symbol="pkg.perms.Perms")
-    assert case.verdicts == {"ADD": "consumer", "LIST": "consumer", "DELETE": "none"}
+    }) == {"ADD": "consumer", "LIST": "consumer", "DELETE": "none"}
 
 
 def test_a_call_registering_or_looking_up_under_its_argument_consumes_it() -> None:
-    case = producer_case(source={
-        "pkg/__init__.py": "",
-        "pkg/perms.py": PERMS,
+    assert perms_verdicts({
         "pkg/registry.py": """
             from pkg.perms import Perms
 
@@ -135,5 +133,4 @@ def test_a_call_registering_or_looking_up_under_its_argument_consumes_it() -> No
                 lookup(Perms.DELETE)
                 emit(Perms.LIST)
         """,
-    }, symbol="pkg.perms.Perms")
-    assert case.verdicts == {"ADD": "consumer", "DELETE": "consumer", "LIST": "producer"}
+    }) == {"ADD": "consumer", "DELETE": "consumer", "LIST": "producer"}
