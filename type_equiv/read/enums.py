@@ -1,5 +1,6 @@
 """An enum's body read as a vocabulary: which of its names are members, their values, its methods and
-its project bases (read/vocabularies.py reads the other forms)."""
+its project bases. Shared by read/vocabularies.py (an enum row) and read/members.py (a `Literal`
+alias of some of an enum's members)."""
 
 from __future__ import annotations
 

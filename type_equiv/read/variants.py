@@ -1,6 +1,6 @@
 """A vocabulary as every stage reads it: its variants, where it is defined, the spans that are its
 own definition. read/vocabularies.py recognises the forms and builds them (read/enums.py an enum's
-body); the producer check joins against them."""
+body, read/members.py a `Literal` alias of enum members); the producer check joins against them."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ class Vocabulary:
     """A manifest symbol read as a vocabulary; `spans` is its own definition (sites there never count)."""
 
     symbol: str  # the manifest's dotted name
-    qualname: str  # where it is defined (differs from `symbol` when the manifest names a re-export)
+    qualname: str  # where it is defined (differs from `symbol` when the manifest names a re-export;
+    # an alias of enum members: the enum, whose members the producer check looks for)
     form: Form
     path: str
     line: int
@@ -69,6 +70,8 @@ class Vocabulary:
     bases: tuple[str, ...] = ()  # project classes every variant class derives from
     methods: tuple[Method, ...] = ()  # an enum's methods (join.py: which of them run)
     narrower: tuple[str, ...] = ()  # a literal alias's narrower spellings in its module (narrower.py)
+    # a `Literal` alias of some of the enum `qualname`'s members (members.py): the alias's qualname
+    alias: str | None = None
 
     @property
     def name(self) -> str:
@@ -90,7 +93,12 @@ class Vocabulary:
 
 
 def describe(vocab: Vocabulary) -> str:
-    """`union of 3 variants tagged by `kind`` — for the producers command's header."""
+    """`union of 3 variants tagged by `kind`` — for the producers command's header; an alias of
+    members says whose (`literal of 2 members of enum `ChannelType` (kinds.py:5), kinds.py:11`)."""
     tagged = f" tagged by `{vocab.tag_field}`" if vocab.tag_field else ""
     opened = " (open)" if vocab.open else ""
+    if vocab.alias is not None and vocab.spans:
+        where = vocab.spans[0]
+        return (f"literal{opened} of {len(vocab.variants)} members of enum `{vocab.name}` ({vocab.path}:"
+                f"{vocab.line}), {where.path}:{where.line}")
     return f"{vocab.form}{opened} of {len(vocab.variants)} variants{tagged}, {vocab.path}:{vocab.line}"

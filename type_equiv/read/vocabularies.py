@@ -2,7 +2,8 @@
 
 Four forms (docs/producers.md): a **union** of classes that each carry a `Literal` tag field (a variant
 is a class and its tag), a TypedDict **map** whose keys are the tags of the classes they map to, a
-**literal** alias (a variant per value) and an **enum** (a variant per member). Anything else is a
+**literal** alias (a variant per value; an alias of enum members is the enum's vocabulary narrowed
+to them: members.py) and an **enum** (a variant per member). Anything else is a
 plain **shape**: drift-checked, never producer-checked. A manifest row's `form` overrides the guess.
 
 Symbols are found with libcst through the check's shared module cache (the drift stage has already
@@ -25,6 +26,7 @@ from type_equiv.read.enums import default_value, enum_vocabulary, project_bases
 from type_equiv.read.literals import WRAPPERS, Value, literal_key, literal_values
 from type_equiv.read.literals import subscript_args as _args
 from type_equiv.read.manifest import SymbolRow
+from type_equiv.read.members import Listed, listed_members, member_vocabulary
 from type_equiv.read.narrower import narrower_aliases
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import Shape, lower, retyped
@@ -89,6 +91,7 @@ class _Arm:
     literals: tuple[Value, ...] = ()
     open: bool = False
     line: int = 0
+    members: tuple[Listed, ...] = ()  # `Literal[Kind.A, Kind.B]` (members.py)
 
 
 def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
@@ -118,7 +121,8 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
         vocab = _alias(row, qualname, code, node, shape, span, defs)
     else:
         vocab = None
-    if row.form is not None and (vocab is None or vocab.form != row.form):
+    if row.form is not None and (vocab is None or vocab.form != row.form) and not (
+            row.form == "literal" and vocab is not None and vocab.alias):  # members listed (members.py)
         found_form = vocab.form if vocab is not None else f"a plain {shape.kind}"
         raise InputError(
             f"{row.symbol}: the manifest says \"form\": \"{row.form}\" but {shape.path}:{shape.line}"
@@ -208,6 +212,10 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
     for arm, disc in _arms(expr, module, defs, first_line, set()):
         arms.append(arm)
         discriminator = discriminator or disc
+    if any(a.members for a in arms) and all(a.members or a.literals or a.open for a in arms):
+        listed = [m for a in arms for m in (a.members or [Listed(v, a.line) for v in a.literals])]
+        return member_vocabulary(row.symbol, qualname, span, listed, any(a.open for a in arms), defs)
+    arms = [a for a in arms if not a.members]  # beside classes, an arm of members is none of them
     if not arms:
         return None
     literal_arms = [a for a in arms if a.literals or a.open]
@@ -278,8 +286,9 @@ def _arms(expr: ast.expr, module: str, defs: Symbols, first_line: int,
             return
         if head == "Literal":
             values = literal_values(expr)
-            if values:
-                yield _Arm(literals=values, line=line), None
+            members = None if values else listed_members(expr, module, defs, first_line)
+            if values or members:
+                yield _Arm(literals=values or (), line=line, members=members or ()), None
             return
         if head is not None and head not in WRAPPERS:
             chain = _chain(expr.value)  # `Event[T]`: a generic class; `list[...]`: an open arm
