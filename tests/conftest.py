@@ -91,6 +91,19 @@ class Project:
         return self.run("check", "--root", str(self.root), "--format", fmt, *cache, *args)
 
 
+# An enum on a project's own machinery (hikari's `hikari.internal.enums.Enum`): a base a metaclass
+# builds, no standard-library enum; module `machinery` of `pkg` (tests/*/test_member_literals.py).
+OWN_ENUM_MACHINERY = """
+class _EnumMeta(type):
+    def __call__(cls, value):
+        return cls._value_to_member_map_[value]
+
+
+class Enum(metaclass=_EnumMeta):
+    pass
+"""
+
+
 GARBAGE_MB = 64  # a test that leaves the process this much larger runs a full collection after it
 
 

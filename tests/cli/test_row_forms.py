@@ -129,7 +129,7 @@ UNRECOGNISED = {
     "a Literal of a name": (
         "from typing import Literal\n\nRED = 'red'\nColour = Literal['blue', RED]\n", "Colour",
         "Colour = Literal['blue', RED]",
-        "its `Literal` values are not all constants the reader can read",
+        "its `Literal` values are not all constants or members of one enum the reader can read",
     ),
 }
 

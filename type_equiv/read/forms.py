@@ -12,7 +12,7 @@ reader cannot see — rather than a plain model listed on purpose:
   `django.db.models.TextChoices`, `aenum.MultiValueEnum`) that the reader does not know as one;
 - a union alias or a TypedDict whose classes carry `Literal` fields, none of which is a tag the
   reader can use (no field tags every arm; a key that is not its class's tag);
-- a `Literal` alias whose values the reader cannot read as constants.
+- a `Literal` alias whose values the reader cannot read as constants or members of one enum.
 
 A plain class (a pydantic model, a dataclass, one whose own fields are `Literal`), a plain alias and
 a row whose `"form"` or `"producers": false` says what it is are never reported.

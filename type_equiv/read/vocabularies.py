@@ -2,7 +2,8 @@
 
 Four forms (docs/producers.md): a **union** of classes that each carry a `Literal` tag field (a variant
 is a class and its tag), a TypedDict **map** whose keys are the tags of the classes they map to, a
-**literal** alias (a variant per value) and an **enum** (a variant per member). Anything else is a
+**literal** alias (a variant per value; an alias of enum members is the enum's vocabulary narrowed
+to them: members.py) and an **enum** (a variant per member). Anything else is a
 plain **shape**: drift-checked, never producer-checked. A manifest row's `form` overrides the guess.
 
 Symbols are found with libcst through the check's shared module cache (the drift stage has already
@@ -14,7 +15,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
 
 import libcst as cst
 
@@ -22,106 +22,21 @@ from type_equiv.model.errors import InputError
 from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, expr_of
 from type_equiv.read.definitions import PythonCode
-from type_equiv.read.literals import WRAPPERS, Members, Value, literal_key, literal_values
+from type_equiv.read.enums import default_value, enum_vocabulary, project_bases
+from type_equiv.read.literals import WRAPPERS, Value, literal_key, literal_values
 from type_equiv.read.literals import subscript_args as _args
 from type_equiv.read.manifest import SymbolRow
+from type_equiv.read.members import Listed, listed_members, member_vocabulary
 from type_equiv.read.narrower import narrower_aliases
 from type_equiv.read.normalise import last_name, parse_expr, subscript_head
-from type_equiv.read.shapes import Member, Shape, lower, retyped
+from type_equiv.read.shapes import Shape, lower, retyped
+from type_equiv.read.variants import Form, Method, Span, Variant, Vocabulary, describe
 
-Form = Literal["union", "map", "literal", "enum", "shape"]
+# the data model lives in variants.py; the stages import it from here, where the forms are read
+__all__ = ["Form", "Method", "Span", "Variant", "Vocabulary", "describe", "read_vocabulary"]
+
 OPEN_ARMS = frozenset({"str", "int", "LiteralString", "Any", "object"})
 TRANSPARENT = frozenset({"SerializeAsAny", "SkipValidation", "InstanceOf"})  # `X[Cls]` is `Cls`
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One variant. `name` is what findings and `exempt` call it: tag, literal value or member name."""
-
-    name: str
-    path: str
-    line: int
-    tag: Value | None = None  # the tag / literal value / enum value (None: none, or not literal)
-    cls: ClassInfo | None = None  # union and map: the payload class
-    tags_of_class: tuple[Value, ...] = ()  # every tag the class may carry (a multi-value Literal)
-    tag_default: Value | None = None  # the tag field's default, if any
-    tag_field: str | None = None  # the payload class's tag field (union and map)
-    catch_all: bool = False  # an arm without a literal tag: an extension point
-    member: str | None = None  # an enum-member tag (`Literal[Kind.STARTED]`): `pkg.kinds.Kind.STARTED`
-
-    @property
-    def key(self) -> str | None:
-        return literal_key(self.tag) if self.tag is not None else None
-
-
-@dataclass(frozen=True)
-class Span:
-    path: str
-    line: int
-    end_line: int
-
-    def covers(self, path: str, line: int) -> bool:
-        return path == self.path and self.line <= line <= self.end_line
-
-
-class Method(NamedTuple):
-    """A method of an enum's body: where it stands, and whether only a call by its name runs it (a
-    plain method, not a dunder, sunder or property Python calls itself)."""
-
-    name: str
-    line: int
-    end_line: int
-    named: bool
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """A manifest symbol read as a vocabulary; `spans` is its own definition (sites there never count)."""
-
-    symbol: str  # the manifest's dotted name
-    qualname: str  # where it is defined (differs from `symbol` when the manifest names a re-export)
-    form: Form
-    path: str
-    line: int
-    variants: tuple[Variant, ...]
-    tag_field: str | None = None
-    open: bool = False  # `Literal[...] | str`, or a union with a catch-all arm
-    spans: tuple[Span, ...] = ()
-    bases: tuple[str, ...] = ()  # project classes every variant class derives from
-    methods: tuple[Method, ...] = ()  # an enum's methods (join.py: which of them run)
-    narrower: tuple[str, ...] = ()  # a literal alias's narrower spellings in its module (narrower.py)
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    def variant(self, name: str) -> Variant | None:
-        for variant in self.variants:
-            if variant.name == name:
-                return variant
-        return None
-
-    def classes(self) -> dict[str, list[Variant]]:
-        """Payload class → its variants (a class whose tag is a multi-value `Literal` has several)."""
-        out: dict[str, list[Variant]] = {}
-        for variant in self.variants:
-            if variant.cls is not None:
-                out.setdefault(variant.cls.qualname, []).append(variant)
-        return out
-
-
-def _default_value(default: str | None, members: Members | None = None) -> Value | None:
-    """The constant a field defaults to: `'text'`, `Field('text')`, `field(default='text')`, or
-    with `members` an enum member (`Kind.STARTED`)."""
-    node = expr_of(default) if default is not None else None
-    if isinstance(node, ast.Call):
-        keywords = {k.arg: k.value for k in node.keywords if k.arg}
-        node = keywords.get("default") or (node.args[0] if node.args else None)
-    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
-        return node.value
-    if isinstance(node, ast.Attribute) and members is not None:
-        return members(node)
-    return None
 
 
 class _EnumMembers:
@@ -148,7 +63,7 @@ class _EnumMembers:
             return None
         for member in shape.members:
             if member.role == "value" and member.name == node.attr:
-                value = _default_value(member.default)
+                value = default_value(member.default)
                 if value is not None:
                     self.found[literal_key(value)] = f"{enum}.{member.name}"
                 return value
@@ -160,7 +75,7 @@ def _tag_values(info: FieldInfo, defs: Symbols) -> tuple[tuple[Value, ...] | Non
     """A tag field's values, its default and the enum members among them (`_EnumMembers.found`)."""
     members = _EnumMembers(defs, info)
     values = literal_values(info.annotation, members)
-    default = _default_value(info.default, members)
+    default = default_value(info.default, members)
     return values, default, members.found
 
 
@@ -176,6 +91,7 @@ class _Arm:
     literals: tuple[Value, ...] = ()
     open: bool = False
     line: int = 0
+    members: tuple[Listed, ...] = ()  # `Literal[Kind.A, Kind.B]` (members.py)
 
 
 def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
@@ -198,103 +114,21 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
     span = Span(shape.path, shape.line, shape.end_line)
     vocab: Vocabulary | None
     if shape.kind == "enum":
-        vocab = _enum(row, qualname, shape, span, _project_bases(shape, module, defs))
+        vocab = enum_vocabulary(row.symbol, qualname, shape, span, project_bases(shape, module, defs))
     elif shape.kind == "typeddict":
         vocab = _map(row, qualname, shape, span, defs, forced=row.form == "map")
     elif shape.kind in ("union", "literal", "alias"):
         vocab = _alias(row, qualname, code, node, shape, span, defs)
     else:
         vocab = None
-    if row.form is not None and (vocab is None or vocab.form != row.form):
+    if row.form is not None and (vocab is None or vocab.form != row.form) and not (
+            row.form == "literal" and vocab is not None and vocab.alias):  # members listed (members.py)
         found_form = vocab.form if vocab is not None else f"a plain {shape.kind}"
         raise InputError(
             f"{row.symbol}: the manifest says \"form\": \"{row.form}\" but {shape.path}:{shape.line}"
             f" defines {found_form}; fix or drop the row's \"form\""
         )
     return vocab
-
-
-def _project_bases(shape: Shape, module: str, defs: Symbols) -> tuple[str, ...]:
-    """The project classes a class derives from, at any depth, nearest first (an enum's `RawEnum`)."""
-    out: list[str] = []
-    todo = [(shape, module)]
-    while todo:
-        current, where = todo.pop(0)
-        for label, text in current.header:
-            if label != "base" or text.startswith("*"):
-                continue
-            base = defs.resolver.canonical(f"{where}.{text.split('[', 1)[0].strip()}")
-            found = defs.shape(base) if base not in out else None
-            if found is not None:
-                out.append(base)
-                todo.append((found, defs.module_of(base)))
-    return tuple(out)
-
-
-def _enum(row: SymbolRow, qualname: str, shape: Shape, span: Span, bases: tuple[str, ...]) -> Vocabulary:
-    """An enum's members; `bases`, its project bases (`class Kind(str, RawEnum)`), whose methods
-    called on it may hand its members out (`Kind.values()`)."""
-    variants: list[Variant] = []
-    ignored = _ignored(shape)
-    for member in shape.members:
-        if not _assigned(member) or _reserved(member.name) or member.name in ignored:
-            continue
-        if _no_member(member.default):
-            continue
-        value = _default_value(member.default)
-        variants.append(Variant(member.name, shape.path, member.line, tag=value))
-    methods = tuple(Method(m.name, m.line, m.end_line, _named(m)) for m in shape.members
-                    if m.role == "method")
-    return Vocabulary(row.symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
-                      spans=(span,), bases=bases, methods=methods)
-
-
-def _named(method: Member) -> bool:
-    """Whether only a call by its name runs `method`: not `__str__` or `_missing_` (Python calls
-    them), nor a property (read, not called)."""
-    return not (method.name.startswith("_") and method.name.endswith("_")) and not any(
-        word in method.text for word in ("@property", "cached_property", ".setter", ".getter"))
-
-
-def _assigned(member: Member) -> bool:
-    """A name the enum body gives a value: `A = 1`, and also `A: str = "a"` (Python makes a member of
-    an annotated assignment; a bare annotation `A: str` makes none)."""
-    return member.role == "value" or (member.role == "field" and member.default is not None)
-
-
-def _reserved(name: str) -> bool:
-    """A name `enum` never makes a member: `__dunder__`, `_sunder_` and private `__x` (mangled).
-    A single leading underscore (`_Absent`) is an ordinary member."""
-    if name.startswith("__"):
-        return True
-    return len(name) > 2 and name[0] == name[-1] == "_"
-
-
-# What the enum machinery leaves as a plain class attribute: a descriptor (a function, a property)
-# or a value wrapped in `nonmember(...)` (Python 3.11).
-_NOT_MEMBERS = frozenset({"nonmember", "property", "staticmethod", "classmethod", "cached_property"})
-
-
-def _no_member(default: str | None) -> bool:
-    """An assignment in an enum body the enum does not make a member: `x = nonmember(...)`,
-    `x = property(...)`, `x = lambda ...` (Python's `enum` skips descriptors and `nonmember`)."""
-    node = expr_of(default) if default is not None else None
-    if isinstance(node, ast.Lambda):
-        return True
-    return isinstance(node, ast.Call) and last_name(node.func) in _NOT_MEMBERS
-
-
-def _ignored(shape: Shape) -> frozenset[str]:
-    """The names an enum's `_ignore_` lists (`["a", "b"]` or `"a b"`): never members."""
-    for member in shape.members:
-        if member.name == "_ignore_" and member.default is not None:
-            node = expr_of(member.default)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                return frozenset(node.value.split())
-            if isinstance(node, ast.List | ast.Tuple):
-                return frozenset(e.value for e in node.elts
-                                 if isinstance(e, ast.Constant) and isinstance(e.value, str))
-    return frozenset()
 
 
 def _map(row: SymbolRow, qualname: str, shape: Shape, span: Span, defs: Symbols,
@@ -378,6 +212,10 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
     for arm, disc in _arms(expr, module, defs, first_line, set()):
         arms.append(arm)
         discriminator = discriminator or disc
+    if any(a.members for a in arms) and all(a.members or a.literals or a.open for a in arms):
+        listed = [m for a in arms for m in (a.members or [Listed(v, a.line) for v in a.literals])]
+        return member_vocabulary(row.symbol, qualname, span, listed, any(a.open for a in arms), defs)
+    arms = [a for a in arms if not a.members]  # beside classes, an arm of members is none of them
     if not arms:
         return None
     literal_arms = [a for a in arms if a.literals or a.open]
@@ -448,8 +286,9 @@ def _arms(expr: ast.expr, module: str, defs: Symbols, first_line: int,
             return
         if head == "Literal":
             values = literal_values(expr)
-            if values:
-                yield _Arm(literals=values, line=line), None
+            members = None if values else listed_members(expr, module, defs, first_line)
+            if values or members:
+                yield _Arm(literals=values or (), line=line, members=members or ()), None
             return
         if head is not None and head not in WRAPPERS:
             chain = _chain(expr.value)  # `Event[T]`: a generic class; `list[...]`: an open arm
@@ -583,8 +422,3 @@ def _common_bases(variants: Sequence[Variant], defs: Symbols) -> tuple[str, ...]
     return tuple(out)
 
 
-def describe(vocab: Vocabulary) -> str:
-    """`union of 3 variants tagged by `kind`` — for the producers command's header."""
-    tagged = f" tagged by `{vocab.tag_field}`" if vocab.tag_field else ""
-    opened = " (open)" if vocab.open else ""
-    return f"{vocab.form}{opened} of {len(vocab.variants)} variants{tagged}, {vocab.path}:{vocab.line}"

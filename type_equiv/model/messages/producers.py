@@ -28,9 +28,10 @@ def unscannable(path: str, line: int, message: str) -> ParseError:
 def variant_named(form: str, name: str, key: str | None, cls: str | None) -> str:
     """A variant as its vocabulary's form names it (the `what` of `no_producer`): an enum's
     `member `RED``, a literal's `value 'a'` (`key`: the value as written), a union's or map's
-    `variant `cat` (Cat)` (`cls`: its payload class)."""
+    `variant `cat` (Cat)` (`cls`: its payload class). A raw value an alias of members lists beside
+    them that no member has (read/members.py) is no identifier: `value 5`."""
     if form == "enum":
-        return f"member `{name}`"
+        return f"member `{name}`" if name.isidentifier() or key is None else f"value {key}"
     if form == "literal":
         return f"value {key}"
     return f"variant `{name}`" + (f" ({cls})" if cls is not None else "")

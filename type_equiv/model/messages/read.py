@@ -132,8 +132,8 @@ def unrecognised_form(symbol: str, kind: str, why: str, instead: str | None, row
 
 # Why a guessed plain shape may be a vocabulary: the `why` of `unrecognised_form` (read/forms.py and
 # read/bases.py say which).
-FORM_LITERAL_UNREAD = ("its `Literal` values are not all constants the reader can read (a name, an"
-                       " expression)")
+FORM_LITERAL_UNREAD = ("its `Literal` values are not all constants or members of one enum the reader"
+                       " can read (a name, an expression, members of two enums)")
 BASE_IMPORTED_ELSEWHERE = "imported from a module that does not define it"
 BASE_MAYBE_STARRED = "it may come from a star import the reader cannot see through"
 

@@ -1,0 +1,123 @@
+"""An enum's body read as a vocabulary: which of its names are members, their values, its methods and
+its project bases. Shared by read/vocabularies.py (an enum row) and read/members.py (a `Literal`
+alias of some of an enum's members)."""
+
+from __future__ import annotations
+
+import ast
+
+from type_equiv.read.classes import Symbols, expr_of
+from type_equiv.read.literals import Members, Value
+from type_equiv.read.normalise import last_name
+from type_equiv.read.shapes import Member, Shape
+from type_equiv.read.variants import Method, Span, Variant, Vocabulary
+
+
+def default_value(default: str | None, members: Members | None = None) -> Value | None:
+    """The constant a field defaults to: `'text'`, `Field('text')`, `field(default='text')`, or
+    with `members` an enum member (`Kind.STARTED`)."""
+    node = expr_of(default) if default is not None else None
+    if isinstance(node, ast.Call):
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        node = keywords.get("default") or (node.args[0] if node.args else None)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
+        return node.value
+    if isinstance(node, ast.Attribute) and members is not None:
+        return members(node)
+    return None
+
+
+
+def project_bases(shape: Shape, module: str, defs: Symbols) -> tuple[str, ...]:
+    """The project classes a class derives from, at any depth, nearest first (an enum's `RawEnum`)."""
+    out: list[str] = []
+    todo = [(shape, module)]
+    while todo:
+        current, where = todo.pop(0)
+        for label, text in current.header:
+            if label != "base" or text.startswith("*"):
+                continue
+            base = defs.resolver.canonical(f"{where}.{text.split('[', 1)[0].strip()}")
+            found = defs.shape(base) if base not in out else None
+            if found is not None:
+                out.append(base)
+                todo.append((found, defs.module_of(base)))
+    return tuple(out)
+
+
+def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
+                    bases: tuple[str, ...]) -> Vocabulary:
+    """An enum's members; `bases`, its project bases (`class Kind(str, RawEnum)`), whose methods
+    called on it may hand its members out (`Kind.values()`)."""
+    variants = [Variant(member.name, shape.path, member.line, tag=value)
+                for member, value in enum_members(shape)]
+    return Vocabulary(symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
+                      spans=(span,), bases=bases, methods=enum_methods(shape))
+
+
+def enum_members(shape: Shape) -> list[tuple[Member, Value | None]]:
+    """The members an enum's body makes, in order, each with its value when a constant (`RED =
+    "red"`; `auto()`: None)."""
+    out: list[tuple[Member, Value | None]] = []
+    ignored = _ignored(shape)
+    for member in shape.members:
+        if not _assigned(member) or _reserved(member.name) or member.name in ignored:
+            continue
+        if _no_member(member.default):
+            continue
+        out.append((member, default_value(member.default)))
+    return out
+
+
+def enum_methods(shape: Shape) -> tuple[Method, ...]:
+    """An enum's methods, each with whether only a call by its name runs it (methods.py)."""
+    return tuple(Method(m.name, m.line, m.end_line, _named(m)) for m in shape.members
+                 if m.role == "method")
+
+
+def _named(method: Member) -> bool:
+    """Whether only a call by its name runs `method`: not `__str__` or `_missing_` (Python calls
+    them), nor a property (read, not called)."""
+    return not (method.name.startswith("_") and method.name.endswith("_")) and not any(
+        word in method.text for word in ("@property", "cached_property", ".setter", ".getter"))
+
+
+def _assigned(member: Member) -> bool:
+    """A name the enum body gives a value: `A = 1`, and also `A: str = "a"` (Python makes a member of
+    an annotated assignment; a bare annotation `A: str` makes none)."""
+    return member.role == "value" or (member.role == "field" and member.default is not None)
+
+
+def _reserved(name: str) -> bool:
+    """A name `enum` never makes a member: `__dunder__`, `_sunder_` and private `__x` (mangled).
+    A single leading underscore (`_Absent`) is an ordinary member."""
+    if name.startswith("__"):
+        return True
+    return len(name) > 2 and name[0] == name[-1] == "_"
+
+
+# What the enum machinery leaves as a plain class attribute: a descriptor (a function, a property)
+# or a value wrapped in `nonmember(...)` (Python 3.11).
+_NOT_MEMBERS = frozenset({"nonmember", "property", "staticmethod", "classmethod", "cached_property"})
+
+
+def _no_member(default: str | None) -> bool:
+    """An assignment in an enum body the enum does not make a member: `x = nonmember(...)`,
+    `x = property(...)`, `x = lambda ...` (Python's `enum` skips descriptors and `nonmember`)."""
+    node = expr_of(default) if default is not None else None
+    if isinstance(node, ast.Lambda):
+        return True
+    return isinstance(node, ast.Call) and last_name(node.func) in _NOT_MEMBERS
+
+
+def _ignored(shape: Shape) -> frozenset[str]:
+    """The names an enum's `_ignore_` lists (`["a", "b"]` or `"a b"`): never members."""
+    for member in shape.members:
+        if member.name == "_ignore_" and member.default is not None:
+            node = expr_of(member.default)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                return frozenset(node.value.split())
+            if isinstance(node, ast.List | ast.Tuple):
+                return frozenset(e.value for e in node.elts
+                                 if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return frozenset()
