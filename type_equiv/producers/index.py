@@ -18,6 +18,7 @@ from type_equiv.producers.records import (
     ClassSite,
     DictSite,
     FileScan,
+    Form,
     Handed,
     LitSite,
     ParamRole,
@@ -80,16 +81,28 @@ class Index:
         """(owner, the names it is built from, levels added), resolved: a field or alias one level up
         from what it names; a subclass at its base's level."""
         canonical = self.canonical
-        edges = [(canonical(a.owner), tuple(canonical(r) for r in a.refs), 1)
+        edges = [(canonical(a.owner), self.resolved(a), 1)
                  for fs in self.scan.scans.values() for a in fs.anns
-                 if a.kind in (AnnKind.FIELD, AnnKind.ALIAS)]
+                 if a.kind in (AnnKind.FIELD, AnnKind.ALIAS, AnnKind.DESCRIPTOR)]
         return edges + [(canonical(c.qualname), bases, 0) for c, bases in self.classes]
 
     @cached_property
     def anns(self) -> list[tuple[AnnSite, tuple[str, ...]]]:
         """Every annotated field or parameter, with the names its annotation holds resolved."""
+        return [(a, self.resolved(a)) for fs in self.scan.scans.values() for a in fs.anns]
+
+    @cached_property
+    def wraps(self) -> dict[str, str]:
+        """A module-level wrapper (`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`) → the
+        name it wraps, resolved: a descriptor call naming the wrapper names that (descriptors.py)."""
         canonical = self.canonical
-        return [(a, tuple(canonical(r) for r in a.refs)) for fs in self.scan.scans.values() for a in fs.anns]
+        return {canonical(r.detail): canonical(r.ref) for fs in self.scan.scans.values() for r in fs.refs
+                if r.form is Form.WRAP and r.detail}
+
+    def resolved(self, ann: AnnSite) -> tuple[str, ...]:
+        """The names an annotation holds, resolved; a descriptor's wrappers unwrapped."""
+        refs = tuple(self.canonical(r) for r in ann.refs)
+        return tuple(self.wraps.get(r, r) for r in refs) if ann.kind is AnnKind.DESCRIPTOR else refs
 
     @cached_property
     def fields_held(self) -> dict[str, set[str]]:
@@ -98,7 +111,7 @@ class Index:
 
         out: dict[str, set[str]] = {}
         for ann, refs in self.anns:
-            if ann.kind is AnnKind.FIELD:
+            if ann.kind in (AnnKind.FIELD, AnnKind.DESCRIPTOR):
                 out.setdefault(field_key(ann.name), set()).update(refs)
         return out
 

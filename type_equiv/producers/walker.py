@@ -9,6 +9,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.decodes import member_table, validator_tables, value_keys
+from type_equiv.producers.descriptors import record
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -427,9 +428,10 @@ class Walker(ExpressionWalker):
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
-                elif scope.cls is not None and scope.bases:  # `syntax_highlight = "css"` overriding
-                    # a base's field or property typed by the vocabulary: the subclass's value
-                    self.lit(value, Form.ATTR, key=Slot(target.id),
+                elif (scope.cls is not None and not record(self, node.lineno, target.id, value, scope.cls,
+                                                            lambda n: self.dotted(n, scope)) and scope.bases):
+                    # `syntax_highlight = "css"` (`Override(default="css")`) overriding a base's typed field
+                    self.lit(declared_default(value) or value, Form.ATTR, key=Slot(target.id),
                              receivers=tuple(Receiver(ReceiverKind.OWNER, b) for b in scope.bases))
                 self.local_alias(target.id, value, scope)
                 self.adapter(target.id, value, scope)
