@@ -54,6 +54,14 @@ CONSTRUCT = (
     Spelling("descriptor-through-a-wrapper-default", forms=("enum", "literal"),
              head=DESCRIBED + "\n\ndef wrap(vocab):\n    return vocab\n\n\nWRAPPED = wrap($V)\n\n\n"
                               "class Panel:\n    item = Described(WRAPPED, default=$raw)\n"),
+    # a module-level descriptor instance cloned with a default, and a descriptor class whose `__init__`
+    # hands the vocabulary to its base's: the same descriptor, another spelling
+    Spelling("descriptor-instance-cloned-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nITEM = Described($V)\n\n\nclass Panel:\n    item = ITEM(default=$raw)\n"),
+    Spelling("descriptor-class-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nclass ItemSpec(Described):\n    def __init__(self, *, default=None):\n"
+                              "        super().__init__($V, default=default)\n\n\n"
+                              "class Panel:\n    item = ItemSpec(default=$raw)\n"),
 )
 
 

@@ -153,3 +153,74 @@ def test_a_column_of_the_enum_produces_its_raw_default_and_nothing_else() -> Non
     case = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/models.py": models},
                          symbol="pkg.kinds.Channel")
     assert case.verdicts == {"ALPHA": "none", "BETA": "producer", "GAMMA": "none"}
+
+
+ALIASES = """
+    from pkg import enums
+    from pkg.props import Either, Enum
+
+    HAnchor = Either(Enum(enums.FontStyle), Enum("left", "right"))
+    Anchor = Either(Enum("top"), HAnchor)
+"""
+
+
+def test_a_module_level_descriptor_instance_names_what_it_wraps() -> None:
+    """`HAnchor = Either(Enum(enums.FontStyle), …)` is a descriptor instance naming the vocabulary, and
+    `Anchor = Either(…, HAnchor)` one naming it in turn: a class attribute `anchor = Anchor(default=
+    "bold")` (the instance cloned with a default) is a field typed by the vocabulary — `bold` produced,
+    the others wire through the public class, callers outside. A class attribute built by calling a
+    name that wraps nothing (`config = Plain()`) is no field of it."""
+    props = PROPS + "\n    class Either(Property):\n        pass\n"
+    models = """
+        from pkg.aliases import Anchor
+
+        class Plain:
+            pass
+
+        class Text:
+            anchor = Anchor(default="bold")
+            config = Plain()
+    """
+    case = producer_case(source={"pkg/__init__.py": "", "pkg/enums.py": ENUMS, "pkg/props.py": props,
+                                 "pkg/aliases.py": ALIASES, "pkg/models.py": models},
+                         symbol=SYMBOL, row={"callers": "outside"})
+    assert case.verdicts == {"normal": "wire", "italic": "wire", "bold": "producer"}
+    assert case.doors("italic") == [("src/pkg/models.py", 7, "parameter (callers outside)")]
+
+
+def test_a_descriptor_class_whose_init_hands_the_vocabulary_to_its_base_names_it() -> None:
+    """`class StyleSpec(Property)` whose `__init__` calls `super().__init__(*types, default=default)`
+    with `types = Enum(FontStyle), String` (one local step): `style = StyleSpec(default="italic")` is
+    `Enum(FontStyle, default="italic")` spelled as a class — `italic` produced — and a class holding it
+    through another descriptor class (`Outer`, handing `Nullable(StyleSpec)` on) names it too: with
+    callers outside its public attribute is a door to the values no code writes."""
+    specs = """
+        from pkg.enums import FontStyle
+        from pkg.props import Enum, Nullable, Property
+
+        class String(Property):
+            pass
+
+        class StyleSpec(Property):
+            def __init__(self, default=None):
+                types = Enum(FontStyle), String
+                super().__init__(*types, default=default)
+
+        class Outer(Property):
+            def __init__(self, default=None):
+                super().__init__(Nullable(StyleSpec), default=default)
+    """
+    models = """
+        from pkg.specs import Outer, StyleSpec
+
+        class Text:
+            style = StyleSpec(default="italic")
+
+        class Title:
+            style = Outer(default=None)
+    """
+    case = producer_case(source={"pkg/__init__.py": "", "pkg/enums.py": ENUMS, "pkg/props.py": PROPS,
+                                 "pkg/specs.py": specs, "pkg/models.py": models},
+                         symbol=SYMBOL, row={"callers": "outside"})
+    assert case.verdicts == {"normal": "wire", "italic": "producer", "bold": "wire"}
+    assert ("src/pkg/models.py", 7, "parameter (callers outside)") in case.doors("bold")

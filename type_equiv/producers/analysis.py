@@ -25,7 +25,7 @@ from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.built import helper_callees
-from type_equiv.producers.descriptors import wrappers
+from type_equiv.producers.descriptors import wrapper_names
 from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
@@ -350,7 +350,7 @@ class Analysis:
             family = self.joiner(vocab).family
             refs = index.refs_under(family)
             names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
-            found |= wrappers(refs, family)  # `Enum(FontStyle, …)` of `FontStyle = enumeration(Vocab)`
+            found |= wrapper_names(index.wraps, family)  # `FontStyle = enumeration(Vocab)`: `Enum(FontStyle)`
             found |= {c.rsplit(".", 1)[-1] for c in lookup_functions(refs, family)}  # its callers
             found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
                       if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
@@ -358,9 +358,13 @@ class Analysis:
                 listing.append(vocab)
                 found |= names
         new = found - spellings.names
-        if new:
+        for _ in range(CARRIER_LEVELS):  # a wrapper's wrapper (`TextAnchor = Either(Anchor)`), a level each
+            if not new:
+                break
             spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
             scan.fold(self._scan(scanner, None, [Needles.of(new, whole=True)], spellings))
+            wraps = scan.index(self.resolver.canonical).wraps
+            new = {n for v in vocabs for n in wrapper_names(wraps, self.joiner(v).family)} - spellings.names
         return spellings, listing
 
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],

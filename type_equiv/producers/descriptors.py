@@ -6,10 +6,13 @@ auxlib), `kind = UseEnum(Kind, default_value=Kind.A)` (traitlets), `kind = field
 "normal"` means on a data class (principle 5): the attribute holds values of the vocabulary, its
 `default=` (`default_value=`) is one written in code, and callers (or a decode of the class) set the
 others. A positional argument of the call names the vocabulary — directly, inside a nested call
-(`Nullable(Enum(FontStyle))`, `Column(Enum(Kind))`), or through a module-level wrapper of it
-(`FontStyle = enumeration(FontStyleType)`: walker.py `wrapper`, `Form.WRAP`, unwrapped by the
-index). Keywords other than the default (`choices=Kind.choices`) declare nothing: a column whose
-values a `choices=` list offers is a door of its own (doors.py).
+(`Nullable(Enum(FontStyle))`, `Column(Enum(Kind))`), or through a wrapper of it at any depth
+(`Form.WRAP` records, unwrapped by the index): a module-level name bound to a call given it
+(`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`), a module-level descriptor instance
+naming it (`HAnchor = Either(Enum(HAlign), Percent)`, also called for a clone: `Anchor(default=…)`),
+a descriptor class whose `__init__` hands it to its base's (`super().__init__(Enum(X), …)`,
+expressions.py). Keywords other than the default (`choices=Kind.choices`) declare nothing: a column
+whose values a `choices=` list offers is a door of its own (doors.py).
 
 The default is the outermost call's: a descriptor cloned with a new one (`Either(Auto, Enum(X))(default=
 "auto")`) or refined by a method (`Instance(T).accepts(…)`) is the same descriptor; a default given to a
@@ -19,7 +22,7 @@ nested call (`Nullable(Enum(X, default="a"))`) is the inner descriptor's, never 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
 from type_equiv.producers.records import (
@@ -30,11 +33,11 @@ from type_equiv.producers.records import (
     AnnSite,
     Form,
     Receiver,
-    RefSite,
     Slot,
 )
 from type_equiv.read.normalise import last_name
 
+CALLED = -2  # `AnnSite.position` of the names a descriptor field's call calls (`Anchor(default=…)`)
 DEFAULT_KEYWORDS = ("default", "default_value")  # a descriptor's default (traitlets: `default_value=`)
 NOT_DESCRIPTORS = NEUTRAL_CALLS | TYPE_CALLS | {"staticmethod", "classmethod", "property", "partial"}
 
@@ -58,32 +61,62 @@ def _spine(call: ast.Call) -> Iterable[ast.Call]:
         node = func.value if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) else func
 
 
-def _named(call: ast.Call, out: list[ast.expr], depth: int = 0) -> None:
+def _named(call: ast.Call, out: list[ast.expr], called: list[ast.expr], depth: int = 0) -> None:
     """The names a descriptor's positional arguments give, nested calls' included (`Either(Enum(A),
-    Enum(B), String)`)."""
+    Enum(B), String)`); in `called`, the names called (`Anchor(default=…)`: maybe a wrapper cloned,
+    or a descriptor class)."""
     if depth > 4:
         return
     for inner in _spine(call):
         if last_name(inner.func) in NOT_DESCRIPTORS:
             return
+        if isinstance(inner.func, ast.Name | ast.Attribute):
+            called.append(inner.func)
         for arg in inner.args:
             if isinstance(arg, ast.Name | ast.Attribute):
                 out.append(arg)
             elif isinstance(arg, ast.Call):
-                _named(arg, out, depth + 1)
+                _named(arg, out, called, depth + 1)
 
 
-def descriptor(value: ast.expr) -> tuple[list[ast.expr], ast.expr | None] | None:
-    """The names a class attribute's descriptor call gives by position, and its default; None when
-    the value is no call."""
+def descriptor(value: ast.expr) -> tuple[list[ast.expr], list[ast.expr], ast.expr | None] | None:
+    """The names a class attribute's descriptor call gives by position, the names it calls, and its
+    default; None when the value is no call."""
     if not isinstance(value, ast.Call):
         return None
     names: list[ast.expr] = []
-    _named(value, names)
-    if not names:
-        return None
+    called: list[ast.expr] = []
+    _named(value, names, called)
     default = next((k.value for c in _spine(value) for k in c.keywords if k.arg in DEFAULT_KEYWORDS), None)
-    return names, default
+    return names, called, default
+
+
+def wrapped(value: ast.expr, body: Sequence[ast.stmt] = ()) -> list[ast.expr]:
+    """What a call wraps: the one class given (`W = graphene.Enum.from_enum(Kind)`), or what a
+    descriptor gives by position (`HAnchor = Either(Enum(Align), Enum(HAlign))`, a module-level
+    descriptor instance), a name called in it too (`TextAnchor = Either(Anchor, Auto)`); a local
+    tuple spread into it, bound in `body` (`types = Enum(A), String; super().__init__(*types)`)."""
+    if not isinstance(value, ast.Call) or last_name(value.func) in NEUTRAL_CALLS | TYPE_CALLS:
+        return []
+    if len(value.args) == 1 and isinstance(value.args[0], ast.Name | ast.Attribute):
+        return [value.args[0]]
+    spread = [a.value.id for a in value.args if isinstance(a, ast.Starred) and isinstance(a.value, ast.Name)]
+    parts = [s.value for s in body if isinstance(s, ast.Assign) and isinstance(s.value, ast.Tuple)
+             and any(isinstance(t, ast.Name) and t.id in spread for t in s.targets)]
+    value = ast.Call(func=value.func, args=[*value.args, *(e for t in parts for e in t.elts)], keywords=[])
+    found = descriptor(value)
+    return [] if found is None else [*found[0], *found[1]]
+
+
+def initialised(node: ast.Call, scope_body: Sequence[ast.stmt], function: str) -> list[ast.expr]:
+    """A descriptor class: in its `__init__`, `super().__init__(Enum(X), …)` hands its base what
+    it wraps (`class MarkerType(Enum)`, bokeh's `HatchPatternType(Either)`): a class attribute
+    `marker = MarkerType(default=…)` names X as `Enum(X, default=…)` does (principle 5)."""
+    func = node.func
+    if (not function.endswith(".__init__") or not isinstance(func, ast.Attribute) or func.attr != "__init__"
+            or not isinstance(func.value, ast.Call) or last_name(func.value.func) != "super"):
+        return []
+    return wrapped(ast.Call(func=ast.Name("__init__"), args=node.args, keywords=[]), scope_body)
 
 
 def record(walker: Recorder, line: int, name: str, value: ast.expr, owner: str,
@@ -94,16 +127,30 @@ def record(walker: Recorder, line: int, name: str, value: ast.expr, owner: str,
     if found is None:
         return False
     refs = tuple(dict.fromkeys(r for n in found[0] if (r := dotted(n)) is not None))
-    if not refs:
+    # a name called counts only where it wraps (index.py `resolved`): a descriptor class, a wrapper
+    called = tuple(dict.fromkeys(r for n in found[1] if (r := dotted(n)) is not None))
+    if not refs and not called:
         return False
-    walker.anns.append(AnnSite(line, owner, name, refs, kind=AnnKind.DESCRIPTOR))
-    if found[1] is not None:
-        walker.lit(found[1], Form.DEFAULT, key=Slot(name), names=refs)
+    if refs:
+        walker.anns.append(AnnSite(line, owner, name, refs, kind=AnnKind.DESCRIPTOR))
+    if called:
+        walker.anns.append(AnnSite(line, owner, name, called, CALLED, kind=AnnKind.DESCRIPTOR))
+    if found[2] is not None:
+        walker.lit(found[2], Form.DEFAULT, key=Slot(name), names=(*refs, *called))
     return True
 
 
-def wrappers(refs: Iterable[tuple[object, str, RefSite]], family: set[str] | frozenset[str]) -> set[str]:
-    """The module-level wrappers of the vocabulary (`FontStyle = enumeration(FontStyleType)`), by their
-    own names: a descriptor naming one names the vocabulary, so the files spelling them are read."""
-    return {ref.detail.rsplit(".", 1)[-1] for _, target, ref in refs
-            if ref.form is Form.WRAP and target in family and ref.detail}
+def wrapper_names(wraps: Mapping[str, tuple[str, ...]], family: set[str] | frozenset[str]) -> set[str]:
+    """The wrappers of the vocabulary at any depth (`FontStyle = enumeration(FontStyleType)`, a
+    descriptor instance or class naming it), by their own names: a descriptor naming one names the
+    vocabulary, so the files spelling them are read (analysis.py, a level each)."""
+    return {w.rsplit(".", 1)[-1] for w in wraps if any(x in family for x in expand(w, wraps))}
+
+
+def expand(ref: str, wraps: Mapping[str, tuple[str, ...]], depth: int = 0) -> Iterator[str]:
+    """The names `ref` wraps, at any depth (`TextAnchor` → `Anchor` → `HAnchor` → `HAlign` →
+    `HAlignType`), itself included."""
+    yield ref
+    if depth < 6:
+        for inner in wraps.get(ref, ()):
+            yield from expand(inner, wraps, depth + 1)

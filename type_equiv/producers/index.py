@@ -12,6 +12,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from type_equiv.producers.descriptors import CALLED, expand
 from type_equiv.producers.records import (
     AnnKind,
     AnnSite,
@@ -92,17 +93,26 @@ class Index:
         return [(a, self.resolved(a)) for fs in self.scan.scans.values() for a in fs.anns]
 
     @cached_property
-    def wraps(self) -> dict[str, str]:
-        """A module-level wrapper (`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`) → the
-        name it wraps, resolved: a descriptor call naming the wrapper names that (descriptors.py)."""
-        canonical = self.canonical
-        return {canonical(r.detail): canonical(r.ref) for fs in self.scan.scans.values() for r in fs.refs
-                if r.form is Form.WRAP and r.detail}
+    def wraps(self) -> dict[str, tuple[str, ...]]:
+        """A wrapper (`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`; a descriptor
+        instance or class, descriptors.py) → the names it wraps, resolved: a descriptor naming the
+        wrapper names them."""
+        canonical, out = self.canonical, dict[str, list[str]]()
+        for fs in self.scan.scans.values():
+            for r in fs.refs:
+                if r.form is Form.WRAP and r.detail:
+                    out.setdefault(canonical(r.detail), []).append(canonical(r.ref))
+        return {w: tuple(dict.fromkeys(names)) for w, names in out.items()}
 
     def resolved(self, ann: AnnSite) -> tuple[str, ...]:
-        """The names an annotation holds, resolved; a descriptor's wrappers unwrapped."""
+        """The names an annotation holds, resolved; a descriptor's wrappers unwrapped (a name its call
+        calls counts only as what it wraps: `Anchor(default=…)`)."""
         refs = tuple(self.canonical(r) for r in ann.refs)
-        return tuple(self.wraps.get(r, r) for r in refs) if ann.kind is AnnKind.DESCRIPTOR else refs
+        if ann.kind is not AnnKind.DESCRIPTOR:
+            return refs
+        called = ann.position == CALLED
+        return tuple(dict.fromkeys(x for r in refs if not called or r in self.wraps
+                                   for x in expand(r, self.wraps) if not called or x != r))
 
     @cached_property
     def fields_held(self) -> dict[str, set[str]]:

@@ -15,6 +15,7 @@ from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
+from type_equiv.producers.descriptors import expand
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits, untagged
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
@@ -554,7 +555,7 @@ class Join:
 
     def _mentions(self, refs: tuple[str, ...]) -> bool:  # a descriptor's wrapper too (descriptors.py)
         family, wraps = self.family.union(self.vocab.narrower), self.index.wraps if self.index else {}
-        return any((c := self.canonical(r)) in family or wraps.get(c) in family for r in refs)
+        return any(x in family for r in refs for x in expand(self.canonical(r), wraps))
 
     def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:
         if lit.value.kind is not ValueKind.LITERAL:

@@ -9,7 +9,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.decodes import member_table, validator_tables, value_keys
-from type_equiv.producers.descriptors import record
+from type_equiv.producers.descriptors import record, wrapped
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -26,9 +26,7 @@ from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
     DEFAULT_OF,
-    NEUTRAL_CALLS,
     TRANSFORM,
-    TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnKind,
     AnnSite,
@@ -490,13 +488,9 @@ class Walker(ExpressionWalker):
         """`W = graphene.Enum.from_enum(Kind)` at module level — a call given a spelled class as its
         one positional argument: `W.A`, wherever `W` is read, names `A` as `Kind.A` does when `A` is
         a member of `Kind` (join.py: principle 5, the same member through another name)."""
-        if (scope.owner != self.module or not isinstance(value, ast.Call) or len(value.args) != 1
-                or not isinstance(value.args[0], ast.Name | ast.Attribute)
-                or last_name(value.func) in NEUTRAL_CALLS | TYPE_CALLS):
-            return
-        wrapped = self.dotted(value.args[0], scope)
-        if wrapped is not None:
-            self.refs.append(RefSite(line, wrapped, Form.WRAP, False, detail=f"{self.module}.{name}"))
+        if scope.owner == self.module:  # also what a descriptor instance names (descriptors.py `wrapped`)
+            self.refs.extend(RefSite(line, r, Form.WRAP, False, detail=f"{self.module}.{name}")
+                             for n in wrapped(value) if (r := self.dotted(n, scope)) is not None)
 
     def listed(self, name: str, value: ast.expr, refs: tuple[str, ...], scope: Scope) -> None:
         """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
