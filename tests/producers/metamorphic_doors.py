@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tests.producers.metamorphic import TARGETS
-from tests.producers.metamorphic_spelling import CARRIERS, CONSUME_HEAD, Spelling
+from tests.producers.metamorphic_spelling import CARRIERS, CONSUME_HEAD, DESCRIBED, Spelling
 from tests.producers.metamorphic_spelling import block as _block
 
 DOOR_HEAD = "from fastapi import APIRouter, FastAPI\n${models}" + "from pkg.vocab import $vocab_names\n"
@@ -209,6 +209,9 @@ CALLERS = (
     Spelling("model-field", row={"callers": "outside"}, head="from typing import Optional\n\n"
              "from pydantic import BaseModel\n\nfrom pkg.vocab import $V\n\n\n"
              "class Options(BaseModel):\n    mode: Optional[$V] = None\n"),
+    # an attribute a descriptor declares is what callers set, whatever the class (the 18th round)
+    Spelling("descriptor-field", row={"callers": "outside"}, forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nclass Options:\n    mode = Described($V)\n"),
 )
 
 TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the table holds arrives as data

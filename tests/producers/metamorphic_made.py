@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.producers.metamorphic_spelling import CONSUME_HEAD, SINK, Spelling
+from tests.producers.metamorphic_spelling import CONSUME_HEAD, DESCRIBED, SINK, Spelling
 
 CONSTRUCT = (
     Spelling("direct", head=SINK, body="record($make)"),
@@ -45,6 +45,23 @@ CONSTRUCT = (
              "def keep(value):\n    def wrap(func):\n        HELD[func.__name__] = value\n"
              "        return func\n\n    return wrap\n",
              body="@keep($M)\ndef handler() -> None:\n    record(HELD)"),
+    # a class attribute declared by a descriptor naming the vocabulary: its default (the 18th round),
+    # the vocabulary named directly, inside a nested call, or through a module-level wrapper of it
+    Spelling("descriptor-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nclass Panel:\n    item = Described($V, default=$raw)\n"),
+    Spelling("descriptor-nested-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nclass Panel:\n    item = Described(Described($V), default=$raw)\n"),
+    Spelling("descriptor-through-a-wrapper-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\ndef wrap(vocab):\n    return vocab\n\n\nWRAPPED = wrap($V)\n\n\n"
+                              "class Panel:\n    item = Described(WRAPPED, default=$raw)\n"),
+    # a module-level descriptor instance cloned with a default, and a descriptor class whose `__init__`
+    # hands the vocabulary to its base's: the same descriptor, another spelling
+    Spelling("descriptor-instance-cloned-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nITEM = Described($V)\n\n\nclass Panel:\n    item = ITEM(default=$raw)\n"),
+    Spelling("descriptor-class-default", forms=("enum", "literal"),
+             head=DESCRIBED + "\n\nclass ItemSpec(Described):\n    def __init__(self, *, default=None):\n"
+                              "        super().__init__($V, default=default)\n\n\n"
+                              "class Panel:\n    item = ItemSpec(default=$raw)\n"),
 )
 
 

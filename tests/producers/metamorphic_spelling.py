@@ -125,3 +125,9 @@ def block(text: str) -> str:
 
 SINK = "from pkg.sink import record\nfrom pkg.vocab import $vocab_names\n"
 CONSUME_HEAD = "from pkg.vocab import $vocab_names\n"
+# a descriptor class: a class attribute declared by calling it with the vocabulary is a field typed by it
+DESCRIBED = ("from pkg.vocab import $V\n\n\nclass Described:\n"
+             "    def __init__(self, vocab, *, default=None):\n"
+             "        self.vocab, self.default = vocab, default\n\n"
+             "    def __call__(self, *, default=None):\n"
+             "        return Described(self.vocab, default=default)\n")

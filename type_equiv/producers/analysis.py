@@ -25,6 +25,7 @@ from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.built import helper_callees
+from type_equiv.producers.descriptors import wrapper_names
 from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
@@ -349,6 +350,7 @@ class Analysis:
             family = self.joiner(vocab).family
             refs = index.refs_under(family)
             names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
+            found |= wrapper_names(index.wraps, family)  # `FontStyle = enumeration(Vocab)`: `Enum(FontStyle)`
             found |= {c.rsplit(".", 1)[-1] for c in lookup_functions(refs, family)}  # its callers
             found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
                       if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
@@ -356,9 +358,13 @@ class Analysis:
                 listing.append(vocab)
                 found |= names
         new = found - spellings.names
-        if new:
+        for _ in range(CARRIER_LEVELS):  # a wrapper's wrapper (`TextAnchor = Either(Anchor)`), a level each
+            if not new:
+                break
             spellings = Spellings(spellings.names | new, spellings.values, spellings.tag_fields)
             scan.fold(self._scan(scanner, None, [Needles.of(new, whole=True)], spellings))
+            wraps = scan.index(self.resolver.canonical).wraps
+            new = {n for v in vocabs for n in wrapper_names(wraps, self.joiner(v).family)} - spellings.names
         return spellings, listing
 
     def _subclass_rounds(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
@@ -414,7 +420,8 @@ class Analysis:
         calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
                  for end in ("(", " as ")}
         # a subclass's class attribute overriding a field or property (`syntax_highlight = "css"`)
-        overrides = {f"{a.name} =" for a in anns if a.kind in (AnnKind.FIELD, AnnKind.PROPERTY)}
+        overrides = {f"{a.name} =" for a in anns if a.kind in (AnnKind.FIELD, AnnKind.PROPERTY,
+                                                                  AnnKind.DESCRIPTOR)}
         # raw values offered as an input's choices (`choices=["web", "local"]`: doors.py `raw_choices`)
         offered = [f"{k}=" for k in CHOICE_KEYWORDS]
         bound = [form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}")]

@@ -21,7 +21,7 @@ def field_edges(index: Index) -> dict[tuple[str, str], str]:
     """(class, a name its field's annotation holds) → the field's name: the step a carrier takes."""
     out: dict[tuple[str, str], str] = {}
     for ann, refs in index.anns:
-        if ann.kind is AnnKind.FIELD:
+        if ann.kind in (AnnKind.FIELD, AnnKind.DESCRIPTOR):
             owner = index.canonical(ann.owner)
             for ref in refs:
                 out.setdefault((owner, ref), ann.name)

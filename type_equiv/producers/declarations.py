@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, NamedTuple
 
+from type_equiv.producers.descriptors import record
 from type_equiv.producers.doors import is_type_alias, pep695_alias
 from type_equiv.producers.records import (
     NO_SLOT,
@@ -78,6 +79,9 @@ class DeclarationWalker(Walker):
         self.module_names(node, scope)
         for target in node.targets:
             if isinstance(target, ast.Name):
+                if scope.cls is not None and target.id not in scope.annotated:  # as `Walker.assign`
+                    record(self, node.lineno, target.id, node.value, scope.cls,
+                           lambda n: self.dotted(n, scope))
                 self.local_alias(target.id, node.value, scope)
 
 
@@ -296,6 +300,8 @@ def _assign(node: ast.Assign, where: Where) -> ast.stmt | None:
         return node if alias and isinstance(node.targets[0], ast.Name) else None
     if not any(isinstance(t, ast.Name) for t in node.targets):
         return None
+    if where == "class" and isinstance(value, ast.Call):  # maybe a descriptor field (descriptors.py)
+        return node
     return node if isinstance(value, ast.Name | ast.Attribute) else _with(node, value=ast.Constant(None))
 
 

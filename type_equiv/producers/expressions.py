@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from contextlib import nullcontext
 
+from type_equiv.producers.descriptors import initialised
 from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
@@ -282,6 +283,9 @@ class ExpressionWalker(MembershipReader):
                        Slot(func.value.id))
         self.round_trip(node, scope)
         self.lookup(node, func, scope)
+        if scope.method_of:  # `super().__init__(Enum(X), …)`: a descriptor class wrapping X (descriptors.py)
+            self.refs.extend(RefSite(node.lineno, r, Form.WRAP, False, detail=scope.method_of) for n in
+                             initialised(node, scope.body, scope.owner) if (r := self.dotted(n, scope)))
         if name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
                                   and isinstance(func.value, ast.Constant)):
             self.quiet.update(id(a) for a in node.args)  # `", ".join(…)`, `str(list(Kind))`: text

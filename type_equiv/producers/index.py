@@ -12,12 +12,14 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from type_equiv.producers.descriptors import CALLED, expand
 from type_equiv.producers.records import (
     AnnKind,
     AnnSite,
     ClassSite,
     DictSite,
     FileScan,
+    Form,
     Handed,
     LitSite,
     ParamRole,
@@ -80,16 +82,37 @@ class Index:
         """(owner, the names it is built from, levels added), resolved: a field or alias one level up
         from what it names; a subclass at its base's level."""
         canonical = self.canonical
-        edges = [(canonical(a.owner), tuple(canonical(r) for r in a.refs), 1)
+        edges = [(canonical(a.owner), self.resolved(a), 1)
                  for fs in self.scan.scans.values() for a in fs.anns
-                 if a.kind in (AnnKind.FIELD, AnnKind.ALIAS)]
+                 if a.kind in (AnnKind.FIELD, AnnKind.ALIAS, AnnKind.DESCRIPTOR)]
         return edges + [(canonical(c.qualname), bases, 0) for c, bases in self.classes]
 
     @cached_property
     def anns(self) -> list[tuple[AnnSite, tuple[str, ...]]]:
         """Every annotated field or parameter, with the names its annotation holds resolved."""
-        canonical = self.canonical
-        return [(a, tuple(canonical(r) for r in a.refs)) for fs in self.scan.scans.values() for a in fs.anns]
+        return [(a, self.resolved(a)) for fs in self.scan.scans.values() for a in fs.anns]
+
+    @cached_property
+    def wraps(self) -> dict[str, tuple[str, ...]]:
+        """A wrapper (`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`; a descriptor
+        instance or class, descriptors.py) → the names it wraps, resolved: a descriptor naming the
+        wrapper names them."""
+        canonical, out = self.canonical, dict[str, list[str]]()
+        for fs in self.scan.scans.values():
+            for r in fs.refs:
+                if r.form is Form.WRAP and r.detail:
+                    out.setdefault(canonical(r.detail), []).append(canonical(r.ref))
+        return {w: tuple(dict.fromkeys(names)) for w, names in out.items()}
+
+    def resolved(self, ann: AnnSite) -> tuple[str, ...]:
+        """The names an annotation holds, resolved; a descriptor's wrappers unwrapped (a name its call
+        calls counts only as what it wraps: `Anchor(default=…)`)."""
+        refs = tuple(self.canonical(r) for r in ann.refs)
+        if ann.kind is not AnnKind.DESCRIPTOR:
+            return refs
+        called = ann.position == CALLED
+        return tuple(dict.fromkeys(x for r in refs if not called or r in self.wraps
+                                   for x in expand(r, self.wraps) if not called or x != r))
 
     @cached_property
     def fields_held(self) -> dict[str, set[str]]:
@@ -98,7 +121,7 @@ class Index:
 
         out: dict[str, set[str]] = {}
         for ann, refs in self.anns:
-            if ann.kind is AnnKind.FIELD:
+            if ann.kind in (AnnKind.FIELD, AnnKind.DESCRIPTOR):
                 out.setdefault(field_key(ann.name), set()).update(refs)
         return out
 

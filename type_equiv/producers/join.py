@@ -15,6 +15,7 @@ from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
 from type_equiv.producers.chains import chain, field_edges
+from type_equiv.producers.descriptors import expand
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits, untagged
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
@@ -242,7 +243,7 @@ class Join:
             package = self.vocab.qualname.split(".", 1)[0] + "."
             found.extend(((i, 3, 0), [Found(None, site, via=via)]) for i, site, via in public.doors(
                 scan, index, rels, package, self.family | set(self.carriers), set(self.carriers),
-                self.exported, self.canonical, self._chain))
+                self.exported, self._chain))
         found.sort(key=lambda item: item[0])
         return only_tested([f for _, fs in found for f in fs],
                            tested_lists(index, refs, self.family, self.canonical, self._consumed),
@@ -552,9 +553,9 @@ class Join:
                     out.add(owner.removesuffix(".__init__"), ann.slot(), ann.position)
         return out
 
-    def _mentions(self, refs: tuple[str, ...]) -> bool:
-        family = self.family.union(self.vocab.narrower)
-        return any(self.canonical(r) in family for r in refs)
+    def _mentions(self, refs: tuple[str, ...]) -> bool:  # a descriptor's wrapper too (descriptors.py)
+        family, wraps = self.family.union(self.vocab.narrower), self.index.wraps if self.index else {}
+        return any(x in family for r in refs for x in expand(self.canonical(r), wraps))
 
     def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:
         if lit.value.kind is not ValueKind.LITERAL:

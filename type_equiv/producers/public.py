@@ -35,14 +35,15 @@ def public(owner: str, exported: frozenset[str]) -> bool:
 
 def settable(ann: AnnSite, models: frozenset[str]) -> bool:
     """A parameter, or a field a caller sets through the class's generated `__init__` (a dataclass's
-    or attrs class's field has a position; a model's is any field it declares)."""
-    if ann.kind is AnnKind.PARAM:
+    or attrs class's field has a position; a model's is any field it declares), or an attribute a
+    descriptor declares (descriptors.py: the descriptor validates what callers set, whatever the class)."""
+    if ann.kind in (AnnKind.PARAM, AnnKind.DESCRIPTOR):
         return True
     return ann.kind is AnnKind.FIELD and (ann.position >= 0 or ann.owner in models)
 
 
 def doors(scan: TreeScan, index: Index, rels: list[str], package: str, heads: set[str],
-          carriers: set[str], exported: frozenset[str], canonical: Callable[[str], str],
+          carriers: set[str], exported: frozenset[str],
           chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site, bool]]:
     """(file order, the door, through a carrier) for each public parameter or field typed by one of
     `heads` (the vocabulary or a carrier) in the package's production files."""
@@ -55,8 +56,8 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: str, heads: se
             if (not ann.owner.startswith(package) or not settable(ann, models)
                     or ann.name.startswith("_") or not public(ann.owner, exported)):
                 continue
-            for ref in ann.refs:
-                head, rest = split_head(canonical(ref), {}, {}, heads)
+            for ref in index.resolved(ann):
+                head, rest = split_head(ref, {}, {}, heads)
                 if head is None or rest:
                     continue
                 via = head in carriers

@@ -49,7 +49,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 16
+RECORDS = 17
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -294,6 +294,9 @@ class AnnKind(StrEnum):
     ALIAS = "alias"  # `owner = A | B` at module level
     ITEM = "item"  # the values of a `dict[K, Vocab]` field
     PROPERTY = "property"  # a property's return (`def kind(self) -> Kind`): a subclass may override it
+    # a class attribute declared by a descriptor call naming it (`style = Enum(FontStyle, default=…)`,
+    # descriptors.py): a field typed by what the call names, a wrapper of a vocabulary unwrapped
+    DESCRIPTOR = "descriptor"
 
 
 class AnnSite(NamedTuple):

@@ -9,6 +9,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.decodes import member_table, validator_tables, value_keys
+from type_equiv.producers.descriptors import record, wrapped
 from type_equiv.producers.doors import (
     decorator_door,
     injected,
@@ -25,9 +26,7 @@ from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.records import (
     DEFAULT_OF,
-    NEUTRAL_CALLS,
     TRANSFORM,
-    TYPE_CALLS,
     UNKNOWN_KEYS,
     AnnKind,
     AnnSite,
@@ -427,9 +426,10 @@ class Walker(ExpressionWalker):
                 if target.id in scope.annotated:
                     self.lit(value, Form.ASSIGN, key=Slot(target.id), names=scope.annotated[target.id])
                     self.unpickled(node.lineno, value, scope.annotated[target.id], scope)  # declared before
-                elif scope.cls is not None and scope.bases:  # `syntax_highlight = "css"` overriding
-                    # a base's field or property typed by the vocabulary: the subclass's value
-                    self.lit(value, Form.ATTR, key=Slot(target.id),
+                elif (scope.cls is not None and not record(self, node.lineno, target.id, value, scope.cls,
+                                                            lambda n: self.dotted(n, scope)) and scope.bases):
+                    # `syntax_highlight = "css"` (`Override(default="css")`) overriding a base's typed field
+                    self.lit(declared_default(value) or value, Form.ATTR, key=Slot(target.id),
                              receivers=tuple(Receiver(ReceiverKind.OWNER, b) for b in scope.bases))
                 self.local_alias(target.id, value, scope)
                 self.adapter(target.id, value, scope)
@@ -488,13 +488,9 @@ class Walker(ExpressionWalker):
         """`W = graphene.Enum.from_enum(Kind)` at module level — a call given a spelled class as its
         one positional argument: `W.A`, wherever `W` is read, names `A` as `Kind.A` does when `A` is
         a member of `Kind` (join.py: principle 5, the same member through another name)."""
-        if (scope.owner != self.module or not isinstance(value, ast.Call) or len(value.args) != 1
-                or not isinstance(value.args[0], ast.Name | ast.Attribute)
-                or last_name(value.func) in NEUTRAL_CALLS | TYPE_CALLS):
-            return
-        wrapped = self.dotted(value.args[0], scope)
-        if wrapped is not None:
-            self.refs.append(RefSite(line, wrapped, Form.WRAP, False, detail=f"{self.module}.{name}"))
+        if scope.owner == self.module:  # also what a descriptor instance names (descriptors.py `wrapped`)
+            self.refs.extend(RefSite(line, r, Form.WRAP, False, detail=f"{self.module}.{name}")
+                             for n in wrapped(value) if (r := self.dotted(n, scope)) is not None)
 
     def listed(self, name: str, value: ast.expr, refs: tuple[str, ...], scope: Scope) -> None:
         """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
