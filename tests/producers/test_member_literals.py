@@ -139,3 +139,38 @@ def test_a_public_parameter_typed_by_the_alias_is_a_door_when_callers_are_outsid
             print(response_type)
     """}, symbol="pkg.responses.MessageResponseTypesT", manifest={"callers": "outside"})
     assert case.verdicts == {"MESSAGE_CREATE": "wire", "MESSAGE_UPDATE": "wire"}
+
+
+def test_data_cast_to_the_alias_is_a_door_to_its_members() -> None:
+    """`cast(GuildChannelType, data)` is `ChannelType(data)` unchecked, as a cast to a literal alias
+    or to the enum is (principle 5)."""
+    case = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/read.py": """
+        import json
+        from typing import cast
+
+        from pkg.kinds import ChannelType, GuildChannelType
+
+
+        def channel_type(raw: str) -> GuildChannelType:
+            return cast(GuildChannelType, json.loads(raw)["type"])
+
+
+        def default() -> ChannelType:
+            return ChannelType.GUILD_TEXT
+    """}, symbol=SYMBOL)
+    assert case.verdicts == {"GUILD_TEXT": "producer", "GUILD_VOICE": "wire", "GUILD_FORUM": "wire"}
+
+
+def test_the_alias_iterated_hands_out_every_member_it_lists() -> None:
+    """`list(get_args(GuildChannelType))` hands its members out as `list(ChannelType)` hands the
+    enum's out."""
+    found = verdicts(source={"pkg/__init__.py": "", "pkg/kinds.py": KINDS, "pkg/menu.py": """
+        from typing import get_args
+
+        from pkg.kinds import GuildChannelType
+
+
+        def choices() -> list[GuildChannelType]:
+            return list(get_args(GuildChannelType))
+    """}, symbol=SYMBOL)
+    assert found == {"GUILD_TEXT": "producer", "GUILD_VOICE": "producer", "GUILD_FORUM": "producer"}

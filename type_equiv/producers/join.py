@@ -81,7 +81,8 @@ class Join:
         self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
         self.extras = extras  # does this class validate a dict carrying keys it does not declare?
         self.by_class = vocab.classes()
-        self.family = {vocab.qualname, canonical(vocab.symbol), *vocab.bases}
+        self.own = {vocab.qualname, canonical(vocab.symbol)}  # a member alias's row: the enum and the alias
+        self.family = {*self.own, *vocab.bases}
         self.by_key: dict[str, list[Variant]] = {}
         for variant in vocab.variants:
             if variant.key is not None:
@@ -322,7 +323,7 @@ class Join:
                 return
             form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
         elif ref.form in DOOR_FORMS:
-            if ref.detail == CAST and (head != self.vocab.qualname or self.vocab.form not in VALUE_FORMS):
+            if ref.detail == CAST and (head not in self.own or self.vocab.form not in VALUE_FORMS):
                 return  # a cast to a class narrows a value the program holds
             form = str(Form.DECODE if ref.form is Form.LOAD else ref.form)
         elif ref.form is Form.CALL and ref.detail == DECODED and head in self.carriers:
@@ -462,7 +463,7 @@ class Join:
             ref = ref._replace(form=Form.TABLE_KEY, consumer=True)
         consumer = (ref.consumer or ref.form in CONSUMER_FORMS) and role is not ParamRole.KEPT
         if ref.form is Form.ITERATE:  # `list(Kind)`: every member handed out (or, tested, consumed)
-            if target == qualname:
+            if target in self.own:  # the enum, or a `Literal` alias of its members (`get_args(Alias)`)
                 for name in self.members:
                     yield Found(name, self._site(file, ref.line, "iterate", consumer))
             return
