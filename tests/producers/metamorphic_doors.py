@@ -218,6 +218,8 @@ TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the tabl
 # a table of raw values read by `.get(data)` is `Kind(data)` (principles 1 and 5; the tenth round)
 TYPED_TABLE = "\nLABELS: dict[$V, str] = {$M: \"one\", $N: \"two\"}\n"
 VALUE_KEYED = "\nLABELS = {$M.value: \"one\", $N.value: \"two\"}\n"
+COMPREHENDED = "\n_BY_VALUE = {e.value: e for e in $V}\n"
+NESTED_TABLES = "\nSTYLES = {\"kind\": {e.value: e for e in $V}}\n"
 DECODE_TABLE = (
     Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
     Spelling("inline-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
@@ -234,4 +236,9 @@ DECODE_TABLE = (
     # a table annotated `dict[Kind, …]` looked up by data tests the data against its keys (17th round)
     Spelling("typed-table-get", forms=("enum",), head=CONSUME_HEAD + TYPED_TABLE,
              params="data: str", body="return LABELS.get(data)"),
+    # the value-keyed table built by a comprehension, alone or among a display's tables (19th round)
+    Spelling("comprehension-value-table", forms=("enum",), head=CONSUME_HEAD + COMPREHENDED,
+             params="data: str", body="return _BY_VALUE.get(data)"),
+    Spelling("nested-comprehension-value-table", forms=("enum",), head=CONSUME_HEAD + NESTED_TABLES,
+             params="prop: str, data: str", body="return STYLES[prop].get(data)"),
 )

@@ -150,4 +150,10 @@ DISPLAY_IN = (  # a display of members only tested with `in` consumes them (prin
     Spelling("module-level-handed-to-a-parameter-only-tested", forms=("enum", "literal"),
              head={f: ONE_OF + f"\n\nALLOWED = {d}\n" for f, d in IN_DISPLAY.items()}, params="item: object",
              body="return one_of(item, ALLOWED)"),
+    # a subset test is the membership test of each element (principle 5; the nineteenth round)
+    Spelling("local-subset-test", forms=("enum", "literal"), head=CONSUME_HEAD, params="item: object",
+             body={f: f"allowed = {d}\nreturn {{item}}.issubset(allowed)" for f, d in IN_DISPLAY.items()}),
+    Spelling("private-module-level-subset-test", forms=("enum", "literal"),
+             head={f: CONSUME_HEAD + f"\n_ALLOWED = {d}\n" for f, d in IN_DISPLAY.items()},
+             params="item: object", body="return {item}.issubset(_ALLOWED)"),
 )

@@ -351,7 +351,7 @@ class Analysis:
             refs = index.refs_under(family)
             names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
             found |= wrapper_names(index.wraps, family)  # `FontStyle = enumeration(Vocab)`: `Enum(FontStyle)`
-            found |= {c.rsplit(".", 1)[-1] for c in lookup_functions(refs, family)}  # its callers
+            found |= lookup_functions(refs, family)  # its callers
             found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
                       if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
             if names:

@@ -119,20 +119,67 @@ def value_keys(value: ast.expr) -> list[ast.expr]:
     """The members whose values key a display, every key one enum's (`{Kind.A.value: Plain,
     Kind.B.value: Rich}` → Kind.A, Kind.B): a lookup in it by a raw value tests the value against
     theirs, as `x in [Kind.A.value, Kind.B.value]` does (principle 5: a lookup by key is that test)."""
+    if isinstance(value, ast.DictComp):
+        return by_value(value)
     if not isinstance(value, ast.Dict) or not value.keys:
         return []
     keys = [k for k in value.keys if k is not None]
     return tested_in(ast.List(elts=keys, ctx=ast.Load())) if len(keys) == len(value.keys) else []
 
 
+def by_value(value: ast.DictComp) -> list[ast.expr]:
+    """`{e.value: e for e in Kind}`: every member keyed by its value, the display `{Kind.A.value:
+    Kind.A, …}` spelled as a comprehension (principle 5) → [Kind], the whole enum; else []."""
+    if len(value.generators) != 1:
+        return []
+    loop = value.generators[0]
+    name = loop.target.id if isinstance(loop.target, ast.Name) else None
+    key, item = value.key, value.value
+    if (name is None or loop.ifs or not isinstance(loop.iter, ast.Name | ast.Attribute)
+            or not (isinstance(item, ast.Name) and item.id == name)
+            or not (isinstance(key, ast.Attribute) and key.attr == "value"
+                    and isinstance(key.value, ast.Name) and key.value.id == name)):
+        return []
+    return [loop.iter]
+
+
+def nested_value_keys(name: str, value: ast.expr) -> dict[str, list[ast.expr]]:
+    """A display of such tables under literal keys (`STYLES = {"font-weight": {e.value: e for e in
+    FontWeight}, …}`): each inner table by `T[key]` (`nested_name`), and all of them by `T[…]` — a
+    lookup `STYLES[prop].get(text)` by data tests the text against every inner table's members."""
+    if not isinstance(value, ast.Dict):
+        return {}
+    out: dict[str, list[ast.expr]] = {}
+    for key, item in zip(value.keys, value.values, strict=True):
+        inner = value_keys(item)
+        if inner and isinstance(key, ast.Constant):
+            out[nested_name(name, key)] = inner
+            out.setdefault(nested_name(name, None), []).extend(inner)
+    return out
+
+
+def nested_name(name: str, key: ast.expr | None) -> str:
+    """The name an inner table of `name` is kept under: `T['k']` for a literal key, `T[…]` else."""
+    return f"{name}[{key.value!r}]" if isinstance(key, ast.Constant) else f"{name}[…]"
+
+
 def looked_up(node: ast.expr, func: ast.expr | None = None) -> tuple[str, ast.expr] | None:
     """The table name and key of a lookup by key: `T[key]` (a load) or `T.get(key, …)` (`node` the
-    call, `func` its callee)."""
+    call, `func` its callee) — also of an inner table, `T[k][key]` or `T[k].get(key)` (`nested_name`)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        table = _table(node.value)
+        return (table, node.slice) if table is not None else None
+    if isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.attr == "get" and node.args:
+        table = _table(func.value)
+        return (table, node.args[0]) if table is not None else None
+    return None
+
+
+def _table(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-        return (node.value.id, node.slice) if isinstance(node.ctx, ast.Load) else None
-    if (isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.attr == "get"
-            and isinstance(func.value, ast.Name) and node.args):
-        return func.value.id, node.args[0]
+        return nested_name(node.value.id, node.slice)
     return None
 
 

@@ -5,9 +5,10 @@ auxlib), `kind = UseEnum(Kind, default_value=Kind.A)` (traitlets), `kind = field
 (marshmallow), `kind = Column(Enum(Kind), default="a")` (SQLAlchemy) mean what `style: FontStyle =
 "normal"` means on a data class (principle 5): the attribute holds values of the vocabulary, its
 `default=` (`default_value=`) is one written in code, and callers (or a decode of the class) set the
-others. A positional argument of the call names the vocabulary — directly, inside a nested call
-(`Nullable(Enum(FontStyle))`, `Column(Enum(Kind))`), or through a wrapper of it at any depth
-(`Form.WRAP` records, unwrapped by the index): a module-level name bound to a call given it
+others. A positional argument of the call (or a keyword: `SerializableEnumField(enum_class=Kind)`,
+marshmallow's `fields.Enum(enum=Kind)`, the same argument named) names the vocabulary — directly,
+inside a nested call (`Nullable(Enum(FontStyle))`, `Column(Enum(Kind))`), or through a wrapper of it
+at any depth (`Form.WRAP` records, unwrapped by the index): a module-level name bound to a call given it
 (`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`), a module-level descriptor instance
 naming it (`HAnchor = Either(Enum(HAlign), Percent)`, also called for a clone: `Anchor(default=…)`),
 a descriptor class whose `__init__` hands it to its base's (`super().__init__(Enum(X), …)`,
@@ -39,6 +40,8 @@ from type_equiv.read.normalise import last_name
 
 CALLED = -2  # `AnnSite.position` of the names a descriptor field's call calls (`Anchor(default=…)`)
 DEFAULT_KEYWORDS = ("default", "default_value")  # a descriptor's default (traitlets: `default_value=`)
+# keywords giving a value of the field, not its type (a member named there is no vocabulary named)
+VALUE_KEYWORDS = frozenset({*DEFAULT_KEYWORDS, None, "missing", "load_default", "dump_default", "example"})
 NOT_DESCRIPTORS = NEUTRAL_CALLS | TYPE_CALLS | {"staticmethod", "classmethod", "property", "partial"}
 
 
@@ -72,9 +75,10 @@ def _named(call: ast.Call, out: list[ast.expr], called: list[ast.expr], depth: i
             return
         if isinstance(inner.func, ast.Name | ast.Attribute):
             called.append(inner.func)
-        for arg in inner.args:
+        for arg in [*inner.args, *(k.value for k in inner.keywords if k.arg not in VALUE_KEYWORDS
+                                   and not (isinstance(k.value, ast.Attribute) and k.value.attr.isupper()))]:
             if isinstance(arg, ast.Name | ast.Attribute):
-                out.append(arg)
+                out.append(arg)  # by position, or by keyword (`EnumField(enum_class=Kind)`): the same
             elif isinstance(arg, ast.Call):
                 _named(arg, out, called, depth + 1)
 

@@ -326,7 +326,8 @@ def names_in(node: ast.expr) -> list[ast.expr]:
         return [n for e in node.elts for n in names_in(e)]
     if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
         return [n for g in node.generators for n in names_in(g.iter)]
-    if isinstance(node, ast.Call) and last_name(node.func) in ("list", "tuple", "set", "sorted"):
+    if isinstance(node, ast.Call) and last_name(node.func) in ("list", "tuple", "set", "sorted", "get_args"):
+        # `get_args(A) + get_args(B)`: each alias's values listed (principle 5)
         return [n for a in node.args for n in names_in(a)]
     return []
 
@@ -441,3 +442,24 @@ def decoded_data(node: ast.expr, body: Sequence[ast.stmt]) -> bool:
                if isinstance(inner, ast.Assign | ast.AnnAssign) and node.id in {
                    t.id for t in (inner.targets if isinstance(inner, ast.Assign) else [inner.target])
                    if isinstance(t, ast.Name)})
+
+
+# Decorators parsing a request by the schema they are given into the handler's arguments (webargs).
+REQUEST_PARSERS = frozenset({"use_kwargs", "use_args"})
+
+
+def parsed_schemas(node: ast.Call, class_body: Sequence[ast.stmt],
+                   module_body: Sequence[ast.stmt]) -> list[ast.expr]:
+    """The schema classes a request parser decodes the request into (principle 1): `@use_kwargs(S)`,
+    `@use_kwargs(S())`, or a name the enclosing class body or the module binds to `S()`
+    (`post_schema = TriggerTaskSchema()` then `@use_kwargs(post_schema)`)."""
+    if last_name(node.func) not in REQUEST_PARSERS or not node.args:
+        return []
+    first = node.args[0]
+    if isinstance(first, ast.Name):
+        bound = [s.value for body in (class_body, module_body) for s in body if isinstance(s, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == first.id for t in s.targets)]
+        first = bound[0] if len(bound) == 1 else first
+    if isinstance(first, ast.Call) and isinstance(first.func, ast.Name | ast.Attribute):
+        return [first.func]
+    return [first] if isinstance(first, ast.Name | ast.Attribute) else []

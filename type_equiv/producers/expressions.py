@@ -5,8 +5,10 @@ where they are bound. Statements are walker.py's."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from contextlib import nullcontext
 
+from type_equiv.producers.attributes import TypedCallees
 from type_equiv.producers.descriptors import initialised
 from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
@@ -16,6 +18,7 @@ from type_equiv.producers.doors import (
     decoded_data,
     decoded_parts,
     decoded_refs,
+    parsed_schemas,
     raw_choices,
     unpickles,
 )
@@ -54,6 +57,7 @@ from type_equiv.producers.records import (
     Value,
 )
 from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised, writes_self
+from type_equiv.producers.subsets import subset_test
 from type_equiv.producers.syntax import (
     TEXT_CALLS,
     Scope,
@@ -71,6 +75,7 @@ from type_equiv.producers.syntax import (
     owners,
     tuple_parts,
 )
+from type_equiv.producers.tested import SUPER, super_method, test_keyed
 from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
@@ -81,6 +86,8 @@ QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's 
 
 class ExpressionWalker(MembershipReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
+
+    module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
 
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
@@ -105,6 +112,8 @@ class ExpressionWalker(MembershipReader):
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
         self.memo = TreeMemo()  # the tree's answers that need no spellings (sites.py shares one per tree)
+        self.class_bases: dict[str, tuple[str, ...]] = {}  # a class → its spelled bases (`super()`)
+        self.typed = TypedCallees()  # `self.dbg.m(…)` where `self.dbg = dbg` and `dbg: LLDB`
 
     def bound(self, value: ast.expr, annotation: ast.expr | None, form: Form, scope: Scope,
               key: Slot = NO_SLOT) -> None:
@@ -191,10 +200,10 @@ class ExpressionWalker(MembershipReader):
             self.bound(node.value, yield_type(scope.return_ann), Form.RETURN, scope)
             self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
-            for part in node.values:
+            for part in node.values:  # a name spelled there is read as a test's container is: consumed
                 if isinstance(part, ast.FormattedValue):
                     self.quiet.add(id(part.value))
-                    self.expr(part.value, scope, ctx)
+                    self.expr(part.value, scope, CONSUMER if isinstance(part.value, ast.Name) else ctx)
         else:
             listed = comprehended(node) if id(node) not in self.quiet else None
             ref = self.dotted(listed, scope) if listed is not None else None
@@ -251,6 +260,9 @@ class ExpressionWalker(MembershipReader):
         consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
             return
+        if (subset := subset_test(node)) is not None:  # `x.issubset(S)`: `v in S` of each (subsets.py)
+            self.compare(ast.copy_location(ast.Compare(subset[0], [ast.In()], [subset[1]]), node), scope)
+            return
         if name == "cast" and len(node.args) == 2:  # `cast(Mode, a or "b")`: values asserted of the type,
             self.lit(node.args[1], Form.ASSIGN, names=self.annotation_refs(node.args[0], scope))  # `m: Mode`
             self.cast(node, scope)  # and data taken for one: a door
@@ -297,7 +309,7 @@ class ExpressionWalker(MembershipReader):
             read = (Form.DECODE,) if self.decorator else (Form.SERIALISE, Form.LOAD)
             for line, ref in decoded_refs([column], lambda n: self.dotted(n, scope)):
                 self.refs.extend(RefSite(line, ref, form, False) for form in read)
-        parts = decoded_parts(node)
+        parts = decoded_parts(node) + parsed_schemas(node, scope.class_body, self.module_body)
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
         self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
@@ -333,7 +345,7 @@ class ExpressionWalker(MembershipReader):
             # `Cls(**json.load(f))`, `data = yaml.safe_load(f); Cls(**data, path=p)`: data written outside
             decoded = not node.args and any(k.arg is None and decoded_data(k.value, scope.body)
                                             for k in node.keywords)
-            spoken = named_strings(node, pairs)  # `show(agent="WRITER")`: names a lookup may take
+            spoken = named_strings(node, pairs, scope.body)  # `show(agent="WRITER")`: names a lookup may take
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
                                      detail=DECODED if decoded else SPREAD if data else ""))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
@@ -341,6 +353,13 @@ class ExpressionWalker(MembershipReader):
                 self.lit(fallback, Form.DEFAULT, names=(callee,))
         else:
             self.expr(func, scope, ctx)
+            if (method := super_method(func)) is not None and scope.method_of:
+                # `super().__init__(kind="x")`: the base's constructor called (tested.py)
+                spoken = named_strings(node, pairs, scope.body)
+                self.refs.extend(RefSite(node.lineno, f"{base}.{method}", Form.CALL, consumer, key_t,
+                                         pair_t + spoken, tuple(self.argument(a, scope) for a in node.args),
+                                         detail=SUPER + scope.owner)
+                                 for base in self.class_bases.get(scope.method_of, ()))
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
         plain = Form.REFERENCE if name in NEUTRAL_CALLS else Form.FACTORY
@@ -368,7 +387,10 @@ class ExpressionWalker(MembershipReader):
         # a class handed on by position, the callee and the call's arguments beside it: a decoding
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
         # and a decorator's callee, which may only keep its argument as a value (roles.py)
-        whom = self.dotted(func, scope, spelled_only=False) if form in (Form.FACTORY, Form.DISPATCH) else None
+        # (`self.dbg.m(…)` through the annotation of `self.dbg`'s `__init__` parameter: attributes.py)
+        whom = (self.dotted(func, scope, spelled_only=False) or self.typed.callee(
+            func, scope, lambda n: self.dotted(n, scope, spelled_only=False))) if form in (
+            Form.FACTORY, Form.DISPATCH) else None
         given = tuple(self.argument(a, scope) for a in node.args) if whom and form is Form.FACTORY else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
@@ -490,7 +512,8 @@ class ExpressionWalker(MembershipReader):
             left, right = operands[i], operands[i + 1]
             if isinstance(op, ast.In | ast.NotIn):
                 if not isinstance(left, ast.Constant):  # `level in list(Kind)`: data tested
-                    self.tested(node.lineno, self.members_tested(left, right, scope), scope)
+                    self.tested(node.lineno, self.members_tested(left, right, scope), scope,
+                                test_keyed(left, right, scope))  # or a parameter: tested.py
                 self.lit(right, Form.MEMBERSHIP, consumer=True, key=Slot(describe(left)))
                 self.lit(left, Form.MEMBERSHIP, consumer=True, key=Slot(describe(right)))
             else:

@@ -18,6 +18,7 @@ from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.descriptors import expand
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits, untagged
+from type_equiv.producers.flags import combined
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import keyed_sites, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
@@ -191,9 +192,9 @@ class Join:
             return True
         if any(rel == self.vocab.path and m.line <= ref.line <= m.end_line for m in idle):
             return True
-        target = self.canonical(ref.ref)
-        return not (target.startswith(self.vocab.qualname + ".") and not ref.consumer
-                    and ref.form not in CONSUMER_FORMS)
+        target, name = self.canonical(ref.ref), self.vocab.qualname  # a member, or `cls(value)`, running
+        own = target.startswith(name + ".") or (target == name and ref.form is Form.CALL)
+        return not (own and not ref.consumer and ref.form not in CONSUMER_FORMS)
 
     def collect(self, scan: TreeScan) -> list[Found]:
         """The vocabulary's sites among the tree's records, in the tree's order (per file: refs,
@@ -246,9 +247,9 @@ class Join:
                 scan, index, rels, package, self.family | set(self.carriers), set(self.carriers),
                 self.exported, self._chain))
         found.sort(key=lambda item: item[0])
-        return only_tested([f for _, fs in found for f in fs],
-                           tested_lists(index, refs, self.family, self.canonical, self._consumed),
-                           Found, frozenset(self.members))
+        return combined(only_tested([f for _, fs in found for f in fs], tested_lists(  # flags.py: `A | B`
+            index, refs, self.family, self.canonical, self._consumed), Found, frozenset(self.members)),
+            self.vocab.composites)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
@@ -359,6 +360,12 @@ class Join:
         if ref.form is Form.ITERATE and ref.given and not self._receives(self.annotated, *ref.given):
             return
         vocab = self.vocab
+        if ref.form is Form.DECODE and ref.keyed is not None and target in self.own:
+            # tested against the members, keyed by a constructor's parameter: its callers' (tested.py)
+            found = keyed_sites(self.index, ref, file, self.members, self.exported if self.callers else None,
+                                self.by_key, "decode")
+            yield from (Found(name, site) for name, site in found)
+            return
         if ref.form in DOOR_FORMS:
             yield from self._door(file, ref, target)
             return

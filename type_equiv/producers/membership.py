@@ -11,7 +11,7 @@ from type_equiv.producers.decodes import looked_up, own_key
 from type_equiv.producers.doors import tested_in
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
-from type_equiv.producers.records import Form, RefSite, Spellings
+from type_equiv.producers.records import Form, Keyed, RefSite, Spellings
 from type_equiv.producers.syntax import Scope, admits_text
 from type_equiv.read.names import Bindings
 
@@ -36,10 +36,11 @@ class MembershipReader(NameReader):
         container (syntax.py `tested_only`, one walk per body: memo.py)."""
         return self.memo.only_tested(body, name, attribute, texts)
 
-    def tested(self, line: int, listed: list[ast.expr], scope: Scope) -> None:
-        """A raw value tested against the enum, or some of its members: a door to those (join.py)."""
+    def tested(self, line: int, listed: list[ast.expr], scope: Scope, keyed: Keyed | None = None) -> None:
+        """A raw value tested against the enum, or some of its members: a door to those (join.py);
+        keyed by a constructor's parameter, the members its callers name (tested.py)."""
         refs = (self.dotted(x, scope) for x in listed)
-        self.refs.extend(RefSite(line, r, Form.DECODE, False) for r in refs if r)
+        self.refs.extend(RefSite(line, r, Form.DECODE, False, keyed=keyed) for r in refs if r)
 
     def members_tested(self, value: ast.expr, container: ast.expr, scope: Scope) -> list[ast.expr]:
         """What `value in container` tests a value against: the enum or some members (`tested_in`),

@@ -44,13 +44,35 @@ def rebound(body: Sequence[ast.stmt], name: str) -> bool:
                for stmt in body for n in ast.walk(stmt))
 
 
-def named_strings(node: ast.Call, spelled: list[tuple[str, Value]]) -> tuple[tuple[str, Value], ...]:
-    """The strings a call gives by keyword that no vocabulary spells (`agent="WRITER"`): names its
-    callee may look a member up by (`ValueKind.NAMED`)."""
+def named_strings(node: ast.Call, spelled: list[tuple[str, Value]],
+                  body: Sequence[ast.stmt] = ()) -> tuple[tuple[str, Value], ...]:
+    """The strings a call gives by keyword that no vocabulary spells (`agent="WRITER"`, or a local
+    the function binds once to one, `kind = "x"; f(kind=kind)`): names its callee may look a member
+    up by (`ValueKind.NAMED`)."""
     known = {k for k, _ in spelled}
-    return tuple((k.arg, Value(ValueKind.NAMED, repr(k.value.value))) for k in node.keywords
-                 if k.arg is not None and k.arg not in known and isinstance(k.value, ast.Constant)
-                 and isinstance(k.value.value, str))
+    out: list[tuple[str, Value]] = []
+    for k in node.keywords:
+        if k.arg is None or k.arg in known:
+            continue
+        text = (k.value.value if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
+                else local_string(body, k.value.id) if isinstance(k.value, ast.Name) and body else None)
+        if text is not None:
+            out.append((k.arg, Value(ValueKind.NAMED, repr(text))))
+    return tuple(out)
+
+
+def local_string(body: Sequence[ast.stmt], name: str) -> str | None:
+    """The string a local name holds where the function binds it once, to a literal (`kind =
+    "provider"`, then `super().__init__(kind=kind)`): one step of local data flow, else None."""
+    found = [n for stmt in body for n in ast.walk(stmt)
+             if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+    if len(found) != 1:
+        return None
+    for stmt in body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is found[0]
+                and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)):
+            return stmt.value.value
+    return None
 
 
 def keyed(function: str, name: str, param: Param) -> Keyed:

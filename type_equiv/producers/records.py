@@ -49,7 +49,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 17
+RECORDS = 18
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -234,7 +234,8 @@ class Decodes(NamedTuple):
 
 class Keyed(NamedTuple):
     """A lookup by name keyed by a parameter of a module-level function (`Kind[agent]` in `def
-    show(text, agent="A")`, passed.py): the function, dotted as the file's imports see it, the
+    show(text, agent="A")`, passed.py), or a membership test of one of a class's `__init__`
+    (`p.upper() in Kind.__members__`, tested.py): the function, dotted as the file's imports see it, the
     parameter's position as a caller counts it (-1 for a keyword-only one), its name, and its
     default's literal key (`passed.NO_DEFAULT` for none, "*" for one that is no literal)."""
 
@@ -242,6 +243,9 @@ class Keyed(NamedTuple):
     position: int
     name: str
     default: str
+    # how the key meets the members: "" by name as given, "upper"/"lower" by name once so cased
+    # (`p.upper() in Kind.__members__`), "value" by value (`p in [k.value for k in Kind]`)
+    reads: str = ""
 
 
 class RefSite(NamedTuple):
@@ -387,7 +391,7 @@ class FileScan(NamedTuple):
                           None if handed is None else Handed(str(handed[0]), int(handed[1])),
                           None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])),
                           None if keyed is None else Keyed(str(keyed[0]), int(keyed[1]), str(keyed[2]),
-                                                           str(keyed[3])),
+                                                           str(keyed[3]), *map(str, keyed[4:5])),
                           None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed, given
                   in refs),

@@ -22,6 +22,7 @@ from type_equiv.producers.records import (
     ReceiverKind,
     Slot,
 )
+from type_equiv.producers.subsets import containers
 from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
 
@@ -447,10 +448,8 @@ def tested_only(body: Sequence[ast.stmt], attribute: bool = False, texts: bool =
     reads: list[tuple[str, int]] = []
     for stmt in body:
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Compare):
-                tested.update(id(right) for op, right in zip(node.ops, node.comparators, strict=True)
-                              if isinstance(op, ast.In | ast.NotIn))
-            elif texts and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
+            tested.update(id(c) for c in containers(node))  # `x in S`, `x.issubset(S)`: subsets.py
+            if texts and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
                 tested.add(id(node.generators[0].iter))  # `[str(m) for m in known]`: a message
             if attribute:
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.decodes import member_table, validator_tables, value_keys
+from type_equiv.producers.decodes import member_table, nested_value_keys, validator_tables, value_keys
 from type_equiv.producers.descriptors import record, wrapped
 from type_equiv.producers.doors import (
     decorator_door,
@@ -60,6 +60,7 @@ from type_equiv.producers.syntax import (
     parameters,
     wrapped_function,
 )
+from type_equiv.producers.tested import INIT, init_params
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
 from type_equiv.read.normalise import last_name
@@ -88,7 +89,6 @@ class Walker(ExpressionWalker):
     registered: dict[str, tuple[Form, str]] | None = None  # functions registered by a call, labelled
     registrations = True  # the module's text can register a handler by a call (doors.may_register)
     field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
-    module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
 
     # statements ---------------------------------------------------------------------------------
 
@@ -214,6 +214,8 @@ class Walker(ExpressionWalker):
         class_arg(node, scope, inner)
         if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
             inner.params = params_of(node)
+        elif node.name == INIT and scope.cls is not None and scope.cls.rpartition(".")[0] == self.module:
+            inner.params = init_params(node)  # a constructor's: `Base(…)`, `super().__init__(…)`
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
         if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
             decodes = self.memo.helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
@@ -297,6 +299,7 @@ class Walker(ExpressionWalker):
                      and isinstance(s.target, ast.Name) and last_name(_outer(s.annotation)) != "ClassVar"]
             self.field_positions[qualname] = {name: i for i, name in enumerate(named)}
         self.class_table(node, qualname, self.bases(node, scope), scope)
+        self.class_bases[qualname] = tuple(b for x in node.bases if (b := self.dotted(x, scope)))
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
                       settings=is_settings(node.bases), class_body=node.body,
                       bases=tuple(b for b in self.bases(node, scope) if b))
@@ -559,6 +562,7 @@ class Walker(ExpressionWalker):
             self.value_tables.pop(name, None)
             if keys := value_keys(value):
                 self.value_tables[name] = keys
+            self.value_tables.update(nested_value_keys(name, value))  # `T = {"k": {e.value: e …}}`
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
                          module, lambda node: self.dotted(node, scope))

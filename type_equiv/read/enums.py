@@ -49,10 +49,37 @@ def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
                     bases: tuple[str, ...]) -> Vocabulary:
     """An enum's members; `bases`, its project bases (`class Kind(str, RawEnum)`), whose methods
     called on it may hand its members out (`Kind.values()`)."""
-    variants = [Variant(member.name, shape.path, member.line, tag=value)
-                for member, value in enum_members(shape)]
+    members = enum_members(shape)
+    variants = [Variant(member.name, shape.path, member.line, tag=value) for member, value in members]
     return Vocabulary(symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
-                      spans=(span,), bases=bases, methods=enum_methods(shape))
+                      spans=(span,), bases=bases, methods=enum_methods(shape),
+                      composites=composites([m for m, _ in members]))
+
+
+def composites(members: list[Member]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The members defined as the union of others (`ALL = CONFIG | DEVICES`): each with its parts —
+    a value holding the composite holds each of them (a Flag's bits)."""
+    names = {m.name for m in members}
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for member in members:
+        try:
+            node = ast.parse(member.default or "", mode="eval").body
+        except SyntaxError:
+            continue
+        parts = _bits(node)
+        if parts and len(parts) > 1 and set(parts) <= names and member.name not in parts:
+            out.append((member.name, tuple(parts)))
+    return tuple(out)
+
+
+def _bits(node: ast.expr) -> list[str] | None:
+    """`A | B | C` of bare names → [A, B, C]; anything else None."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _bits(node.left), _bits(node.right)
+        return left + right if left is not None and right is not None else None
+    return None
 
 
 def enum_members(shape: Shape) -> list[tuple[Member, Value | None]]:

@@ -72,6 +72,8 @@ class Vocabulary:
     narrower: tuple[str, ...] = ()  # a literal alias's narrower spellings in its module (narrower.py)
     # a `Literal` alias of some of the enum `qualname`'s members (members.py): the alias's qualname
     alias: str | None = None
+    # an enum's members its body defines as the union of others (a Flag's `ALL = A | B`): name → parts
+    composites: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def name(self) -> str:

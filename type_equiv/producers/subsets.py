@@ -1,0 +1,41 @@
+"""A subset test is a membership test (principle 5): `set(x).issubset(S)`, `S.issuperset(x)`, `x <= S`,
+`S >= x` ask of each element of `x` what `v in S` asks of one, so `S` is a membership test's container:
+a display only so read consumes its values (syntax.py `tested_only`, lists.py), and a raw `x` tested
+against the members is a door to them, as `v in list(Kind)` is (expressions.py `compare`)."""
+
+from __future__ import annotations
+
+import ast
+
+SUBSET = "issubset"
+SUPERSET = "issuperset"
+
+
+def subset_test(node: ast.Call) -> tuple[ast.expr, ast.expr] | None:
+    """`x.issubset(S)` or `S.issuperset(x)` → (x, S): the values tested and their container."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or len(node.args) != 1 or node.keywords:
+        return None
+    if func.attr == SUBSET:
+        return func.value, node.args[0]
+    if func.attr == SUPERSET:
+        return node.args[0], func.value
+    return None
+
+
+def containers(node: ast.AST) -> list[ast.expr]:
+    """The containers a node tests values against: `x in S` → S, `x <= S` / `x < S` → S, `S >= x` /
+    `S > x` → S, `x.issubset(S)` / `S.issuperset(x)` → S."""
+    if isinstance(node, ast.Call):
+        found = subset_test(node)
+        return [found[1]] if found is not None else []
+    if not isinstance(node, ast.Compare):
+        return []
+    operands = [node.left, *node.comparators]
+    out: list[ast.expr] = []
+    for i, op in enumerate(node.ops):
+        if isinstance(op, ast.In | ast.NotIn | ast.LtE | ast.Lt):
+            out.append(operands[i + 1])
+        elif isinstance(op, ast.GtE | ast.Gt):
+            out.append(operands[i])
+    return out
