@@ -220,6 +220,7 @@ TYPED_TABLE = "\nLABELS: dict[$V, str] = {$M: \"one\", $N: \"two\"}\n"
 VALUE_KEYED = "\nLABELS = {$M.value: \"one\", $N.value: \"two\"}\n"
 COMPREHENDED = "\n_BY_VALUE = {e.value: e for e in $V}\n"
 NESTED_TABLES = "\nSTYLES = {\"kind\": {e.value: e for e in $V}}\n"
+NAME_KEYED = "\n_BY_NAME = {e.name: e for e in list($V)}\n"  # a text of each member keys it (20th round)
 DECODE_TABLE = (
     Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
     Spelling("inline-table", forms=("enum",), head=CONSUME_HEAD, params="data: str",
@@ -241,4 +242,9 @@ DECODE_TABLE = (
              params="data: str", body="return _BY_VALUE.get(data)"),
     Spelling("nested-comprehension-value-table", forms=("enum",), head=CONSUME_HEAD + NESTED_TABLES,
              params="prop: str, data: str", body="return STYLES[prop].get(data)"),
+    # keyed by a text of each member, over `list(Kind)` (or `str(e)`): the same table (20th round)
+    Spelling("comprehension-name-table", forms=("enum",), head=CONSUME_HEAD + NAME_KEYED,
+             params="data: str", body="return _BY_NAME.get(data)"),
+    Spelling("comprehension-text-table-local", forms=("enum",), head=CONSUME_HEAD, params="data: str",
+             body="table = {str(e): e for e in $V}\nreturn table[data]"),
 )

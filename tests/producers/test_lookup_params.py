@@ -1,8 +1,8 @@
 """A lookup by name keyed by a parameter (`Kind[agent]` in `def show(text, agent="A")`): where the
 function is the program's own and every call of it in production names a member by a literal (or
 leaves the parameter to its literal default), the names are written in code — the lookup builds
-those members, no door (principle 4). A call passing anything else keeps the door (principle 1), as
-`Kind[config["k"]]` does. One real temporary project per case."""
+those members, no door (principle 4). A call passing anything else opens the door (principle 1), as
+`Kind[config["k"]]` does, beside the members the other calls name. One real temporary project per case."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ def test_every_call_naming_a_member_builds_it() -> None:
 
 
 def test_a_call_passing_data_keeps_the_door() -> None:
-    """One call handing on a value read from data: the key is data, every member may arrive."""
+    """One call handing on a value read from data: the key is data there, every member may arrive —
+    and `B`, the literal another call gives, is still built in code (principle 4)."""
     found = verdicts("""
         import sys
         from pkg.kind import show
@@ -51,4 +52,4 @@ def test_a_call_passing_data_keeps_the_door() -> None:
             show("go", agent="B")
             show("cli", agent=sys.argv[1])
     """)
-    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+    assert found == {"A": "wire", "B": "producer", "C": "wire"}

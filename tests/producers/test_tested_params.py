@@ -50,7 +50,8 @@ def test_every_subclass_naming_a_member_builds_it() -> None:
 
 
 def test_a_subclass_without_its_own_constructor_keeps_the_door() -> None:
-    """`Plain(Base)` hands its callers' argument straight to `Base.__init__`: the key is data."""
+    """`Plain(Base)` hands its callers' argument straight to `Base.__init__`: the key is data, a
+    door — beside `PROVIDER`, the literal another subclass gives, built in code (principle 4)."""
     found = verdicts("""
         from pkg.kind import Base
 
@@ -61,11 +62,12 @@ def test_a_subclass_without_its_own_constructor_keeps_the_door() -> None:
         class Plain(Base):
             pass
     """)
-    assert found == {"PROVIDER": "wire", "LOCALS": "wire", "OUTPUT": "wire"}
+    assert found == {"PROVIDER": "producer", "LOCALS": "wire", "OUTPUT": "wire"}
 
 
 def test_a_call_giving_data_keeps_the_door() -> None:
-    """`Base(sys.argv[1])`: one call handing on data, every member may arrive."""
+    """`Base(sys.argv[1])`: one call handing on data, every member may arrive — and `PROVIDER`,
+    which a subclass gives by a literal, is built in code (principle 4)."""
     found = verdicts("""
         import sys
         from pkg.kind import Base
@@ -77,4 +79,4 @@ def test_a_call_giving_data_keeps_the_door() -> None:
         def run() -> Base:
             return Base(sys.argv[1])
     """)
-    assert found == {"PROVIDER": "wire", "LOCALS": "wire", "OUTPUT": "wire"}
+    assert found == {"PROVIDER": "producer", "LOCALS": "wire", "OUTPUT": "wire"}

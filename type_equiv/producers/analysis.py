@@ -25,12 +25,13 @@ from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.built import helper_callees
+from type_equiv.producers.carriers import CARRIER_LEVELS
 from type_equiv.producers.descriptors import wrapper_names
 from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
-from type_equiv.producers.join import CARRIER_LEVELS, Join
+from type_equiv.producers.join import Join
 from type_equiv.producers.keyed import lookup_functions
 from type_equiv.producers.lists import listed_names
 from type_equiv.producers.needles import Needles

@@ -129,18 +129,47 @@ def value_keys(value: ast.expr) -> list[ast.expr]:
 
 def by_value(value: ast.DictComp) -> list[ast.expr]:
     """`{e.value: e for e in Kind}`: every member keyed by its value, the display `{Kind.A.value:
-    Kind.A, …}` spelled as a comprehension (principle 5) → [Kind], the whole enum; else []."""
+    Kind.A, …}` spelled as a comprehension (principle 5) → [Kind], the whole enum; else []. So too
+    keyed by a text of each member (`{str(c): c …}`, `{c.name: c …}`) and over `list(Kind)` or a
+    method of the enum returning members (`Kind.valid_types()`: taken for the whole enum)."""
     if len(value.generators) != 1:
         return []
     loop = value.generators[0]
     name = loop.target.id if isinstance(loop.target, ast.Name) else None
     key, item = value.key, value.value
-    if (name is None or loop.ifs or not isinstance(loop.iter, ast.Name | ast.Attribute)
-            or not (isinstance(item, ast.Name) and item.id == name)
-            or not (isinstance(key, ast.Attribute) and key.attr == "value"
-                    and isinstance(key.value, ast.Name) and key.value.id == name)):
+    source = table_source(loop.iter)
+    if (name is None or loop.ifs or source is None
+            or not (isinstance(item, ast.Name) and item.id == name) or not _text_of(key, name)):
         return []
-    return [loop.iter]
+    return [source]
+
+
+def table_source(node: ast.expr) -> ast.expr | None:
+    """The enum a decode table's comprehension runs over: `Kind`, `list(Kind)`, `Kind.method()`."""
+    if isinstance(node, ast.Call) and not node.keywords:
+        if (isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple", "set")
+                and len(node.args) == 1):
+            node = node.args[0]
+        elif isinstance(node.func, ast.Attribute) and not node.args:
+            node = node.func.value
+    return node if isinstance(node, ast.Name | ast.Attribute) else None
+
+
+def _text_of(key: ast.expr, name: str) -> bool:
+    """`e.value`, `e.name` or `str(e)` of the loop variable `name`: a text each member is known by."""
+    if (isinstance(key, ast.Call) and isinstance(key.func, ast.Name) and key.func.id == "str"
+            and len(key.args) == 1):
+        return isinstance(key.args[0], ast.Name) and key.args[0].id == name
+    return (isinstance(key, ast.Attribute) and key.attr in ("value", "name")
+            and isinstance(key.value, ast.Name) and key.value.id == name)
+
+
+def picked(node: ast.Call, name: str) -> list[ast.expr]:
+    """The tables a choice-picking call is handed (`config.getchoice("channel", table)`: a call
+    named for picking one of the choices by what the user wrote, `get_choice`, `getchoice`)."""
+    if not name.lower().endswith("choice"):
+        return []
+    return [*node.args, *(k.value for k in node.keywords)]
 
 
 def nested_value_keys(name: str, value: ast.expr) -> dict[str, list[ast.expr]]:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 
 from type_equiv.producers.attributes import TypedCallees
+from type_equiv.producers.decodes import by_value, picked
 from type_equiv.producers.descriptors import initialised
 from type_equiv.producers.doors import (
     CHOICE_KEYWORDS,
@@ -22,11 +23,12 @@ from type_equiv.producers.doors import (
     raw_choices,
     unpickles,
 )
+from type_equiv.producers.flags import bit_tested
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.membership import MembershipReader
 from type_equiv.producers.memo import TreeMemo
-from type_equiv.producers.naming import COMPREHENSIONS, loop_bound
-from type_equiv.producers.passed import keyed, named_strings, rebound
+from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
+from type_equiv.producers.passed import call_keyed, keyed, named_strings, passed_arg, rebound
 from type_equiv.producers.records import (
     CAST,
     CONSUMER_FORMS,
@@ -61,7 +63,6 @@ from type_equiv.producers.subsets import subset_test
 from type_equiv.producers.syntax import (
     TEXT_CALLS,
     Scope,
-    arg_key,
     comprehended,
     describe,
     dict_displays,
@@ -77,7 +78,7 @@ from type_equiv.producers.syntax import (
 )
 from type_equiv.producers.tested import SUPER, super_method, test_keyed
 from type_equiv.read.literals import literal_key
-from type_equiv.read.names import Bindings, dotted_name
+from type_equiv.read.names import Bindings
 from type_equiv.read.normalise import last_name
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
@@ -176,7 +177,7 @@ class ExpressionWalker(MembershipReader):
             elif isinstance(node, ast.Attribute):
                 if node.attr in ("index", "count"):  # `list(Kind).index`: a position, no member out
                     self.quiet.add(id(node.value))
-                held = self.held_classes(node, scope)
+                held = held_classes(node, scope)
                 if held and ctx != TYPE:  # `error_class.A` where `error_class: type[Kind]`
                     form = Form.COMPARE if ctx == CONSUMER else Form.REFERENCE
                     self.refs.extend(RefSite(node.lineno, r, form, ctx == CONSUMER) for r in held)
@@ -193,6 +194,9 @@ class ExpressionWalker(MembershipReader):
                 self.element(elt, scope, CONSUMER if id(node) in self.quiet else ctx, Form.REFERENCE)
         elif isinstance(node, ast.Subscript):
             self.subscript(node, scope, ctx)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):  # a bit test (flags.py)
+            for operand in (node.left, node.right):
+                self.expr(operand, scope, CONSUMER if bit_tested(operand, node) else ctx)
         elif isinstance(node, ast.Constant):
             return
         elif isinstance(node, ast.Yield) and node.value is not None and scope.return_ann is not None:
@@ -205,6 +209,9 @@ class ExpressionWalker(MembershipReader):
                     self.quiet.add(id(part.value))
                     self.expr(part.value, scope, CONSUMER if isinstance(part.value, ast.Name) else ctx)
         else:
+            if isinstance(node, ast.DictComp) and by_value(node):  # a decode table: no iteration out
+                self.quiet.add(id(node.generators[0].iter))
+                self.offered.add(id(node.generators[0].iter))
             listed = comprehended(node) if id(node) not in self.quiet else None
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
@@ -220,16 +227,6 @@ class ExpressionWalker(MembershipReader):
                             self.expr(cond, scope, ctx)
                     elif isinstance(child, ast.keyword):
                         self.expr(child.value, scope, ctx)
-
-    @staticmethod
-    def held_classes(node: ast.Attribute, scope: Scope) -> list[str]:
-        """`p.A.value` where parameter `p` is typed `type[Kind]` (or `type[K1] | type[K2]`): the
-        same read through each class it may hold (`Kind.A.value`), as through a local alias
-        (`control = Kind; control.A`: principle 5)."""
-        parts = dotted_name(node)
-        if not parts or len(parts) < 2 or parts[0] not in scope.classes:
-            return []
-        return [".".join([c, *parts[1:]]) for c in scope.classes[parts[0]]]
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),
@@ -295,6 +292,10 @@ class ExpressionWalker(MembershipReader):
                        Slot(func.value.id))
         self.round_trip(node, scope)
         self.lookup(node, func, scope)
+        for table in picked(node, name):  # `config.getchoice("k", TABLE)`: the user's text decoded
+            keys = by_value(table) if isinstance(table, ast.DictComp) else self.value_tables.get(
+                table.id, []) if isinstance(table, ast.Name) else []
+            self.tested(node.lineno, keys, scope)
         if scope.method_of:  # `super().__init__(Enum(X), …)`: a descriptor class wrapping X (descriptors.py)
             self.refs.extend(RefSite(node.lineno, r, Form.WRAP, False, detail=scope.method_of) for n in
                              initialised(node, scope.body, scope.owner) if (r := self.dotted(n, scope)))
@@ -347,7 +348,8 @@ class ExpressionWalker(MembershipReader):
                                             for k in node.keywords)
             spoken = named_strings(node, pairs, scope.body)  # `show(agent="WRITER")`: names a lookup may take
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
-                                     detail=DECODED if decoded else SPREAD if data else ""))
+                                     detail=DECODED if decoded else SPREAD if data else "",
+                                     keyed=call_keyed(node, scope)))  # `Kind.decode(param)`: passed.py
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))
@@ -419,7 +421,7 @@ class ExpressionWalker(MembershipReader):
                 and scope.method_of is not None
                 and (line := mapped_column_line(scope.class_body, node.attr)) is not None):
             return Arg(ArgKind.STORED, str(line))
-        return arg_key(node)
+        return passed_arg(node)
 
     def round_trip(self, node: ast.Call, scope: Scope) -> None:
         """A call writing a value out (`serialise`), or an adapter decoding data (`load`; a door

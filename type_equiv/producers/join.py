@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
+from type_equiv.producers.carriers import admitted, carrier_map
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.descriptors import expand
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits, untagged
 from type_equiv.producers.flags import combined
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
-from type_equiv.producers.keyed import keyed_sites, offered_doors
+from type_equiv.producers.keyed import decoded_sites, keyed_sites, literal_decode, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.methods import idle_methods
 from type_equiv.producers.receivers import Receivers, only_read
@@ -54,7 +55,6 @@ from type_equiv.read.vocabularies import Method, Span, Variant, Vocabulary
 
 # Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py (one
 # level each across files) and this join (within the files read) keep to the same.
-CARRIER_LEVELS = 4
 
 
 @dataclass(frozen=True)
@@ -128,53 +128,15 @@ class Join:
         return derived(index.classes, self.by_class, admit, skip=self.by_class)
 
     def carrier_map(self, index: Index) -> dict[str, str]:
-        """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
-        another carrier, and the project subclasses of a carrier class (they inherit its fields):
-        decoding one decodes the vocabulary's values. Each maps to the name it carries (`Candidate`
-        → `FinishReason`, `Response` → `Candidate`, `CaseUpdate` → `CaseBase`, its base).
-
-        At most `CARRIER_LEVELS` levels of fields (a subclass is at its base's level), however the
-        classes are spread over files: a door many models up is as often a request-side model the
-        response merely declares (a batch job's echoed request config) as a real path to the value."""
-        seeds = self.family  # not a variant's class: decoding one carrier of it brings that variant only
-        out: dict[str, str] = {}
-        # an enum's members are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
-        level: dict[str, int] = dict.fromkeys([*seeds, *self._member_refs()], 0)
-        changed = True
-        while changed:
-            changed = False
-            for owner, names, step in index.edges:
-                if owner in seeds:
-                    continue
-                known = level if step else out
-                via = min(((level[c], c) for c in names if c in known), default=None)
-                if via is None or via[0] + step > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + step:
-                    continue
-                out[owner], level[owner] = via[1], via[0] + step
-                changed = True
-        return out
+        """The classes carrying the vocabulary, each → the name it carries (carriers.py)."""
+        return carrier_map(index, self.family, self._member_refs())
 
     def _member_refs(self) -> list[str]:
         return [f"{self.vocab.qualname}.{m}" for m in self.members]
 
     def admitted(self, index: Index) -> dict[str, frozenset[str]]:
-        """The carriers that bring only some of an enum's members — a field typed by a `Literal` of
-        members, or a carrier of such — each with those members; decoding one decodes only them."""
-        members = {ref: ref.rsplit(".", 1)[-1] for ref in self._member_refs()}
-        if not members or not any(v in members for v in self.carriers.values()):
-            return {}
-        whole, some = set(self.family), dict[str, set[str]]()
-        edges = [(owner, names) for owner, names, _ in index.edges]
-        for _ in range(CARRIER_LEVELS + 1):  # each pass follows one more level
-            for owner, names in edges:
-                if owner not in self.carriers or owner in whole:
-                    continue
-                if any(n in whole for n in names):
-                    whole.add(owner)
-                    continue
-                some.setdefault(owner, set()).update(
-                    m for n in names for m in ([members[n]] if n in members else some.get(n, ())))
-        return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
+        """The carriers bringing only some of an enum's members, with those members (carriers.py)."""
+        return admitted(index, self.family, self._member_refs(), self.carriers)
 
     def holders(self, index: Index) -> set[str]:
         """The names (`_field_key`) of the fields that can hold the vocabulary, a variant's class or a
@@ -490,6 +452,8 @@ class Join:
                   and any(h.endswith(f".{member}") for h in self.handing)):
                 for name in self.members:  # `Kind.values()` returning `list(cls)`: every member out
                     yield Found(name, self._site(file, ref.line, "iterate", consumer))
+            elif ref.form is Form.CALL and (ref.keyed is not None or literal_decode(ref)):
+                yield from self._decoded(file, ref, target, consumer)  # given a parameter or a literal
             else:  # `Kind.from_string(text)`: a method of the enum decoding data
                 yield from self._door(file, ref, target)
             return
@@ -519,6 +483,16 @@ class Join:
                 yield Found(None, Site(path=file.rel, line=ref.line, form="decode", role="wire"))
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
+
+    def _decoded(self, file: SourceFile, ref: RefSite, target: str, consumer: bool) -> Iterator[Found]:
+        """A decode given a literal or a parameter its function's callers fill (keyed.py)."""
+        found = decoded_sites(self.index, ref, file, self.members, self.exported if self.callers else None,
+                              self.by_key, consumer)
+        for name, site in found:  # a method's door as `_door` names it (`decode Kind.from_string`)
+            if name is None:
+                yield from self._door(file, ref, target)
+            else:
+                yield Found(name, site)
 
     def _default(self, owner: str) -> tuple[str, bool]:
         """A member in class `owner`'s field default (or its `__init__`'s): (form, consumer). Written

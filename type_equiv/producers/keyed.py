@@ -1,9 +1,11 @@
 """What a lookup by name keyed by a parameter finds: the names its function's callers give (passed.py).
 
 Read at the join: every production call of the function, by position, keyword or the parameter's
-default — a literal each, or the lookup stays a door. Also here, for the same reason (a value written
-in code, read against the vocabulary's values at the join): raw values offered as an input's choices
-(`offered_doors`). Kept out of doors.py, which a warm replay reads without the pipeline.
+default — each literal a member built in code; a call giving data (or callers unseen) a door beside
+them. So too a method of the enum given a parameter (`Kind.from_string(p)`: `decoded_sites`). Also
+here, for the same reason (a value written in code, read against the vocabulary's values at the
+join): raw values offered as an input's choices (`offered_doors`). Kept out of doors.py, which a
+warm replay reads without the pipeline.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import NamedTuple
 
-from type_equiv.model.findings import Site
+from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers.index import Index
 from type_equiv.producers.passed import NO_DEFAULT
 from type_equiv.producers.public import public
@@ -36,23 +38,26 @@ def lookup_functions(refs: list[tuple[tuple[int, int], str, RefSite]], family: s
     class deriving from `Base`)."""
     return {found.function.rsplit(".", 2)[-2] if found.function.endswith(f".{INIT}")
             else found.function.rsplit(".", 1)[-1] for _, target, ref in refs
-            if ref.form in (Form.ITEM, Form.DECODE) and target in family and (found := ref.keyed)}
+            if ((ref.form in (Form.ITEM, Form.DECODE) and target in family)
+                or (ref.form is Form.CALL and (target in family or target.rpartition(".")[0] in family)))
+            and (found := ref.keyed)}
 
 
-def passed_names(index: Index, ref: RefSite, rel: str) -> list[Passed] | None:
-    """The literal names every production call of the function gives the parameter (its default
-    where a call leaves it out), or None where one call gives data, the function is handed on
-    uncalled, or no call is seen: then the key is data, a door."""
+def passed_names(index: Index, ref: RefSite, rel: str) -> tuple[list[Passed], bool]:
+    """The literal names the production calls of the function give the parameter (its default
+    where a call leaves it out, a lookup's fallback where one gives `cfg.get("k", "a")`), and
+    whether the key may also be data: one call giving data, the function handed on uncalled, or no
+    call seen — a door then, beside the names the other calls write in code (principle 4)."""
     found = ref.keyed
     if found is None:
-        return None
+        return [], True
     function, position, name, default, _ = found
     function = index.canonical(function)
     heads = [function]
+    opened = False
     if function.endswith(f".{INIT}"):  # a constructor: the class called, and its subclasses' super()
         cls = function.removesuffix(f".{INIT}")
-        if not constructed(index, cls):
-            return None
+        opened = not constructed(index, cls)
         heads.append(cls)
     out: list[Passed] = []
     calls = 0
@@ -61,18 +66,21 @@ def passed_names(index: Index, ref: RefSite, rel: str) -> list[Passed] | None:
         if target not in heads or index.scan.files[where].test:
             continue
         if call.form is not Form.CALL:
-            return None  # handed on (`callback=show`): its callers are unknown
+            opened = True  # handed on (`callback=show`): its other callers are unknown
+            continue
         calls += 1
         given = _given(call, position, name)
         if given is None:
             if default in (NO_DEFAULT, "*"):
-                return None
-            out.append(Passed(rel, ref.line, default, "default"))
-        elif given == "":
-            return None
-        else:
-            out.append(Passed(where, call.line, given, "argument"))
-    return out if calls else None
+                opened = True
+            else:
+                out.append(Passed(rel, ref.line, default, "default"))
+            continue
+        key, data = given
+        opened = opened or data
+        if key:
+            out.append(Passed(where, call.line, key, "default" if data else "argument"))
+    return out, opened or not calls
 
 
 def constructed(index: Index, cls: str) -> bool:
@@ -86,44 +94,79 @@ def constructed(index: Index, cls: str) -> bool:
                for site, bases in index.classes if cls in bases)
 
 
-def _given(call: RefSite, position: int, name: str) -> str | None:
-    """The literal key a call gives the parameter; "" for data; None where it leaves it out."""
+def _given(call: RefSite, position: int, name: str) -> tuple[str, bool] | None:
+    """The literal key a call gives the parameter ("" for none) and whether it is data (a lookup
+    given inline may be its fallback, or anything); None where the call leaves it out."""
     keys = call.keys
     if name in keys.names:
         values = [v for k, v in call.pairs if k == name]
         if len(values) == 1 and values[0].kind in (ValueKind.LITERAL, ValueKind.NAMED):
-            return values[0].text
-        return ""
+            return values[0].text, False
+        return "", True
     if keys.starred:
-        return ""
+        return "", True
     if 0 <= position < len(call.args):
         arg = call.args[position]
-        return arg.key if arg.kind is ArgKind.LITERAL else ""
-    return "" if keys.unknown else None
+        return arg.key, arg.kind is not ArgKind.LITERAL
+    return ("", True) if keys.unknown else None
 
 
 def keyed_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Collection[str],
                 exported: frozenset[str] | None, by_key: Mapping[str, list[Variant]] | None = None,
                 door: str = "decode item") -> Iterator[tuple[str | None, Site]]:
     """What `Kind[name]` of a key that is no literal finds (or a test of one against the members,
-    tested.py): the members its function's callers name (a producer where each call, or the default,
-    names one), else a door to them all — so too where the function is public and a library's
+    tested.py, or a decode given a parameter, `Kind.from_string(p)`): the members its function's
+    callers name, each a producer where a call (or the default) names it — and a door to them all
+    where a call gives data, the callers are unknown, or the function is public and a library's
     callers are outside (`exported` given)."""
     found = ref.keyed
     reached = found is not None and exported is not None and public(found.function, exported)
-    names = passed_names(index, ref, file.rel) if index and found and not reached else None
-    if index is None or found is None or names is None:
+    names, opened = passed_names(index, ref, file.rel) if index and found and not reached else ([], True)
+    if index is None or found is None:
         yield None, Site(path=file.rel, line=ref.line, form=door, role="wire")
         return
     for given in names:
-        if found.reads == "value":
-            met = [v.name for v in (by_key or {}).get(given.key, [])]
-        else:
-            met = [name] if (name := member_of(given.key, found.reads)) in members else []
         test = index.scan.files[given.rel].test
-        for name in met:
+        for name in met(given.key, found.reads, members, by_key or {}):
             yield name, Site(path=given.rel, line=given.line, form=given.form,
                              role="test" if test else "producer")
+    if opened:
+        yield None, Site(path=file.rel, line=ref.line, form=door, role="wire")
+
+
+def literal_decode(ref: RefSite) -> bool:
+    """A call given one literal by position and nothing else (`Kind.from_string("collect")`)."""
+    return len(ref.args) == 1 and ref.args[0].kind is ArgKind.LITERAL and not ref.keys.names
+
+
+def decoded_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Collection[str],
+                  exported: frozenset[str] | None, by_key: Mapping[str, list[Variant]],
+                  consumer: bool) -> Iterator[tuple[str | None, Site]]:
+    """A decode given a literal (`Kind.from_string("collect")`: the member it names, built in code,
+    principle 4) or a parameter (`Kind.from_string(p)`: what `p`'s callers pass)."""
+    if ref.keyed is not None:
+        yield from keyed_sites(index, ref, file, members, exported, by_key, "decode")
+        return
+    role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
+    for name in met(ref.args[0].key, "any", members, by_key):
+        yield name, Site(path=file.rel, line=ref.line, form="call", role=role)
+
+
+def met(key: str, reads: str, members: Collection[str], by_key: Mapping[str, list[Variant]]) -> list[str]:
+    """The members a literal key meets as the decode reads it: by value ("value"), by name once
+    cased ("upper"/"lower") or as given (""); "any" (a method of the enum, its body unread) by name,
+    by value, or by the one name it spells in another case (`"collect"` → `COLLECT`)."""
+    if reads == "value":
+        return [v.name for v in by_key.get(key, [])]
+    if reads != "any":
+        return [name] if (name := member_of(key, reads)) in members else []
+    text = member_of(key, "")
+    if text in members:
+        return [text]
+    if valued := [v.name for v in by_key.get(key, [])]:
+        return valued
+    cased = [m for m in members if m.lower() == text.lower()]
+    return cased if len(cased) == 1 else []
 
 
 def offered_doors(lit: LitSite, by_key: Mapping[str, list[Variant]], members: Collection[str],

@@ -251,3 +251,13 @@ def loop_bound(node: ast.expr, scope: Scope,
                 scope.annotated.pop(name, None)
             else:
                 scope.annotated[name] = old
+
+
+def held_classes(node: ast.Attribute, scope: Scope) -> list[str]:
+    """`p.A.value` where parameter `p` is typed `type[Kind]` (or `type[K1] | type[K2]`): the
+    same read through each class it may hold (`Kind.A.value`), as through a local alias
+    (`control = Kind; control.A`: principle 5)."""
+    parts = dotted_name(node)
+    if not parts or len(parts) < 2 or parts[0] not in scope.classes:
+        return []
+    return [".".join([c, *parts[1:]]) for c in scope.classes[parts[0]]]

@@ -5,7 +5,9 @@ function is the program's own (not a public one a library's callers reach) and e
 production passes a literal — or leaves the parameter to its literal default — the names are written
 in code: the lookup builds those members, and no data from outside enters there. One call passing
 anything else (a name, an expression, `*args`, `**kwargs`), the function handed on uncalled, or no
-call seen at all, and the key is data as before: a door (`Kind[config["k"]]`).
+call seen at all, and the key is data too: a door (`Kind[config["k"]]`) — beside the members the
+other calls' literals build (principle 4). A method of the enum given such a parameter
+(`Kind.from_string(p)`: `call_keyed`) reads its callers the same way.
 
 The walker records the lookup (`Form.ITEM`, a data key) with the function, the parameter's position
 as a caller counts it, its name and its default in `RefSite.keyed` (a `Keyed`), and each string a
@@ -17,8 +19,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.records import Keyed, Value, ValueKind
-from type_equiv.producers.syntax import Param, parameters
+from type_equiv.producers.records import Arg, ArgKind, Keyed, Value, ValueKind
+from type_equiv.producers.syntax import Param, Scope, arg_key, lookup_default, parameters
+from type_equiv.read.literals import literal_key
 
 NO_DEFAULT = "-"  # the parameter has no default; "*" marks one that is no literal
 
@@ -73,6 +76,34 @@ def local_string(body: Sequence[ast.stmt], name: str) -> str | None:
                 and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)):
             return stmt.value.value
     return None
+
+
+def passed_arg(node: ast.expr) -> Arg:
+    """A call's positional argument as recorded (`arg_key`); a lookup's fallback given inline
+    (`HistoryFieldData(…, cfg.pop("strategy", "basic"))`) is data that may be the literal, built in
+    code: its key kept beside `ArgKind.DATA`, for a callee that decodes the parameter (keyed.py)."""
+    arg = arg_key(node)
+    fallback = lookup_default(node)
+    if arg.kind is ArgKind.DATA and isinstance(fallback, ast.Constant) and isinstance(fallback.value, str):
+        return Arg(ArgKind.DATA, literal_key(fallback.value))
+    return arg
+
+
+def call_keyed(node: ast.Call, scope: Scope) -> Keyed | None:
+    """A method given a parameter of the enclosing function (`TrackingStrategy.from_string(strategy)`
+    in `HistoryFieldData.__init__`): the call's `RefSite.keyed` — what each caller passes decides,
+    where the method is the enum's, read by name or value ("any", keyed.py) — else None. Not the
+    enum called, `Kind(kind)`: measured, a class so decoding is as often built from a registry by
+    its name (onyx's connectors, `class_name="BlobStorageConnector"`), its real callers unseen, and
+    the one call seen a manual run's (`if __name__ == "__main__":`) — it stays the door it was."""
+    if (len(node.args) != 1 or node.keywords or not isinstance(node.args[0], ast.Name)
+            or not isinstance(node.func, ast.Attribute)):
+        return None
+    name = node.args[0].id
+    param = scope.params.get(name)
+    if param is None or rebound(scope.body, name):
+        return None
+    return Keyed(scope.owner, param.position, name, param.default, "any")
 
 
 def keyed(function: str, name: str, param: Param) -> Keyed:

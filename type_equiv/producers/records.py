@@ -49,7 +49,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 18
+RECORDS = 19
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -244,7 +244,8 @@ class Keyed(NamedTuple):
     name: str
     default: str
     # how the key meets the members: "" by name as given, "upper"/"lower" by name once so cased
-    # (`p.upper() in Kind.__members__`), "value" by value (`p in [k.value for k in Kind]`)
+    # (`p.upper() in Kind.__members__`), "value" by value (`p in [k.value for k in Kind]`),
+    # "any" by name, value or the one name spelled in another case (`Kind.from_string(p)`: keyed.py `met`)
     reads: str = ""
 
 

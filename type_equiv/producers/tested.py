@@ -7,7 +7,8 @@ in each direct subclass's own `__init__` — gives a literal (or leaves the para
 default), the names are written in code: the test takes those members, built in code, and opens no
 door, as `Kind[agent]` in a module-level function does (passed.py). A subclass without its own
 `__init__` calling the base's (its callers reach the base's parameters directly, perhaps from a
-module the scan never read), one call giving data, or none seen, and the test is a door as before.
+module the scan never read), one call giving data, or none seen, and the test is a door too, beside
+the members the literal calls build (keyed.py).
 
 A constructor only: a method called on an object of unknown type (`notifier.notify(topic)`) has
 callers the scan cannot list, so its parameter stays data.

@@ -1,0 +1,58 @@
+"""Which classes carry a vocabulary (join.py): the classes with a field, and the module-level aliases,
+whose annotation names it or another carrier, up to `CARRIER_LEVELS` levels — decoding one decodes the
+vocabulary's values — and those that bring only some of an enum's members (a `Literal` of members)."""
+
+from __future__ import annotations
+
+from type_equiv.producers.index import Index
+
+CARRIER_LEVELS = 4
+
+
+def carrier_map(index: Index, family: set[str], member_refs: list[str]) -> dict[str, str]:
+    """Classes with a field, and module-level aliases, whose annotation names the vocabulary or
+    another carrier, and the project subclasses of a carrier class (they inherit its fields):
+    decoding one decodes the vocabulary's values. Each maps to the name it carries (`Candidate`
+    → `FinishReason`, `Response` → `Candidate`, `CaseUpdate` → `CaseBase`, its base).
+
+    At most `CARRIER_LEVELS` levels of fields (a subclass is at its base's level), however the
+    classes are spread over files: a door many models up is as often a request-side model the
+    response merely declares (a batch job's echoed request config) as a real path to the value."""
+    seeds = family  # not a variant's class: decoding one carrier of it brings that variant only
+    out: dict[str, str] = {}
+    # an enum's members are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
+    level: dict[str, int] = dict.fromkeys([*seeds, *member_refs], 0)
+    changed = True
+    while changed:
+        changed = False
+        for owner, names, step in index.edges:
+            if owner in seeds:
+                continue
+            known = level if step else out
+            via = min(((level[c], c) for c in names if c in known), default=None)
+            if via is None or via[0] + step > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + step:
+                continue
+            out[owner], level[owner] = via[1], via[0] + step
+            changed = True
+    return out
+
+
+def admitted(index: Index, family: set[str], member_refs: list[str], carriers: dict[str, str]
+         ) -> dict[str, frozenset[str]]:
+    """The carriers that bring only some of an enum's members — a field typed by a `Literal` of
+    members, or a carrier of such — each with those members; decoding one decodes only them."""
+    members = {ref: ref.rsplit(".", 1)[-1] for ref in member_refs}
+    if not members or not any(v in members for v in carriers.values()):
+        return {}
+    whole, some = set(family), dict[str, set[str]]()
+    edges = [(owner, names) for owner, names, _ in index.edges]
+    for _ in range(CARRIER_LEVELS + 1):  # each pass follows one more level
+        for owner, names in edges:
+            if owner not in carriers or owner in whole:
+                continue
+            if any(n in whole for n in names):
+                whole.add(owner)
+                continue
+            some.setdefault(owner, set()).update(
+                m for n in names for m in ([members[n]] if n in members else some.get(n, ())))
+    return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
