@@ -14,9 +14,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from type_equiv.model.findings import Site
+if TYPE_CHECKING:  # the walk imports `bit_tested`, and a warm replay walks without pydantic
+    from type_equiv.model.findings import Site
 
 
 class _Found(Protocol):
