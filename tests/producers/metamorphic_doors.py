@@ -197,6 +197,10 @@ CLIENT = (
              body="response = httpx.get(url)\nreturn _ADAPTER.validate_python(response.json())"),
     Spelling("cast-to-keyword", head="from typing import Any\n\n${models}" + CONSUME_HEAD, targets=TARGETS,
              params="client: Any", body="return client.get(\"/items\", cast_to=$T)"),
+    # a table of decoding functions keyed by a kind, called with the response (calltables.py)
+    Spelling("decoder-table", head=CLIENT_HEAD + "\n_DECODERS = {\"item\": $C.model_validate_json, "
+             "\"raw\": lambda blob: blob}\n", params="url: str, kind: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn _DECODERS[kind](response.content)"),
 )
 
 CALLERS_HEAD = "from pkg.vocab import $V\n\n\ndef configure(mode: $V) -> str:\n    return str(mode)\n"

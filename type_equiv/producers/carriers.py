@@ -4,7 +4,10 @@ vocabulary's values — and those that bring only some of an enum's members (a `
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from type_equiv.producers.index import Index
+from type_equiv.producers.records import AnnKind
 
 CARRIER_LEVELS = 4
 
@@ -56,3 +59,19 @@ def admitted(index: Index, family: set[str], member_refs: list[str], carriers: d
             some.setdefault(owner, set()).update(
                 m for n in names for m in ([members[n]] if n in members else some.get(n, ())))
     return {c: frozenset(ms) for c, ms in some.items() if c not in whole and ms}
+
+
+def respelled(index: Index, classes: Collection[str], union: str) -> dict[str, str]:
+    """The module-level aliases spelling a union vocabulary again, each of its variant classes an arm
+    (`TargetRequest = Annotated[InBodyTarget | … | PutTarget, Field(discriminator="kind")]` beside
+    `Target`, docling): the same union under another name (principle 5), so a field typed by one
+    carries the vocabulary — each → `union`. An alias of only some of the classes is left out: a
+    door through it would be theirs alone."""
+    wanted = set(classes)
+    if len(wanted) < 2:
+        return {}
+    out: dict[str, str] = {}
+    for ann, names in index.anns:
+        if ann.kind is AnnKind.ALIAS and ann.owner != union and wanted <= set(names):
+            out[ann.owner] = union
+    return out

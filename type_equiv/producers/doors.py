@@ -68,7 +68,7 @@ TEXT_DECODER = re.compile(r"(safe_|full_|unsafe_)?loads?(_(json|yaml|yml|toml))?
 # instance of its class (`from_template` or `from_file` build from other things: no door).
 DECODE_METHOD = re.compile(
     r"^_?(model_validate\w*|validate\w*|parse_(obj|raw|json|dict|str|string)|loads?|decode"
-    r"|from_(dict|json|yaml|toml|str|string|bytes|response|orm|obj|data|payload|raw|value|mapping))$"
+    r"|from_(dict|json|yaml|toml|msgpack|str|string|bytes|response|orm|obj|data|payload|raw|value|mapping))$"
 )
 # A parameter's value the framework injects: the dependency's return value, not the request decoded.
 INJECTED_CALLS = frozenset({"Depends", "Security", "Inject", "Provide"})

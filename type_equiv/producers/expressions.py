@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 
 from type_equiv.producers.attributes import TypedCallees
+from type_equiv.producers.calltables import called_entries, table_entries
 from type_equiv.producers.decodes import by_value, picked
 from type_equiv.producers.descriptors import initialised
 from type_equiv.producers.doors import (
@@ -21,11 +22,9 @@ from type_equiv.producers.doors import (
     decoded_refs,
     parsed_schemas,
     raw_choices,
-    unpickles,
 )
 from type_equiv.producers.flags import bit_tested
 from type_equiv.producers.generators import yield_type
-from type_equiv.producers.membership import MembershipReader
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
 from type_equiv.producers.passed import call_keyed, keyed, named_strings, passed_arg, rebound
@@ -58,7 +57,7 @@ from type_equiv.producers.records import (
     Spellings,
     Value,
 )
-from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised, writes_self
+from type_equiv.producers.stores import own_field_line
 from type_equiv.producers.subsets import subset_test
 from type_equiv.producers.syntax import (
     TEXT_CALLS,
@@ -77,6 +76,7 @@ from type_equiv.producers.syntax import (
     tuple_parts,
 )
 from type_equiv.producers.tested import SUPER, super_method, test_keyed
+from type_equiv.producers.written import WriteReader
 from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings
 from type_equiv.read.normalise import last_name
@@ -85,7 +85,7 @@ VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
 
 
-class ExpressionWalker(MembershipReader):
+class ExpressionWalker(WriteReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 
     module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
@@ -102,6 +102,7 @@ class ExpressionWalker(MembershipReader):
         # the current function's `d = {...}` → the range of `lits` its display recorded
         self.local_displays: dict[str, tuple[int, int]] = {}
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
+        self.tables_of: dict[str, list[ast.expr]] | None = None  # `T = {"k": X.m}` → its callables
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
         self.readers: list[ReaderSite] = []
@@ -251,11 +252,22 @@ class ExpressionWalker(MembershipReader):
                 return
         self.expr(node, scope, ctx)
 
+    def entry_tables(self) -> dict[str, list[ast.expr]]:
+        """The module's tables of callables (calltables.py), read once per walk."""
+        if self.tables_of is None:
+            self.tables_of = table_entries(self.module_body)
+        return self.tables_of
+
     def call(self, node: ast.Call, scope: Scope, ctx: int) -> None:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
         consumer = ctx == CONSUMER or id(node) in self.offered
         if name in TYPE_CALLS:
+            return
+        if (entries := called_entries(func, self.entry_tables())) is not None:  # `_DECODERS[kind](blob)`
+            self.expr(func, scope, ctx)
+            for entry in entries:  # each entry given the arguments, as spelled inline (calltables.py)
+                self.call(ast.copy_location(ast.Call(entry, node.args, node.keywords), node), scope, ctx)
             return
         if (subset := subset_test(node)) is not None:  # `x.issubset(S)`: `v in S` of each (subsets.py)
             self.compare(ast.copy_location(ast.Compare(subset[0], [ast.In()], [subset[1]]), node), scope)
@@ -330,7 +342,7 @@ class ExpressionWalker(MembershipReader):
             self.refs.append(RefSite(node.lineno, ref_of, Form.ITERATE, consumer))
         callee = self.dotted(func, scope)
         if callee is not None:
-            args = tuple(self.argument(a, scope) for a in node.args)
+            args = tuple(self.argument(a, scope, func) for a in node.args)
             if (args and isinstance(node.args[0], ast.Name) and node.args[0].id in self.local_displays
                     and DECODE_METHOD.match(name)):  # a display built in code, through a local
                 args = (Arg(ArgKind.DICT), *args[1:])
@@ -414,99 +426,15 @@ class ExpressionWalker(MembershipReader):
                                      receivers=(receiver,))
             self.element(keyword.value, scope, CONSUMER if compared else ctx, plain, key_t, pair_t)
 
-    def argument(self, node: ast.expr, scope: Scope) -> Arg:
+    def argument(self, node: ast.expr, scope: Scope, callee: ast.expr | None = None) -> Arg:
         """A positional argument (or a subscript's key) as recorded; an attribute of `self` its class
-        maps to a database column is the program's own stored value (`State[self._state]`)."""
+        maps to a database column, or declares typed by the callee (`Kind(self.status)`, `status:
+        Kind`: stores.py), is the program's own stored value (`State[self._state]`)."""
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
-                and scope.method_of is not None
-                and (line := mapped_column_line(scope.class_body, node.attr)) is not None):
+                and scope.method_of is not None and (line := mapped_column_line(scope.class_body, node.attr)
+                                                     or own_field_line(scope.class_body, node.attr, callee))):
             return Arg(ArgKind.STORED, str(line))
         return passed_arg(node)
-
-    def round_trip(self, node: ast.Call, scope: Scope) -> None:
-        """A call writing a value out (`serialise`), or an adapter decoding data (`load`; a door
-        inside a route or command handler: the data comes from outside). A decode of data built in
-        code (a display) is no door: its dict binds as the decoded type's fields (principle 4)."""
-        adapted = adapter_call(node, self.local_adapters, self.adapters)
-        if adapted is not None and adapted[0].startswith("dump"):
-            self.wrote(node.lineno, self.annotation_refs(adapted[1], scope), scope)
-            return
-        if adapted is not None and adapted[0].startswith("validate"):
-            self.decoded(node, self.annotation_refs(adapted[1], scope), adapted[1], scope)
-            return
-        func = node.func
-        if isinstance(func, ast.Attribute) and DECODE_METHOD.match(func.attr) and node.args:
-            self.typed_display(node.args[0], self.type_names(func.value, scope))  # `Cls.model_validate(d)`
-        self.wrote_self(node, scope)
-        value = serialised(node)
-        if value is not None:
-            self.wrote(node.lineno, self.value_type(value, scope) or self.pickled_self(node, value, scope),
-                       scope)
-
-    def pickled_self(self, node: ast.Call, value: ast.expr, scope: Scope) -> tuple[str, ...]:
-        """`pickle.dumps(self)` in a method stores an instance of its class (principle 5: `self` is
-        its class as an annotated name is). Only a pickle: `self.model_dump()` is as often a
-        conversion for a hash or a copy as a write the program reads back."""
-        own = scope.method_of
-        if (own is None or not (isinstance(value, ast.Name) and value.id == "self")
-                or not unpickles(node, writes=True) or own.rsplit(".", 1)[-1] not in self.names):
-            return ()
-        return (own,)
-
-    def wrote_self(self, node: ast.Call, scope: Scope) -> None:
-        """A class's own writing method (`def dump_json(self, f): … d.update(self.asdict())`)
-        writes an instance of its class, as `pickle.dumps(self)` does (roundtrips.py `writes_self`)."""
-        own = scope.method_of
-        if (own is not None and own.rsplit(".", 1)[-1] in self.names
-                and writes_self(node, scope.owner.rsplit(".", 1)[-1])):
-            self.wrote(node.lineno, (own,), scope)
-
-    def decoded(self, node: ast.Call, refs: tuple[str, ...], target: ast.expr | None,
-                scope: Scope) -> None:
-        """Data decoded into `refs` (`target`, the type expression): a `load` site, a door inside a
-        handler; data built in code is no door, and a display given binds as `target`'s fields."""
-        arg = node.args[0] if node.args else None
-        if arg is not None and built_in_code(arg, self.local_displays):
-            self.typed_display(arg, self.type_names(target, scope))
-            return
-        form = Form.DECODE if scope.entry else Form.LOAD
-        self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
-        if arg is not None and (fallback := lookup_default(arg)) is not None:
-            self.lit(fallback, Form.DEFAULT, names=refs)  # `os.getenv("K", "a")`: "a" is built in code
-
-    def typed_display(self, arg: ast.expr, names: tuple[str, ...]) -> None:
-        """A display decoded as `names`: inline (`Order.model_validate({...})`) it is typed before the
-        walk reaches it; through a local (`data = {...}; Order.model_validate(data)`) its keys bind as
-        `names`' fields, as they would inline (principle 5) — its literals were recorded with no
-        receiver."""
-        if isinstance(arg, ast.Dict):
-            self.dict_types.setdefault(id(arg), names)
-        if not (isinstance(arg, ast.Name) and arg.id in self.local_displays and names):
-            return
-        start, end = self.local_displays[arg.id]
-        for i in range(start, min(end, len(self.lits))):
-            lit = self.lits[i]
-            if lit.form is Form.DICT_VALUE and not lit.receivers:
-                self.lits[i] = lit._replace(receivers=owners(names))
-
-    def wrote(self, line: int, refs: tuple[str, ...], scope: Scope) -> None:
-        """A value of `refs` written out — unless a route or command handler writes it: what a
-        handler serialises is what it sends (a response, a generated config), output the program
-        does not read back (principle 3)."""
-        if not scope.entry:
-            self.refs.extend(RefSite(line, r, Form.SERIALISE, False) for r in refs)
-
-    def value_type(self, node: ast.expr, scope: Scope) -> tuple[str, ...]:
-        """The spelled names of what an expression holds, as far as the file says: a class called
-        (`Order(...)`), a name annotated (`first: Kind`, a typed parameter), a list or tuple of those."""
-        if isinstance(node, ast.Call):
-            ref = self.dotted(node.func, scope)
-            return (ref,) if ref is not None else ()
-        if isinstance(node, ast.Name):
-            return scope.annotated.get(node.id, ())
-        if isinstance(node, ast.List | ast.Tuple):
-            return tuple(dict.fromkeys(r for e in node.elts for r in self.value_type(e, scope)))
-        return ()
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by
-from type_equiv.producers.carriers import admitted, carrier_map
+from type_equiv.producers.carriers import admitted, carrier_map, respelled
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.descriptors import expand
 from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
@@ -128,8 +128,10 @@ class Join:
         return derived(index.classes, self.by_class, admit, skip=self.by_class)
 
     def carrier_map(self, index: Index) -> dict[str, str]:
-        """The classes carrying the vocabulary, each → the name it carries (carriers.py)."""
-        return carrier_map(index, self.family, self._member_refs())
+        """The classes carrying the vocabulary, each → the name it carries (carriers.py); a union's
+        aliases spelling it again (`TargetRequest = A | B | …`, carriers.py `respelled`) first."""
+        renamed = respelled(index, self.by_class, self.vocab.qualname) if self.vocab.form == "union" else {}
+        return {**renamed, **carrier_map(index, self.family | set(renamed), self._member_refs())}
 
     def _member_refs(self) -> list[str]:
         return [f"{self.vocab.qualname}.{m}" for m in self.members]

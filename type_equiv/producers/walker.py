@@ -246,13 +246,13 @@ class Walker(ExpressionWalker):
                 self.expr(default, scope, CONSUMER if stub else VALUE)
                 if scope.cls is not None and node.name == "__init__" and is_tag(arg.annotation):
                     self.default_of(start, scope.cls)  # the tag default of the class's own constructor
-        # a nested function sees the literals its enclosing one assigned so far (a closure), but
-        # not under the names it binds itself as parameters
+        # a function sees the literals its enclosing function, class or module assigned so far (a
+        # closure, a module-level name: principle 5), but not under the names it binds as parameters
         params = {a.arg for a in [*positional, *args.kwonlyargs, args.vararg, args.kwarg] if a}
         for param in params:
             inner.elements.pop(param, None)
         seen = {k: v for k, v in self.local_values.items() if k not in params}
-        saved, self.local_values = self.local_values, seen if scope.owner != self.module else {}
+        saved, self.local_values = self.local_values, seen
         for arg, _ in defaults:  # `status: Literal["completed", "failed"]` holds those values
             admitted = self.admitted(arg.annotation)
             if admitted:

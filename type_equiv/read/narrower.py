@@ -6,6 +6,11 @@ a literal bound to a field or parameter annotated with it binds a value of the v
 Only the vocabulary's own module is read: that is where a narrower alias is declared for the values
 it narrows, and an alias of the same strings elsewhere may mean something else. Only its `Literal`
 aliases are read, which the warm replay's skeleton always keeps (warm/meaning.py).
+
+Its wider spellings too: a module-level union of aliases naming the vocabulary (`ChatModel =
+OpenAIModel | AnthropicModel` beside `AnthropicModel`). A parameter typed by the union admits the
+vocabulary's values, so a literal of the vocabulary given there (`chat(model="claude-3-haiku")`) is
+a value of it, as through the vocabulary's own name (principle 5); the skeleton keeps such unions.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from type_equiv.read.names import Resolver
 
 
 def narrower_aliases(resolver: Resolver, module: str, own: str, values: set[Value]) -> tuple[str, ...]:
-    """The dotted names of the module's other literal aliases whose values are all among `values`."""
+    """The dotted names of the module's other literal aliases whose values are all among `values`,
+    then of its unions of aliases naming `own`."""
     tree = resolver.literal_aliases(module)
     out: list[str] = []
     for statement in tree.body if tree is not None else ():
@@ -27,7 +33,23 @@ def narrower_aliases(resolver: Resolver, module: str, own: str, values: set[Valu
         narrowed = literal_values(found[1])
         if narrowed and set(narrowed) <= values:
             out.append(f"{module}.{found[0]}")
+    for statement in tree.body if tree is not None else ():
+        found = _alias(statement)
+        if found is not None and found[0] != own and own in (name_union(found[1]) or ()):
+            out.append(f"{module}.{found[0]}")  # a wider union naming the vocabulary
     return tuple(out)
+
+
+def name_union(node: ast.expr) -> list[str] | None:
+    """The names of `A | B | …` or `Union[A, B, …]` when every arm is a plain name, else None."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = name_union(node.left), name_union(node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Union":
+        arms = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        names = [a.id for a in arms if isinstance(a, ast.Name)]
+        return names if len(names) == len(arms) else None
+    return [node.id] if isinstance(node, ast.Name) else None
 
 
 def _alias(statement: ast.stmt) -> tuple[str, ast.expr] | None:

@@ -38,6 +38,7 @@ from operator import itemgetter
 
 from type_equiv.read.asts import RunMemo
 from type_equiv.read.literals import literal_alias_value
+from type_equiv.read.narrower import name_union
 from type_equiv.read.text import decode_source, split_lines
 
 Span = tuple[int, int]  # first and last line, 1-based, inclusive
@@ -91,11 +92,11 @@ def unasked(stmt: ast.stmt, asked: frozenset[str]) -> bool:
     dunder (`__all__`, `__getattr__`) is always kept."""
     if isinstance(stmt, ast.Assign):
         if (not all(isinstance(target, ast.Name) for target in stmt.targets) or _chain(stmt.value)
-                or literal_alias_value(stmt.value)):
+                or literal_alias_value(stmt.value) or _union(stmt.value)):
             return False
     elif isinstance(stmt, ast.AnnAssign):
         if not isinstance(stmt.target, ast.Name) or (stmt.value is not None and (
-                _chain(stmt.value) or literal_alias_value(stmt.value))):
+                _chain(stmt.value) or literal_alias_value(stmt.value) or _union(stmt.value))):
             return False
     elif not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return False
@@ -127,6 +128,11 @@ def _kept(name: str, asked: frozenset[str]) -> bool:
 
 
 _BINDING_FIELDS = ("name", "asname", "arg", "rest")
+
+
+def _union(node: ast.expr) -> bool:
+    """`A | B`: a union of names, a literal alias's wider spelling (read/narrower.py)."""
+    return isinstance(node, ast.BinOp | ast.Subscript) and bool(name_union(node))
 
 
 def _chain(node: ast.expr) -> bool:
