@@ -1,4 +1,4 @@
-"""A bit test asks of a value whether it holds a bit (flags.py `bit_tested`): `caps &
+"""A bit test asks of a value whether it holds a bit (subsets.py `bit_tested`): `caps &
 Caps.CAPTURE` hands no member out, as `Caps.CAPTURE in caps` does not — the member is compared, and
 only a value holding the bit (here decoded from the device's data) makes the test true. Two members
 of one class combined by `&` stay as they were. One real temporary project per case."""

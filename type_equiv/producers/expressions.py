@@ -23,7 +23,6 @@ from type_equiv.producers.doors import (
     parsed_schemas,
     raw_choices,
 )
-from type_equiv.producers.flags import bit_tested
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
@@ -58,7 +57,7 @@ from type_equiv.producers.records import (
     Value,
 )
 from type_equiv.producers.stores import own_field_line
-from type_equiv.producers.subsets import subset_test
+from type_equiv.producers.subsets import bit_tested, subset_test
 from type_equiv.producers.syntax import (
     TEXT_CALLS,
     Scope,
@@ -195,7 +194,7 @@ class ExpressionWalker(WriteReader):
                 self.element(elt, scope, CONSUMER if id(node) in self.quiet else ctx, Form.REFERENCE)
         elif isinstance(node, ast.Subscript):
             self.subscript(node, scope, ctx)
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):  # a bit test (flags.py)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):  # a bit test (subsets.py)
             for operand in (node.left, node.right):
                 self.expr(operand, scope, CONSUMER if bit_tested(operand, node) else ctx)
         elif isinstance(node, ast.Constant):
