@@ -357,7 +357,8 @@ class ExpressionWalker(WriteReader):
             # `Cls(**json.load(f))`, `data = yaml.safe_load(f); Cls(**data, path=p)`: data written outside
             decoded = not node.args and any(k.arg is None and decoded_data(k.value, scope.body)
                                             for k in node.keywords)
-            spoken = named_strings(node, pairs, scope.body)  # `show(agent="WRITER")`: names a lookup may take
+            # `show(agent="WRITER")`: names a lookup may take
+            spoken = named_strings(node, pairs, self.memo.local_strings(scope.body))
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
                                      detail=DECODED if decoded else SPREAD if data else "",
                                      keyed=call_keyed(node, scope)))  # `Kind.decode(param)`: passed.py
@@ -368,7 +369,7 @@ class ExpressionWalker(WriteReader):
             self.expr(func, scope, ctx)
             if (method := super_method(func)) is not None and scope.method_of:
                 # `super().__init__(kind="x")`: the base's constructor called (tested.py)
-                spoken = named_strings(node, pairs, scope.body)
+                spoken = named_strings(node, pairs, self.memo.local_strings(scope.body))
                 self.refs.extend(RefSite(node.lineno, f"{base}.{method}", Form.CALL, consumer, key_t,
                                          pair_t + spoken, tuple(self.argument(a, scope) for a in node.args),
                                          detail=SUPER + scope.owner)

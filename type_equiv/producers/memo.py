@@ -4,7 +4,8 @@ A file is walked once per set of spellings (the scan rounds, the facts compariso
 spellings), and each walk asked the same questions of the same functions again: which names of a body
 are read only as a membership test's container (syntax.py `tested_only`), which parameters a function
 only reads (`read_only`), whether it is a decoding helper (helpers.py `helper_of`), which functions
-the module registers by a call (doors.py `registered_handlers`). None reads the spellings, so sites.py
+the module registers by a call (doors.py `registered_handlers`), which locals hold one string
+(passed.py `local_strings`). None reads the spellings, so sites.py
 keeps one memo beside each tree while it lives. Nodes are keyed by `id`; each entry keeps its node,
 so an id is never reused for another node while the entry lives.
 """
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 
 from type_equiv.producers.doors import registered_handlers
 from type_equiv.producers.helpers import helper_of
+from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
 from type_equiv.producers.roles import param_sites
 from type_equiv.producers.syntax import mapping_head, read_only, tested_only
@@ -33,6 +35,7 @@ class TreeMemo:
         self.helpers: dict[tuple[int, int], tuple[Function, Decodes | None]] = {}
         self.handlers: dict[frozenset[str], dict[str, tuple[Form, str]]] = {}
         self.params: tuple[ParamSite, ...] | None = None
+        self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
 
     def param_sites(self, tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
         """roles.py `param_sites`, once per tree (its module is the tree's own)."""
@@ -68,6 +71,13 @@ class TreeMemo:
         found = self.reads.get(key)
         if found is None:
             found = self.reads[key] = (body, read_only(body, names))
+        return found[1]
+
+    def local_strings(self, body: Sequence[ast.stmt]) -> dict[str, str]:
+        """passed.py `local_strings`, one walk per body (asked at every call given a keyword)."""
+        found = self.strings.get(id(body))
+        if found is None:
+            found = self.strings[id(body)] = (body, local_strings(body))
         return found[1]
 
     def helper_of(self, node: Function, skip: int) -> Decodes | None:

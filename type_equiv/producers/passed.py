@@ -17,7 +17,8 @@ call gives by keyword (`ValueKind.NAMED`); join.py asks keyed.py for the names t
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from type_equiv.producers.records import Arg, ArgKind, Keyed, Value, ValueKind
 from type_equiv.producers.syntax import Param, Scope, arg_key, lookup_default, parameters
@@ -48,34 +49,32 @@ def rebound(body: Sequence[ast.stmt], name: str) -> bool:
 
 
 def named_strings(node: ast.Call, spelled: list[tuple[str, Value]],
-                  body: Sequence[ast.stmt] = ()) -> tuple[tuple[str, Value], ...]:
+                  strings: Mapping[str, str]) -> tuple[tuple[str, Value], ...]:
     """The strings a call gives by keyword that no vocabulary spells (`agent="WRITER"`, or a local
-    the function binds once to one, `kind = "x"; f(kind=kind)`): names its callee may look a member
-    up by (`ValueKind.NAMED`)."""
+    the function binds once to one, `kind = "x"; f(kind=kind)`: `strings`, its `local_strings`):
+    names its callee may look a member up by (`ValueKind.NAMED`)."""
     known = {k for k, _ in spelled}
     out: list[tuple[str, Value]] = []
     for k in node.keywords:
         if k.arg is None or k.arg in known:
             continue
         text = (k.value.value if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
-                else local_string(body, k.value.id) if isinstance(k.value, ast.Name) and body else None)
+                else strings.get(k.value.id) if isinstance(k.value, ast.Name) else None)
         if text is not None:
             out.append((k.arg, Value(ValueKind.NAMED, repr(text))))
     return tuple(out)
 
 
-def local_string(body: Sequence[ast.stmt], name: str) -> str | None:
-    """The string a local name holds where the function binds it once, to a literal (`kind =
-    "provider"`, then `super().__init__(kind=kind)`): one step of local data flow, else None."""
-    found = [n for stmt in body for n in ast.walk(stmt)
-             if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
-    if len(found) != 1:
-        return None
-    for stmt in body:
-        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is found[0]
-                and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)):
-            return stmt.value.value
-    return None
+def local_strings(body: Sequence[ast.stmt]) -> dict[str, str]:
+    """The strings the function's locals hold where it binds one once, to a literal (`kind =
+    "provider"`, then `super().__init__(kind=kind)`): one step of local data flow. One walk of the
+    body for all its names (memo.py keeps it per body, asked at every call with a keyword)."""
+    bound = Counter(n.id for stmt in body for n in ast.walk(stmt)
+                    if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    return {target.id: stmt.value.value for stmt in body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(target := stmt.targets[0], ast.Name) and bound[target.id] == 1
+            and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)}
 
 
 def passed_arg(node: ast.expr) -> Arg:
