@@ -36,7 +36,9 @@ ignore files, the folders of the listed files) are noted like any other read
 What is never replayed, because its inputs are not files of the tree or are not this process's:
 `--base` (a ref moves without a file of the tree changing), file arguments (pre-commit), a run that
 failed, a run whose mypy build or import failed, and a run that read a file changed in the last
-`RACY_NS` (it may change again unseen by `stat`).
+`RACY_NS` (it may change again unseen by `stat`) without hashing the bytes it read (a doc, a folder's
+listing). A Python file the run hashed as it read it keeps the record: its stamp is stored smudged,
+so every later check compares its content until a stamp old enough to trust replaces it.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class Inputs:
         self.outside: dict[str, Stamp | None] = {}
         self.digests: dict[str, str] = {}  # by slot key: the content hash under the noted stamp
         self.refused: str | None = None
+        self.racy: set[str] = set()  # digest keys of the files read moments after they changed
         self.journal: Reply | None = None  # the monitor's answer before the first read (monitor.py)
         self.quotes: dict[str, list[Span]] = {}  # by slot key: the lines whose raw text may show
         self.opaques: set[str] = set()  # real paths read in a way no meaning digest covers
@@ -127,7 +130,7 @@ class Inputs:
             stamp = Stamp.of(path)
         slot[key] = stamp
         if stamp is not None and stamp.racy(time.time_ns()):
-            self.refuse(f"{key} changed moments ago")
+            self.racy.add(self._marked(slot, key))
 
     def digest(self, path: Path | str, stamp: Stamp | None, dig: str) -> None:
         """`path` held content `dig` under `stamp`; kept only if that is the stamp this run noted."""
@@ -248,18 +251,37 @@ class Inputs:
             for key, stamp in slot.items():
                 yield mark + key, prefix + key, stamp
 
+    def settle_racy(self) -> None:
+        """A file changed moments before it was read may change again without its stamp moving
+        (file system clocks tick coarsely), so its stamp proves nothing. The run is still kept when
+        the content hash of the very bytes it read is known: that file's stamp is stored smudged
+        (`_kept`), the next check always finds it in doubt and compares content, as git does with a
+        racily clean index entry. A path read without its hash (a doc, a folder's listing) refuses
+        the record."""
+        for key in sorted(self.racy):
+            if key not in self.digests:
+                self.refuse(f"{key.removeprefix('!')} changed moments ago")
+                return
+
+    def _kept(self, key: str, stamp: Stamp | None) -> list[int] | None:
+        """A stamp as the record keeps it: a racy file's smudged (a size no file has), so `stat`
+        never vouches for it (`settle_racy`)."""
+        if stamp is None:
+            return None
+        return [-1, *stamp.to_json()[1:]] if key in self.racy else stamp.to_json()
+
     def folders(self) -> Folders:
         """Paths under the root grouped by folder (`{"pkg/sub": {"mod.py": stamp}}`): a warm check
         loads this, so it is kept small."""
         inside: Folders = {}
         for key, stamp in sorted(self.inside.items()):
             folder, _, name = key.rpartition("/")
-            inside.setdefault(folder, {})[name] = stamp.to_json() if stamp else None
+            inside.setdefault(folder, {})[name] = self._kept(key, stamp)
         return inside
 
     def others(self) -> dict[str, Any]:
         """Paths outside the root (or spelled oddly), absolute: always stat'ed."""
-        return {key: stamp.to_json() if stamp else None for key, stamp in self.outside.items()}
+        return {key: self._kept("!" + key, stamp) for key, stamp in self.outside.items()}
 
 
 def _replayable(options: CheckOptions) -> bool:
@@ -544,6 +566,8 @@ class Recording:
 
     def _store(self, events: list[SessionEvent], stats: RunStats) -> None:
         inputs, options = self.inputs, self.options
+        if inputs is not None:
+            inputs.settle_racy()
         if inputs is None or inputs.refused:
             return
         assert options.cache_dir is not None
