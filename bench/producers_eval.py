@@ -165,9 +165,13 @@ def build_root(project: dict[str, Any], site: Path, work: Path) -> tuple[Path, l
                 raise SystemExit(f"{project['name']}: no snapshot at {project['git_dir']}; bring"
                                  f" github:{project['repo']} with the search tool's fetch first")
             # Python files only: a snapshot may lack large blobs (wheels, images) that archive needs
+            absent = _absent_blobs(project["git_dir"], project["commit"])
+            for path in absent:
+                print(f"[eval] {project['name']}: {path} is absent from the snapshot; not read",
+                      file=sys.stderr)
             archive = subprocess.run(
                 ["git", f"--git-dir={project['git_dir']}", "archive", project["commit"], "--",
-                 ":(glob)**/*.py"],
+                 ":(glob)**/*.py", *(f":(exclude,literal){path}" for path in absent)],
                 check=True,
                 capture_output=True,
             )
@@ -177,6 +181,23 @@ def build_root(project: dict[str, Any], site: Path, work: Path) -> tuple[Path, l
         raise SystemExit(f"unknown project kind {project['kind']!r} for {project['name']}")
     sources = ["src" if s in (".", "./", "") else f"src/{s.strip('/')}" for s in project.get("source", ["."])]
     return root, sources
+
+
+def _absent_blobs(git_dir: str, commit: str) -> list[str]:
+    """The Python files of `commit` whose blobs a partial snapshot lacks (a large generated table):
+    `git archive` would refuse the whole tree for one of them."""
+    listing = subprocess.run(["git", f"--git-dir={git_dir}", "ls-tree", "-r", "-z", commit],
+                             check=True, capture_output=True).stdout.decode("utf-8", "surrogateescape")
+    blobs: dict[str, str] = {}
+    for entry in filter(None, listing.split("\0")):
+        meta, _, path = entry.partition("\t")
+        _, kind, sha = meta.split()
+        if kind == "blob" and path.endswith(".py"):
+            blobs[sha] = path
+    checked = subprocess.run(["git", f"--git-dir={git_dir}", "cat-file", "--batch-check"],
+                             input="\n".join(blobs).encode(), check=True, capture_output=True).stdout
+    lines = checked.decode().splitlines()
+    return sorted(blobs[line.split()[0]] for line in lines if line.endswith(" missing"))
 
 
 def paste_for(root: Path, sources: list[str], symbol: str) -> str | None:
