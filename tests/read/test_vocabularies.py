@@ -264,3 +264,54 @@ def test_the_source_tree_of_the_root(tmp_path: Path) -> None:
         path.write_text("")
     tree = SourceTree.of(tmp_path, ["."], [], ["build/**"])
     assert [f.rel for f in tree.files()] == ["m.py", "pkg/__init__.py"]
+
+
+ENUM_UNPACKED = """
+class V(enum.IntEnum):
+    SERVER, CLIENT = range(2)
+    CONT, TEXT = 0x10, 0x11
+    [LOW, HIGH] = (20, 21)
+    EVEN, ODD = divmod(7, 2)
+"""
+
+
+def test_names_unpacked_in_an_enum_body_are_members(project: Project) -> None:
+    """`A, B = range(2)` binds each name, and `enum` makes each a member with its element as value:
+    the reader's variants and values are those of the class run for real."""
+    vocab = read(project, ENUM_UNPACKED, "V")
+    scope: dict[str, object] = {}
+    exec("import enum\n" + ENUM_UNPACKED, scope)
+    real = scope["V"].__members__  # type: ignore[attr-defined]
+    assert names(vocab) == list(real) == ["SERVER", "CLIENT", "CONT", "TEXT", "LOW", "HIGH", "EVEN", "ODD"]
+    assert vocab is not None
+    known = {v.name: v.tag for v in vocab.variants if v.tag is not None}
+    assert known == {name: real[name].value for name in list(real)[:6]}  # `divmod(…)` is read as no constant
+
+
+@pytest.mark.parametrize(("pasted", "drift"), [
+    ("SERVER = 0\n    CLIENT = 1", False),  # one per line: the same enum
+    ("SERVER, CLIENT = 0, 1", False),
+    ("SERVER, CLIENT = range(1, 3)", True),  # other values
+    ("CLIENT, SERVER = range(2)", True),  # the same values, other names
+])
+def test_an_unpacked_enum_body_is_compared_member_by_member(project: Project, pasted: str,
+                                                            drift: bool) -> None:
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/side.py",
+                  "import enum\n\nclass Side(enum.IntEnum):\n    SERVER, CLIENT = range(2)\n")
+    project.write("src/pkg/use.py", "from pkg.side import Side\n\nBOTH = (Side.SERVER, Side.CLIENT)\n")
+    project.write("docs/side.md", f"```python\nclass Side(enum.IntEnum):\n    {pasted}\n```\n")
+    project.manifest([{"symbol": "pkg.side.Side", "docs": ["docs/side.md"]}], source=["src"])
+    run = project.check()
+    assert ("drift" in run.kinds()) is drift, run.stdout
+    assert "no-producer" not in run.kinds()  # both members read, both built
+
+
+@pytest.mark.parametrize(("pasted", "drift"), [("A, *B = range(3)", False), ("A, *B = range(4)", True)])
+def test_a_starred_unpacking_in_a_class_body_is_compared_as_written(project: Project, pasted: str,
+                                                                    drift: bool) -> None:
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/m.py", "class V:\n    A, *B = range(3)\n")
+    project.write("docs/v.md", f"```python\nclass V:\n    {pasted}\n```\n")
+    project.manifest([{"symbol": "pkg.m.V", "docs": ["docs/v.md"]}], source=["src"])
+    assert ("drift" in project.check().kinds()) is drift

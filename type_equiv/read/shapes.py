@@ -237,6 +237,10 @@ def _class_members(
             members.append(_nested(code, stmt, line, end, inner))
         elif isinstance(stmt, cst.SimpleStatementLine | cst.SimpleStatementSuite):
             for small in stmt.body:
+                unpacked = _unpacked(code, small, kind, line, end)
+                if unpacked is not None:
+                    members.extend(unpacked)
+                    continue
                 member = _small_member(code, small, kind, line, end, total, bare_field)
                 if member is not None:
                     members.append(member)
@@ -320,6 +324,51 @@ def _small_member(
             return Member(name, role, f"{name} = {value}", line, end, default=value,
                           written=written, spelled=spelled)
     return None
+
+
+def _unpacked(code: PythonCode, small: cst.BaseSmallStatement, kind: ShapeKind, line: int,
+              end: int) -> list[Member] | None:
+    """`A, B = 1, 2` or `A, B = range(2)` in a class body binds each name to its element, and an enum
+    makes each a member: one member per name, as if each were written on its own line (`A = 1`), so
+    the two spellings are one shape. A value that cannot be split here is indexed (`A = (v)[0]`).
+    Any other tuple target (`A, *B = …`) is kept whole, as a statement compared by its text. None
+    unless the target is a tuple or list."""
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Tuple | cst.List)):
+        return None
+    names: list[str] = []
+    for element in small.targets[0].target.elements:
+        if not (isinstance(element, cst.Element) and isinstance(element.value, cst.Name)):
+            return [_statement(code, small, line, end)]  # `A, *B = …`, `(A, B), C = …`
+        names.append(element.value.value)
+    text = code.text(small.value)
+    values = _split_values(text, len(names)) or [canon_expr(f"({text})[{i}]") for i in range(len(names))]
+    written = _collapsed(code.written(small))
+    role: Role = "value" if kind == "enum" else "assign"
+    out = []
+    for written_name, value in zip(names, values, strict=True):
+        name, spelled = identifier(written_name)
+        out.append(Member(name, role, f"{name} = {value}", line, end, default=value, written=written,
+                          spelled=spelled))
+    return out
+
+
+def _split_values(text: str, count: int) -> list[str] | None:
+    """The `count` values a tuple or list display, or `range(…)` of integer constants, unpacks to."""
+    try:
+        node = parse_expr(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if isinstance(node, ast.Tuple | ast.List) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return [ast.unparse(e) for e in node.elts] if len(node.elts) == count else None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
+            and not node.keywords and 1 <= len(node.args) <= 3):
+        return None
+    bounds = [a.value for a in node.args if isinstance(a, ast.Constant) and type(a.value) is int]
+    if len(bounds) != len(node.args):
+        return None
+    numbers = range(*(int(b) for b in bounds if isinstance(b, int)))
+    return [str(n) for n in numbers] if len(numbers) == count else None
 
 
 def identifier(written: str) -> tuple[str, str]:
