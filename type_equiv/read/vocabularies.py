@@ -23,6 +23,7 @@ from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, expr_of
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.enums import default_value, enum_vocabulary, project_bases
+from type_equiv.read.functional import functional_enum
 from type_equiv.read.literals import WRAPPERS, Value, literal_key, literal_values
 from type_equiv.read.literals import subscript_args as _args
 from type_equiv.read.manifest import SymbolRow
@@ -206,6 +207,9 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
         expr = parse_expr(code.text(value))
     except (SyntaxError, ValueError, RecursionError):
         return None
+    functional = functional_enum(row.symbol, qualname, expr, first_line, span, defs)
+    if functional is not None:  # `Color = Enum("Color", "RED GREEN")`
+        return functional
     module = defs.module_of(qualname)
     discriminator: str | None = None
     arms: list[_Arm] = []
