@@ -183,6 +183,10 @@ ENVIRONMENT = (
 )
 
 CLIENT_HEAD = "import httpx\nfrom pydantic import TypeAdapter\n\n${models}" + CONSUME_HEAD
+# a decoding object's class: it keeps the class it is built with and decodes its caller's text into it
+PARSER = ("\n\nclass Parser:\n    def __init__(self, spec):\n        self.spec = spec\n\n"
+          "    def __call__(self, text: str):\n        data = json.loads(text)\n"
+          "        return self.spec(**data)\n")
 CLIENT = (
     Spelling("model-validate", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
              body="response = httpx.get(url)\nreturn $C.model_validate(response.json())"),
@@ -197,6 +201,9 @@ CLIENT = (
              body="response = httpx.get(url)\nreturn _ADAPTER.validate_python(response.json())"),
     Spelling("cast-to-keyword", head="from typing import Any\n\n${models}" + CONSUME_HEAD, targets=TARGETS,
              params="client: Any", body="return client.get(\"/items\", cast_to=$T)"),
+    # a decoding object built with the class, called with the response (parsers.py)
+    Spelling("decoding-object", head="import json\n" + CLIENT_HEAD + PARSER, params="url: str",
+             targets=CARRIERS, body="response = httpx.get(url)\nreturn Parser($C)(response.text)"),
     # a table of decoding functions keyed by a kind, called with the response (calltables.py)
     Spelling("decoder-table", head=CLIENT_HEAD + "\n_DECODERS = {\"item\": $C.model_validate_json, "
              "\"raw\": lambda blob: blob}\n", params="url: str, kind: str", targets=CARRIERS,

@@ -24,7 +24,7 @@ from type_equiv.model.findings import Site
 from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
-from type_equiv.producers.built import helper_callees
+from type_equiv.producers.built import parser_files
 from type_equiv.producers.carriers import CARRIER_LEVELS
 from type_equiv.producers.descriptors import wrapper_names
 from type_equiv.producers.doors import CHOICE_KEYWORDS
@@ -32,12 +32,11 @@ from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.join import Join
-from type_equiv.producers.keyed import lookup_functions
-from type_equiv.producers.lists import listed_names
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
 from type_equiv.producers.scan import TreeScanner, file_size
 from type_equiv.producers.sites import read_text
+from type_equiv.producers.spelled import further_names
 from type_equiv.producers.verdicts import (
     VocabularyReport,
     findings_of,
@@ -331,11 +330,15 @@ class Analysis:
             added |= new
             level = Spellings(frozenset(names), spellings.values, spellings.tag_fields, declarations=True)
             found.fold(self._scan(scanner, None, [Needles.of(new, whole=True)], level))
-        if not added:
-            return
         every = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
-        scan.fold(self._scan(scanner, list(found.scans), [Needles.of(added, whole=True)], every))
-        scan.read += found.read  # what the levels read first: the final walk finds it read
+        if added:
+            scan.fold(self._scan(scanner, list(found.scans), [Needles.of(added, whole=True)], every))
+            scan.read += found.read  # what the levels read first: the final walk finds it read
+        index = scan.index(self.resolver.canonical)  # a decoding object's class (parsers.py)
+        heads = {h for v in vocabs for h in [*self.joiner(v).family, *self.joiner(v).carrier_map(index)]}
+        rels = parser_files(index, heads, self.resolver.canonical, self.modules, scan.scans)
+        if rels:
+            scan.fold(self._scan(scanner, rels, [], every))
 
     def _listed_round(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                       spellings: Spellings) -> tuple[Spellings, list[Vocabulary]]:
@@ -347,17 +350,13 @@ class Analysis:
         index = scan.index(self.resolver.canonical)
         found: set[str] = set()
         listing: list[Vocabulary] = []
+        modules = [m for m in (self.by_rel[rel].module for rel in scan.scans) if m in self.modules]
         for vocab in vocabs:
-            family = self.joiner(vocab).family
-            refs = index.refs_under(family)
-            names = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
-            found |= wrapper_names(index.wraps, family)  # `FontStyle = enumeration(Vocab)`: `Enum(FontStyle)`
-            found |= lookup_functions(refs, family)  # its callers
-            found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)  # a decoding helper
-                      if self.resolver.canonical(c).rpartition(".")[0] in self.modules}
-            if names:
+            listed, names = further_names(index, self.joiner(vocab).family, self.resolver, modules,
+                                          self.modules)
+            found |= names
+            if listed:
                 listing.append(vocab)
-                found |= names
         new = found - spellings.names
         for _ in range(CARRIER_LEVELS):  # a wrapper's wrapper (`TextAnchor = Either(Anchor)`), a level each
             if not new:

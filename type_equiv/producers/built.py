@@ -1,4 +1,5 @@
-"""Which classes production code builds, and which helpers decode into a class handed to them.
+"""Which classes production code builds, and which helpers and decoding objects (parsers.py) decode
+into a class handed to them.
 
 A class's field default (its tag default, an enum member as
 a field's default, its own `__init__` parameter's default) is written into an instance only when the
@@ -7,10 +8,12 @@ class is built, so it produces its member there and nowhere else (docs/producers
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 from type_equiv.producers.index import Index, derived
-from type_equiv.producers.records import CONSTRUCTORS, DECODED, SPREAD, AnnKind, Arg, Form, RefSite
+from type_equiv.producers.parsers import PARSER
+from type_equiv.producers.records import CONSTRUCTORS, DECODED, SPREAD, AnnKind, Arg, Decodes, Form, RefSite
+from type_equiv.read.tree import SourceFile
 
 # A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
 # `field(default_factory=Cls)`, a class-valued table): the producer forms of a variant's class.
@@ -77,7 +80,7 @@ def decoded_by(index: Index, canonical: Callable[[str], str], ref: RefSite) -> A
     for _, target, helper in index.refs_under([callee]):
         decodes = helper.decodes
         if (helper.form is Form.HELPER and target == callee and decodes is not None
-                and decodes.cls == position and decodes.value < len(ref.args)):
+                and decodes.cls == position and 0 <= decodes.value < len(ref.args)):
             return ref.args[decodes.value]
     return None
 
@@ -91,3 +94,26 @@ def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set
         if given is not None and len(ref.args) >= 2:
             out.add(given.callee)
     return out
+
+
+def parsed_by(index: Index | None, canonical: Callable[[str], str], ref: RefSite) -> bool:
+    """Whether `ref` hands its class to a decoding object's class at the position it decodes into."""
+    if index is None or ref.form is not Form.FACTORY or ref.handed is None:
+        return False
+    callee, position = canonical(ref.handed.callee), ref.handed.position
+    return any(site.form is Form.HELPER and target == callee and site.decodes == Decodes(position, PARSER)
+               for _, target, site in index.refs_under([callee]))
+
+
+def parser_files(index: Index, heads: set[str], canonical: Callable[[str], str],
+                 modules: Mapping[str, SourceFile], read: Iterable[str]) -> list[str]:
+    """The files, not read yet, defining the project classes a class of `heads` is handed to by
+    position (`JSONParser(Model)`): where a decoding object's class may be."""
+    done = set(read)
+    out: set[str] = set()
+    for _, target, ref in index.refs_under(heads):
+        if ref.form is Form.FACTORY and ref.handed is not None and target in heads:
+            file = modules.get(canonical(ref.handed.callee).rpartition(".")[0])
+            if file is not None and file.rel not in done:
+                out.add(file.rel)
+    return sorted(out)

@@ -25,6 +25,7 @@ from typing import Any, Literal, NamedTuple
 
 from type_equiv.producers.descriptors import record
 from type_equiv.producers.doors import is_type_alias, pep695_alias
+from type_equiv.producers.positions import DATACLASS_DECORATORS
 from type_equiv.producers.records import (
     NO_SLOT,
     AnnKind,
@@ -38,7 +39,7 @@ from type_equiv.producers.records import (
     Spellings,
 )
 from type_equiv.producers.syntax import Scope, class_arg
-from type_equiv.producers.walker import DATACLASS_DECORATORS, Walker
+from type_equiv.producers.walker import Walker
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
-from type_equiv.producers.built import Built, decoded_by
+from type_equiv.producers.built import Built, decoded_by, parsed_by
 from type_equiv.producers.carriers import admitted, carrier_map, respelled
 from type_equiv.producers.chains import chain, field_edges
 from type_equiv.producers.descriptors import expand
@@ -320,6 +320,8 @@ class Join:
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
+        if parsed_by(self.index, self.canonical, ref):  # `JSONParser(Model)`: a decoding object (parsers.py)
+            ref = ref._replace(form=Form.DECODE)
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
         if ref.form is Form.ITERATE and ref.given and not self._receives(self.annotated, *ref.given):
             return

@@ -23,7 +23,9 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
+from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
+from type_equiv.producers.positions import field_positions
 from type_equiv.producers.records import (
     DEFAULT_OF,
     TRANSFORM,
@@ -67,19 +69,12 @@ from type_equiv.read.normalise import last_name
 
 PROPERTIES = frozenset({"property", "cached_property"})
 HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not read for it
-# Class decorators whose class takes its fields, in order, as `__init__` parameters.
-DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "s", "attrs"})
 
 
 def is_tag(annotation: ast.expr | None) -> bool:
     """An annotation naming a `Literal` (`Literal[Kind.GIF]`, `Optional[Literal["x"]]`): a tag field."""
     return annotation is not None and any(
         isinstance(n, ast.Subscript) and last_name(n.value) == "Literal" for n in ast.walk(annotation))
-
-
-def _outer(annotation: ast.expr) -> ast.expr:
-    """`ClassVar[int]` → `ClassVar`: the head of a subscripted annotation."""
-    return annotation.value if isinstance(annotation, ast.Subscript) else annotation
 
 
 class Walker(ExpressionWalker):
@@ -293,12 +288,11 @@ class Walker(ExpressionWalker):
                                           bases, tuple(tags)))
         for keyword in node.keywords:
             self.expr(keyword.value, scope, VALUE)
-        if any(last_name(d.func if isinstance(d, ast.Call) else d) in DATACLASS_DECORATORS
-               for d in node.decorator_list):  # its fields in order are its `__init__`'s positions
-            named = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign)
-                     and isinstance(s.target, ast.Name) and last_name(_outer(s.annotation)) != "ClassVar"]
-            self.field_positions[qualname] = {name: i for i, name in enumerate(named)}
+        if (positions := field_positions(node)) is not None:  # its `__init__`'s positions
+            self.field_positions[qualname] = positions
         self.class_table(node, qualname, self.bases(node, scope), scope)
+        if (parser := parser_of(node)) is not None:  # `JSONParser(Model)` decodes into it: parsers.py
+            self.refs.append(RefSite(node.lineno, qualname, Form.HELPER, False, decodes=parser))
         self.class_bases[qualname] = tuple(b for x in node.bases if (b := self.dotted(x, scope)))
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
                       settings=is_settings(node.bases), class_body=node.body,
