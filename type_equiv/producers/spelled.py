@@ -47,9 +47,9 @@ def alias_names(resolver: Resolver, modules: Iterable[str], family: set[str]) ->
     A name bound to the class under its own name is spelled already."""
     out: set[str] = set()
     for module in modules:
-        bindings = resolver.bindings(module)
+        bindings = resolver.aliases(module)  # imports and `X = Y` only: see its docstring
         for name, target in bindings.names.items() if bindings is not None else ():
             if (name != target.rsplit(".", 1)[-1] and target != f"{module}.{name}"
-                    and resolver.canonical(target) in family):
+                    and resolver.alias_target(target) in family):
                 out.add(name)
     return out

@@ -175,6 +175,7 @@ class Resolver:
         # told (module, name) for each name looked up in a module, (module, None) when a module's
         # table is read whole; none by default (read/classes.py `Symbols` adds the run's log)
         self._watchers: list[Callable[[str, str | None], None]] = []
+        self._quiet = False  # `alias_target` resolving: single names looked up are told to no watcher
         self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s table, when first asked
 
     def watch(self, watcher: Callable[[str, str | None], None]) -> None:
@@ -182,6 +183,8 @@ class Resolver:
         self._watchers.append(watcher)
 
     def _asked(self, module: str, name: str | None) -> None:
+        if self._quiet and name is not None:
+            return
         for watcher in self._watchers:
             watcher(module, name)
 
@@ -198,6 +201,26 @@ class Resolver:
         listing, an unseen base): told to the watchers as such."""
         self._asked(module, None)
         return self._table(module)
+
+    def aliases(self, module: str) -> Bindings | None:
+        """`module`'s table, for a caller that reads only the names it binds to other names (imports,
+        `X = Y`; producers/spelled.py): told to no watcher, as the warm replay's skeleton of a module
+        keeps every import and name-chain assignment whoever asked (warm/meaning.py `unasked`), so an
+        added alias re-runs the check and `X = 1` appended still replays."""
+        return self._table(module)
+
+    def alias_target(self, dotted: str) -> str:
+        """`canonical(dotted)` for a caller asking only where a chain of imports and aliases ends: the
+        single names it looks up are told to no watcher, and nothing is remembered for `canonical`'s
+        callers, who are told. A name a module binds to itself (`def`, `class`, `X = 1`) resolves as
+        one it does not bind, and a skeleton keeps every import and chain, so no edit a skipped name
+        would catch can change this answer; a star import followed is still told (its table read
+        whole)."""
+        self._quiet = True
+        try:
+            return self._resolve(dotted, 0)
+        finally:
+            self._quiet = False
 
     def literal_aliases(self, module: str) -> ast.Module | None:
         """`module`'s tree, for a caller that reads only its module-level `Literal[…]` aliases: told
