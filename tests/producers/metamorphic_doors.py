@@ -43,6 +43,8 @@ ROUTE = (
         def $f(item: object) -> None:
             print(item)
     """)),
+    Spelling("graphql-input", targets=TARGETS, head="import strawberry\n${models}" + CONSUME_HEAD
+             + "\n\n@strawberry.input\nclass ItemInput:\n    item: $T\n"),  # the query decoded into it
     Spelling("socketio-handler", targets=TARGETS, head=SOCKETIO + _block("""
         sio = socketio.AsyncServer()
 

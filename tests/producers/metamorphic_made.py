@@ -77,6 +77,8 @@ CONSUME = (
              body="return item in _DONE", forms=("enum",)),
     Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
              body="return item in DONE", forms=("enum",)),
+    Spelling("module-level-member", head=CONSUME_HEAD + "\nDONE = $M\n", params="item: object",
+             body="return item == DONE", forms=("enum",)),  # binding a name builds nothing (23rd round)
     Spelling("tag-default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"
              "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
              params="item: object", body="return item",

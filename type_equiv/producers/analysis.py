@@ -168,7 +168,8 @@ class Analysis:
                                    progress)
         self.resolver = Resolver({
             name: (file.package, self._tree_loader(file)) for name, file in modules.items()
-        }, known=lambda module: self.scanner.cached_bindings(self.modules[module].rel))
+        }, known=lambda module: self.scanner.cached_bindings(self.modules[module].rel),
+            roots=self.tree.root_packages(self.files))
         paths = row_module_paths(manifest.root, model.source, [r.symbol for r in model.symbols],
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths, library=Library(memo=memo))

@@ -16,7 +16,9 @@ The rules are general principles, not one package's API:
 - a parameter of a function a decorator registers as a web route or a command (`@app.get(…)`,
   `@router.post(…)`, `@api.route(…)`, `@app.command()`) is decoded from the request or the command
   line by the framework;
-- a field of a settings class (`BaseSettings`) is decoded from the environment or a config file;
+- a field of a settings class (`BaseSettings`) is decoded from the environment or a config file, and
+  a field of a GraphQL input type (`@strawberry.input`, strawberry-django's `@filter_type`) from the
+  request, as a route's body model is: the framework decodes the class, never the program;
 - a command-line option whose `type=` is a spelled name, or whose `choices=` or `Choice(…)` lists
   one (`choices=[k.value for k in Kind]`), is decoded from the command line; so is any declaration
   offering a vocabulary as the set of values an input admits — `choices=` (a Django field's
@@ -73,6 +75,9 @@ DECODE_METHOD = re.compile(
 # A parameter's value the framework injects: the dependency's return value, not the request decoded.
 INJECTED_CALLS = frozenset({"Depends", "Security", "Inject", "Provide"})
 SETTINGS_BASES = frozenset({"BaseSettings"})
+# A GraphQL framework's decorators declaring a class an input type: the client's query decoded into it.
+GRAPHQL_PACKAGES = frozenset({"strawberry", "strawberry_django"})
+GRAPHQL_INPUTS = frozenset({"input", "filter_type", "filter", "order_type", "order", "partial"})
 CHOICE_CALLS = frozenset({"Choice"})
 # Keywords naming the set of values an input admits, the values a user may pick from: a form field's,
 # a prompt's or a request parameter's `choices=`, `allowed_values=`, an enum field's `enum=K`.
@@ -242,6 +247,26 @@ def injected(annotation: ast.expr | None, default: ast.expr | None = None) -> bo
 def is_settings(bases: list[ast.expr]) -> bool:
     """A pydantic-settings class: its fields are decoded from the environment or a config file."""
     return any(last_name(b) in SETTINGS_BASES for b in bases)
+
+
+def framework_decoded(node: ast.ClassDef) -> Form | None:
+    """The door a class's fields are, when a framework decodes them from outside data: a settings
+    class (the environment: `settings`), or a GraphQL input type — a class a GraphQL framework's
+    decorator declares as an input (`@strawberry.input`, `@strawberry_django.filter_type(M)`,
+    `@strawberry.experimental.pydantic.input(...)`), which the framework builds from the client's
+    query as a route builds its body model (`route`)."""
+    if is_settings(node.bases):
+        return Form.SETTINGS
+    for decorator in node.decorator_list:
+        head = decorator.func if isinstance(decorator, ast.Call) else decorator
+        parts: list[str] = []
+        while isinstance(head, ast.Attribute):
+            parts.append(head.attr)
+            head = head.value
+        if (isinstance(head, ast.Name) and head.id in GRAPHQL_PACKAGES and parts
+                and parts[0] in GRAPHQL_INPUTS):
+            return Form.ROUTE
+    return None
 
 
 def decoded_parts(node: ast.Call) -> list[ast.expr]:

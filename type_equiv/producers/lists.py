@@ -7,7 +7,11 @@ raw value tested against it is a value chosen among those it lists: their door (
 the same meaning whether the name is private and read in its module or public and read in another).
 A display of bare members is tested by the program's own members, no door — unless it lists every
 member of the enum: then it is `list(Kind)` spelled out, and a raw value tested against it is a door
-to every member, as `level not in list(Kind)` is (principle 5).
+to every member, as `level not in list(Kind)` is (principle 5). A member bound alone to a name (`OK =
+pq.ConnStatus.OK`) is judged by the same reads, each in the member's own role there (a comparison, a
+key), since binding a name builds nothing — read only so, it hands nothing out; read once as a value,
+or never read, it hands the member out, as a display does; a raw value compared with it opens no door
+(a value tested against a member is the program's own).
 The walker records each module-level display bound to a name (`Form.LISTED`: the vocabulary its
 annotation or members name; in `detail` the name, the display's last line, and whether it lists values
 or bare members — a value tested against members is a member, the program's own, so no door);
@@ -38,14 +42,17 @@ class Tested(NamedTuple):
     doors: tuple[tuple[str, int], ...]  # the reads testing a raw value against it
     values: bool  # it lists values (a door at each such read), not bare members
     less: frozenset[str] = frozenset()  # the members a difference leaves out: no door to them
+    bare: bool = False  # one member bound to the name (`OK = Kind.OK`): never a door
 
 
-def listed_name(ref: RefSite) -> tuple[str, int, bool, frozenset[str]]:
+def listed_name(ref: RefSite) -> tuple[str, int, bool, frozenset[str], str]:
     """The dotted name a `Form.LISTED` record binds, the display's last line, whether it lists
-    values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members, and
-    the members a difference leaves out (`set(Kind) - {Kind.H}`: no door to `H`)."""
-    name, end, values, less = ref.detail.rsplit(":", 3)
-    return name, int(end), bool(values), frozenset(less.split(",")) - {""}
+    values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members, the
+    members a difference leaves out (`set(Kind) - {Kind.H}`: no door to `H`), and whether it is one
+    member bound alone (`OK = pq.ConnStatus.OK`): `read` where its own module reads the name, `bare`
+    where it does not, "" for a display."""
+    name, end, values, less, bare = ref.detail.rsplit(":", 4)
+    return name, int(end), bool(values), frozenset(less.split(",")) - {""}, bare
 
 
 def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -> set[str]:
@@ -66,10 +73,17 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
         if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
             continue
         seen.add((rel, ref.line))
-        name, end, values, less = listed_name(ref)
+        name, end, values, less, bare = listed_name(ref)
         reads = [(rels[j], read) for (j, _), _, read in index.refs_under([canonical(name)])
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
-        if reads and all(read.form is Form.COMPARE or consumed(read.given) for _, read in reads):
+        if bare:  # the member the name stands for, at each read: a key, a comparison, a value
+            # the name resolves to the member, so a read in its own module is the member's own site
+            # (judged there); elsewhere, its reads spelled through the name, not through the class
+            reads = [(r, read) for r, read in reads if read.ref == name]
+            if ((reads or bare == "read")
+                    and all(read.consumer or consumed(read.given) for _, read in reads)):
+                yield Tested(rel, ref.line, end, (), values, less, True)
+        elif reads and all(read.form is Form.COMPARE or consumed(read.given) for _, read in reads):
             doors = tuple((r, read.line) for r, read in reads if read.detail == RAW)
             yield Tested(rel, ref.line, end, doors, values, less)
 

@@ -17,6 +17,7 @@ from type_equiv.producers.records import (
     UNKNOWN_KEYS,
     Arg,
     ArgKind,
+    Form,
     Keys,
     Receiver,
     ReceiverKind,
@@ -38,7 +39,7 @@ class Scope:
     declared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # local → its type's names
     returns_any: tuple[str, ...] = ()  # every name in the return annotation, spelled or not
     return_ann: ast.expr | None = None
-    settings: bool = False  # a settings class body: its fields are decoded from the environment
+    decoded: Form | None = None  # a class whose fields a framework decodes (settings, GraphQL input)
     body: Sequence[ast.stmt] = ()  # the enclosing function's statements (what a local is used for)
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
     entry: bool = False  # a route or command handler's body: what it decodes comes from outside

@@ -12,8 +12,8 @@ from type_equiv.producers.decodes import member_table, nested_value_keys, valida
 from type_equiv.producers.descriptors import record, wrapped
 from type_equiv.producers.doors import (
     decorator_door,
+    framework_decoded,
     injected,
-    is_settings,
     is_type_alias,
     members_of,
     pep695_alias,
@@ -23,6 +23,7 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
+from type_equiv.producers.membership import loads
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import field_positions
@@ -295,7 +296,7 @@ class Walker(ExpressionWalker):
             self.refs.append(RefSite(node.lineno, qualname, Form.HELPER, False, decodes=parser))
         self.class_bases[qualname] = tuple(b for x in node.bases if (b := self.dotted(x, scope)))
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases),
-                      settings=is_settings(node.bases), class_body=node.body,
+                      decoded=framework_decoded(node), class_body=node.body,
                       bases=tuple(b for b in self.bases(node, scope) if b))
         self.body(node.body, inner)
 
@@ -330,8 +331,8 @@ class Walker(ExpressionWalker):
                 position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
                 self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, position, AnnKind.FIELD))
                 self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, AnnKind.ITEM)
-                self.refs.extend(RefSite(node.lineno, r, Form.SETTINGS, False) for r in refs
-                                 if scope.settings)
+                self.refs.extend(RefSite(node.lineno, r, scope.decoded, False) for r in refs
+                                 if scope.decoded is not None)
             scope.annotated[target.id] = refs
         value = node.value
         self.unpickled(node.lineno, value, refs, scope)
@@ -493,8 +494,12 @@ class Walker(ExpressionWalker):
         """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
         Kind.B.value]`), recorded for what its annotation or its members name: lists.py judges it by
         every read of the name, in any module — so is one listing every value (`VALID =
-        get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line."""
+        get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line, and a
+        bare member (`OK = pq.ConnStatus.OK`: binding a name builds nothing; `bare` in the detail)."""
         shown = displayed(value) if scope.owner == self.module else None
+        bare = scope.owner == self.module and isinstance(value, ast.Attribute) and value.attr != "value"
+        if bare:  # `OK = pq.ConnStatus.OK`: a binding builds nothing, judged by the name's reads
+            shown = ast.List(elts=[value])
         whole_of = scope.owner == self.module and shown is None  # `list(Kind)`, `set(Kind) - {Kind.H}`
         less = subtracted(value) if whole_of else None
         whole = less[0] if less else members_of(value) if whole_of else None
@@ -510,7 +515,8 @@ class Walker(ExpressionWalker):
                 names.add(owner)
                 values = values and member is not elt
         where = (f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
-                 + ",".join(less[1] if less else ()))  # the members a difference leaves out
+                 + ",".join(less[1] if less else ())  # the members a difference leaves out
+                 + (":" + ("read" if loads(self.module_body, name) else "bare") if bare else ":"))
         self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:

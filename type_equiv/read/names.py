@@ -166,8 +166,10 @@ class Resolver:
     """
 
     def __init__(self, modules: Mapping[str, tuple[bool, Callable[[], ast.Module | None]]],
-                 known: Callable[[str], Bindings | None] | None = None) -> None:
+                 known: Callable[[str], Bindings | None] | None = None,
+                 roots: frozenset[str] = frozenset()) -> None:
         self._modules = modules
+        self._roots = roots  # source roots that are packages: `pontoon.base.x` is module `base.x`
         self._bindings: dict[str, Bindings | None] = {}
         self._canonical: dict[str, str] = {}
         self._exported: frozenset[str] | None = None
@@ -285,6 +287,8 @@ class Resolver:
             if target is None or target == f"{module}.{parts[i]}":
                 return dotted
             return self._resolve(".".join([target, *parts[i + 1:]]), depth + 1)
+        if len(parts) > 1 and parts[0] in self._roots:  # imported by the root's own name
+            return self._resolve(".".join(parts[1:]), depth + 1)
         nested = self._nested_root(parts)
         if nested is not None:  # `from models.enums import X` in a service run from its own folder
             return self._resolve(".".join([nested, *parts[1:]]), depth + 1)

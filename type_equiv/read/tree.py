@@ -110,6 +110,15 @@ class SourceTree:
         module, package = self.module_of(rel)
         return SourceFile(self.root / rel, rel, module, package, test)
 
+    def root_packages(self, files: Sequence[SourceFile]) -> frozenset[str]:
+        """The names of the source roots that are packages themselves (`pontoon/` holding
+        `__init__.py`): their modules are named below the root (`base.models`), while the code,
+        run from the root's parent as Python runs it, imports them by the root's own name
+        (`from pontoon.base.models import X`) — the same module (principle 5)."""
+        inits = {f.rel for f in files}
+        return frozenset(posixpath.basename(s) for s in self.source
+                         if s != "." and f"{s}/__init__.py" in inits and posixpath.basename(s).isidentifier())
+
     def module_of(self, rel: str) -> tuple[str, bool]:
         """`src/pkg/mod.py` under source root `src` → (`pkg.mod`, False).
 

@@ -1,0 +1,47 @@
+"""A source root that is a package itself (`pontoon/` holding `__init__.py`, the manifest's source
+root) names its modules below it (`base.models`), while its code, run from the root's parent as
+Python runs it, imports them by the root's own name (`from pontoon.base.models import X`): the same
+module (principle 5), so a member built through such an import is produced. pontoon's
+`PermissionChangelog.ActionType`, held-out round 47. One real temporary project per case."""
+
+from __future__ import annotations
+
+from tests.harness import verdicts
+
+KIND = """
+from enum import Enum
+
+
+class Kind(Enum):
+    A = "a"
+    B = "b"
+"""
+
+
+def test_a_member_imported_by_the_root_package_name_is_produced() -> None:
+    files = {"__init__.py": "", "models.py": KIND, "use.py": """
+        from src.models import Kind
+
+        def first() -> Kind:
+            return Kind.A
+    """}
+    assert dict(verdicts(source=files, symbol="models.Kind")) == {"A": "producer", "B": "none"}
+
+
+def test_a_nested_class_through_the_root_package_name_is_produced() -> None:
+    files = {"__init__.py": "", "base/__init__.py": "from src.base.log import Log\n",
+             "base/log.py": """
+        from enum import Enum
+
+
+        class Log:
+            class Kind(Enum):
+                A = "a"
+                B = "b"
+    """, "use.py": """
+        from src.base import Log
+
+        def write() -> object:
+            return Log(kind=Log.Kind.B)
+    """}
+    assert dict(verdicts(source=files, symbol="base.log.Log.Kind")) == {"A": "none", "B": "producer"}
