@@ -336,7 +336,7 @@ class Analysis:
             scan.fold(self._scan(scanner, list(found.scans), [Needles.of(added, whole=True)], every))
             scan.read += found.read  # what the levels read first: the final walk finds it read
         index = scan.index(self.resolver.canonical)  # a decoding object's class (parsers.py)
-        heads = {h for v in vocabs for h in [*self.joiner(v).family, *self.joiner(v).carrier_map(index)]}
+        heads = {h for join in map(self.joiner, vocabs) for h in [*join.family, *join.carrier_map(index)]}
         rels = parser_files(index, heads, self.resolver.canonical, self.modules, scan.scans)
         if rels:
             scan.fold(self._scan(scanner, rels, [], every))

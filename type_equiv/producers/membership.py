@@ -76,9 +76,3 @@ class MembershipReader(NameReader):
         """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
         return not isinstance(value, ast.Constant) and not (
             isinstance(value, ast.Name) and scope.annotated.get(value.id))
-
-
-def loads(body: Sequence[ast.stmt], name: str) -> bool:
-    """Whether the module reads `name` (a read there names the member itself: judged at its own site)."""
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
-               for stmt in body for n in ast.walk(stmt))

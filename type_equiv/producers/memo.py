@@ -45,11 +45,19 @@ class TreeMemo:
 
     def only_tested(self, body: Sequence[ast.stmt], name: str, attribute: bool, texts: bool) -> bool:
         """syntax.py `tested_only(body, attribute, texts)` of `name`, one walk per body."""
+        return self._tested(body, attribute, texts).get(name, False)
+
+    def loads(self, body: Sequence[ast.stmt], name: str) -> bool:
+        """Whether `body` reads the name `name` anywhere: `tested_only` holds every name read, so the
+        same walk answers it."""
+        return name in self._tested(body, False, False)
+
+    def _tested(self, body: Sequence[ast.stmt], attribute: bool, texts: bool) -> dict[str, bool]:
         key = (id(body), attribute, texts)
         found = self.membership.get(key)
         if found is None:
             found = self.membership[key] = (body, tested_only(body, attribute, texts))
-        return found[1].get(name, False)
+        return found[1]
 
     def reader_sites(self, node: Function, args: Sequence[ast.arg], index: dict[int, int],
                      owner: str) -> list[ReaderSite]:

@@ -23,7 +23,6 @@ from type_equiv.producers.doors import (
     unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
-from type_equiv.producers.membership import loads
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import field_positions
@@ -514,9 +513,12 @@ class Walker(ExpressionWalker):
             if isinstance(member, ast.Attribute) and (owner := self.dotted(member.value, scope)):
                 names.add(owner)
                 values = values and member is not elt
+        if not names:
+            return
+        # `read`: the module itself reads the name (a read there names the member: judged at its site)
+        read = ("read" if self.memo.loads(self.module_body, name) else "bare") if bare else ""
         where = (f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
-                 + ",".join(less[1] if less else ())  # the members a difference leaves out
-                 + (":" + ("read" if loads(self.module_body, name) else "bare") if bare else ":"))
+                 + ",".join(less[1] if less else ()) + ":" + read)  # the members a difference leaves out
         self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
