@@ -1,13 +1,15 @@
-"""The real-application rows of issue 27: a 100-200k-line application no catalogue in bench/producers/
-uses, checked as its own project (source = its package, tests = its tests), side by side with vulture.
+"""The real-application rows of issue 27: a 100-200k-line application, checked as its own project
+(source = its package, tests = its tests), side by side with vulture.
 
-    PYTHONPATH=WORK/tools python bench/app.py --app DIR [--runs 5] [--tool CMD] [--json OUT]
+    PYTHONPATH=WORK/tools python bench/app.py --app DIR [--app-name NAME] [--runs 5] [--tool CMD] [--json OUT]
 
 (WORK/tools: where bench/run.py installs vulture; `--vulture CMD` names another.)
 
-DIR is a checkout of letta-ai/letta at commit `COMMIT` (the repository's last commit with code: the
-next one archives it); bench/app.py writes a manifest and one doc pasting `VOCABULARIES` (enums of
-`letta/schemas/enums.py`, found and pasted as bench/corpus.py does) into DIR, then times, in turn:
+DIR is a checkout of one of `APPS` (`--app-name`, letta by default) at its commit: letta-ai/letta at
+the repository's last commit with code (the next one archives it; heldout5.json catalogues it), or
+mage-ai/mage-ai, which no catalogue in bench/producers/ uses. bench/app.py writes a manifest and one
+doc pasting the vocabularies (the app's enums, found and pasted as bench/corpus.py does) into DIR,
+then times, in turn:
 vulture on the package, a cold check (`--no-cache`), a warm check, a warm check after a statement
 appended to the production file using the vocabularies most (`producing_file`), one after a statement
 appended to the vocabularies' own module (a new name), one after a call appended there (`print(...)`,
@@ -19,6 +21,7 @@ machine may be shared, and CPU seconds are what one core's work costs whatever e
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import re
@@ -36,14 +39,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus
 from vocabularies import Vocabulary
 
-COMMIT = "56ba9c255"
-PACKAGE = "letta"
-DOC = "docs/letta-vocabularies.md"
-ENUMS = ("MessageRole", "JobStatus", "RunStatus", "AgentStepStatus", "ToolRuleType", "ToolType",
+
+@dataclass(frozen=True)
+class App:
+    """One application: where its code is, which enums become the manifest's rows."""
+
+    name: str
+    repo: str
+    commit: str
+    package: str  # the folder vulture reads, the lines are counted in, the producing edit is made in
+    tests: str  # the manifest's tests folder (relative to the root)
+    module: str  # the vocabularies' module, dotted
+    enums: tuple[str, ...] = ()  # () = every enum of the module
+
+    @property
+    def own(self) -> str:
+        return self.module.replace(".", "/") + ".py"
+
+
+APPS = {app.name: app for app in (
+    App("letta", "letta-ai/letta", "56ba9c255", "letta", "tests", "letta.schemas.enums",
+        ("MessageRole", "JobStatus", "RunStatus", "AgentStepStatus", "ToolRuleType", "ToolType",
          "JobType", "ProviderType", "ProviderCategory", "AgentType", "FileProcessingStatus",
-         "MCPServerType", "SandboxType", "StepStatus", "ToolSourceType", "ActorType")
-VOCABULARIES = tuple(Vocabulary(f"letta.schemas.enums.{name}", DOC, why=f"letta's {name}")
-                     for name in ENUMS)
+         "MCPServerType", "SandboxType", "StepStatus", "ToolSourceType", "ActorType")),
+    # tests inside the package; DIR holds only it: `git archive 5640c790a -- ':(glob)mage_ai/**/*.py'`
+    App("mage", "mage-ai/mage-ai", "5640c790a", "mage_ai", "mage_ai/tests",
+        "mage_ai.data_preparation.models.constants"),
+)}
 CODE_MARK = "_type_equiv_bench_touch_"  # the statement appended, as bench/run.py's edited-code row
 
 
@@ -58,11 +80,22 @@ class Row:
     cpu: list[float] = field(default_factory=list)
 
 
-def producing_file(app: Path) -> Path:
+def enums(app: App, root: Path) -> tuple[str, ...]:
+    """The app's enum names, or every top-level class of its module with a base named *Enum."""
+    if app.enums:
+        return app.enums
+    module = ast.parse((root / app.own).read_text(encoding="utf-8"))
+    return tuple(c.name for c in module.body if isinstance(c, ast.ClassDef) and any(
+        (b.id if isinstance(b, ast.Name) else ast.unparse(b)).endswith("Enum") for b in c.bases))
+
+
+def producing_file(app: App, root: Path, names: tuple[str, ...]) -> Path:
     """The production module (not the vocabularies' own) spelling the vocabularies' members most."""
-    members = re.compile(r"\b(?:" + "|".join(ENUMS) + r")\.[A-Z_]+\b")
-    vocabularies = app / PACKAGE / "schemas" / "enums.py"
-    return corpus.busiest((p for p in (app / PACKAGE).rglob("*.py") if p != vocabularies), members)
+    members = re.compile(r"\b(?:" + "|".join(names) + r")\.[A-Z_]+\b")
+    skip = {root / app.own}
+    tests = root / app.tests
+    return corpus.busiest((p for p in (root / app.package).rglob("*.py")
+                           if p not in skip and not p.is_relative_to(tests)), members)
 
 
 def timed(argv: list[str], cwd: Path) -> tuple[float, float, int]:
@@ -86,24 +119,30 @@ def age(root: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python bench/app.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--app", type=Path, required=True, help=f"a checkout of letta at {COMMIT}")
+    parser.add_argument("--app", type=Path, required=True, help="a checkout of the app at its commit")
+    parser.add_argument("--app-name", choices=sorted(APPS), default="letta")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--tool", default=str(Path(sys.executable).parent / "type-equiv"))
     parser.add_argument("--vulture", default=f"{sys.executable} -m vulture")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    spec: App = APPS[args.app_name]
     app: Path = args.app.resolve()
-    resolved = corpus.resolve(app, VOCABULARIES)
+    names = enums(spec, app)
+    doc = f"docs/{spec.name}-vocabularies.md"
+    vocabularies = tuple(Vocabulary(f"{spec.module}.{name}", doc, why=f"{spec.name}'s {name}")
+                         for name in names)
+    resolved = corpus.resolve(app, vocabularies)
     corpus.write_project(app, ["."], resolved)  # the package is a folder of the root
     manifest = json.loads((app / corpus.MANIFEST).read_text())
-    manifest["tests"] = ["tests"]
+    manifest["tests"] = [spec.tests]
     (app / corpus.MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     tool = shlex.split(args.tool)
     check = [*tool, "check", "--root", str(app), "--format", "json"]
-    producer = producing_file(app)
-    own = app / PACKAGE / "schemas" / "enums.py"
+    producer = producing_file(spec, app, names)
+    own = app / spec.own
     rows = [
-        Row("vulture", f"vulture {PACKAGE}", [*shlex.split(args.vulture), PACKAGE]),
+        Row("vulture", f"vulture {spec.package}", [*shlex.split(args.vulture), spec.package]),
         Row("cold", "type-equiv check, cold (--no-cache)", [*check, "--no-cache"]),
         Row("warm", "type-equiv check, warm (nothing changed)", check),
         Row("edited-producer", f"warm, a statement appended to {producer.relative_to(app)}", check,
@@ -112,9 +151,12 @@ def main() -> int:
         Row("edited-own-call", f"warm, a call appended to {own.relative_to(app)}", check, str(own), True),
         Row("version", "type-equiv --version", [*tool, "--version"]),
     ]
-    lines = sum(len(p.read_bytes().splitlines()) for p in (app / PACKAGE).rglob("*.py"))
-    print(f"{PACKAGE} at {COMMIT}: {lines} lines under {PACKAGE}/, {len(resolved)} vocabularies",
-          file=sys.stderr)
+    package = list((app / spec.package).rglob("*.py"))
+    lines = sum(len(p.read_bytes().splitlines()) for p in package)
+    inside = sum(len(p.read_bytes().splitlines()) for p in package if p.is_relative_to(app / spec.tests))
+    print(f"{spec.name} at {spec.commit}: {lines} lines under {spec.package}/"
+          + (f" ({inside} of them under {spec.tests}/)" if inside else "")
+          + f", {len(resolved)} vocabularies", file=sys.stderr)
     timed(check, app)  # the cache's first fill
     age(app)
     timed(check, app)  # the record every warm row starts from
