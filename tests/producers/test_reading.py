@@ -261,7 +261,7 @@ def test_each_level_is_answered_from_the_facts_or_by_the_spelled_walk(tmp_path: 
 
 def test_one_walk_of_a_body_says_which_names_are_read_only_as_membership_containers() -> None:
     """syntax.py `tested_only`: the walker asks it once per assignment; one walk per body answers."""
-    from type_equiv.producers.syntax import tested_only
+    from type_equiv.producers.bodies import tested_only
 
     body = ast.parse("ks = list(Kind)\nif x in ks:\n    pass\nys = list(Kind)\nprint(ys)\n"
                      "if y not in ys:\n    pass\n").body

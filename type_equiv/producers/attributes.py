@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from type_equiv.producers.syntax import Scope, forward_ref
 from type_equiv.producers.tested import INIT
+from type_equiv.read.walk import walk
 
 
 def one_class(annotation: ast.expr | None) -> ast.expr | None:
@@ -44,7 +45,7 @@ def init_attributes(class_body: Sequence[ast.stmt]) -> dict[str, ast.expr]:
     stored: dict[str, int] = {}
     found: dict[str, ast.expr] = {}
     for stmt in class_body:
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             targets = (node.targets if isinstance(node, ast.Assign)
                        else [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else [])
             for target in targets:

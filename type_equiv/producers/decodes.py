@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from type_equiv.producers.doors import tested_in
 from type_equiv.producers.records import Form, RefSite
 from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
 
 # What reads a table's keys alone (raw values: nothing of the vocabulary leaves).
 KEY_READS = frozenset({"keys", "join", "len", "sorted", "list", "set", "tuple", "frozenset"})
@@ -58,7 +59,7 @@ def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: 
             and isinstance(value.slice, ast.Tuple) and tables):
         return
     for meta in value.slice.elts[1:]:
-        for sub in ast.walk(meta):
+        for sub in walk(meta):
             if isinstance(sub, ast.Name) and sub.id in tables:
                 first, last = tables.pop(sub.id)
                 for i in range(first, last):
@@ -75,10 +76,10 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
             or not all(raw_key(k) for k in value.keys)
             or not all(isinstance(v, ast.Attribute) for v in value.values)):
         return False
-    parents = {id(child): node for node in (n for s in body for n in ast.walk(s))
+    parents = {id(child): node for node in (n for s in body for n in walk(s))
                for child in ast.iter_child_nodes(node)}
     decoded, stores = False, 0
-    for node in (n for s in body for n in ast.walk(s)):
+    for node in (n for s in body for n in walk(s)):
         if not isinstance(node, ast.Name) or node.id != name:
             continue
         if not isinstance(node.ctx, ast.Load):
@@ -220,6 +221,6 @@ def own_key(key: ast.expr, body: Sequence[ast.stmt]) -> bool:
         return True
     if not isinstance(key, ast.Name):
         return False
-    loops = (n for s in body for n in ast.walk(s)
+    loops = (n for s in body for n in walk(s)
              if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension))
-    return any(key.id in {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)} for loop in loops)
+    return any(key.id in {t.id for t in walk(loop.target) if isinstance(t, ast.Name)} for loop in loops)

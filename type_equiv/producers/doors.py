@@ -44,6 +44,7 @@ from type_equiv.producers.records import Form
 from type_equiv.producers.syntax import alias_values
 from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
 
 DOOR_FORMS = frozenset({Form.DECODE, Form.LOAD, Form.ROUTE, Form.COMMAND, Form.SETTINGS})
 
@@ -214,7 +215,7 @@ def registered_handlers(module: ast.Module | list[ast.stmt],
     out: dict[str, tuple[Form, str]] = {}
     nodes = module.body if isinstance(module, ast.Module) else module
     for stmt in nodes:
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if not isinstance(node, ast.Call):
                 continue
             func, form, given, call = node.func, None, list[ast.expr](), node
@@ -463,7 +464,7 @@ def decoded_data(node: ast.expr, body: Sequence[ast.stmt]) -> bool:
 
     if not isinstance(node, ast.Name):
         return decoder(node)
-    return any(decoder(inner.value) for stmt in body for inner in ast.walk(stmt)
+    return any(decoder(inner.value) for stmt in body for inner in walk(stmt)
                if isinstance(inner, ast.Assign | ast.AnnAssign) and node.id in {
                    t.id for t in (inner.targets if isinstance(inner, ast.Assign) else [inner.target])
                    if isinstance(t, ast.Name)})

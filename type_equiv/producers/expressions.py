@@ -79,6 +79,7 @@ from type_equiv.producers.written import WriteReader
 from type_equiv.read.literals import literal_key
 from type_equiv.read.names import Bindings
 from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
@@ -496,7 +497,7 @@ class ExpressionWalker(WriteReader):
                 for part in parts:
                     self.element(part, scope, ctx, Form.DISPATCH)
                 held = {ast.dump(p) for p in parts if isinstance(p, ast.Attribute)}
-                self.selected.update(id(n) for n in ast.walk(value)
+                self.selected.update(id(n) for n in walk(value)
                                      if isinstance(n, ast.Attribute) and ast.dump(n) in held)
             self.element(value, scope, ctx, Form.TABLE)
         given = self.given.pop(id(node), None)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from type_equiv.producers.needles import TOKEN, Needles, Tokens, text_of
 from type_equiv.producers.records import DECLARED, Spellings
 from type_equiv.read.log import ReadLog
+from type_equiv.read.walk import walk
 
 if TYPE_CHECKING:
     from type_equiv.producers.scan import TreeScanner
@@ -149,9 +150,9 @@ def unchanged_by(old: str, added: str, stmts: Sequence[ast.stmt], questions: Que
     for stmt in stmts:
         if not isinstance(stmt, ast.Expr | ast.Assign) or (isinstance(stmt, ast.Assign) and not all(
                 isinstance(node, ast.Name | ast.Tuple | ast.List | ast.Starred | ast.Store)
-                for target in stmt.targets for node in ast.walk(target))):
+                for target in stmt.targets for node in walk(target))):
             return False
-        if any(isinstance(node, _UNSCOPED) for node in ast.walk(stmt)):
+        if any(isinstance(node, _UNSCOPED) for node in walk(stmt)):
             return False
     words = set(TOKEN.findall(added))
     if any(word.startswith("__") for word in words):  # `__all__`, `__getattr__`: read whole

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 
 from type_equiv.producers.records import Decodes
+from type_equiv.read.walk import walk
 
 
 def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> Decodes | None:
@@ -25,7 +26,7 @@ def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> Decode
     if len(params) < 2:
         return None
     where = {name: i for i, name in enumerate(params)}
-    for sub in ast.walk(node):
+    for sub in walk(node):
         built = _built(sub)
         if built is None:
             continue

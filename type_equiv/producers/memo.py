@@ -15,12 +15,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from type_equiv.producers.bodies import read_only, tested_only
 from type_equiv.producers.doors import registered_handlers
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
 from type_equiv.producers.roles import param_sites
-from type_equiv.producers.syntax import mapping_head, read_only, tested_only
+from type_equiv.producers.syntax import mapping_head
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 Reads = tuple[set[str], set[str]]  # syntax.py `read_only`: read as a mapping, as a container

@@ -13,6 +13,7 @@ from type_equiv.producers.syntax import Scope, alias_values, forward_ref, lookup
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
 
 
 class NameReader:
@@ -148,7 +149,7 @@ class NameReader:
             if node is None:
                 return ()
         out: list[str] = []
-        for sub in ast.walk(node):
+        for sub in walk(node):
             if isinstance(sub, ast.Name | ast.Attribute):
                 found = self.dotted(sub, scope, spelled_only=False)
                 if found is not None:

@@ -21,6 +21,7 @@ from collections.abc import Collection
 
 from type_equiv.producers.doors import DECODE_METHOD
 from type_equiv.producers.records import Decodes
+from type_equiv.read.walk import walk
 
 PARSER = -1  # `Decodes.value` of a decoding object: the data is what its method is called with
 INIT = "__init__"
@@ -35,7 +36,7 @@ def parser_of(node: ast.ClassDef) -> Decodes | None:
         return None
     params = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
     kept: dict[str, int] = {}  # `self.spec = spec`: attribute → position
-    for stmt in ast.walk(init):
+    for stmt in walk(init):
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
                 and stmt.value.id in params and _self_attr(stmt.targets[0]) is not None):
             kept.setdefault(_self_attr(stmt.targets[0]) or "", params.index(stmt.value.id))
@@ -45,7 +46,7 @@ def parser_of(node: ast.ClassDef) -> Decodes | None:
         if method.name == INIT:
             continue
         own = {a.arg for a in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs]}
-        for sub in ast.walk(method):
+        for sub in walk(method):
             attr = _decoding(sub, own) if isinstance(sub, ast.Call) else None
             if attr in kept:
                 return Decodes(kept[attr], PARSER)

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from type_equiv.producers.records import Arg, ArgKind, Keyed, Value, ValueKind
 from type_equiv.producers.syntax import Param, Scope, arg_key, lookup_default, parameters
 from type_equiv.read.literals import literal_key
+from type_equiv.read.walk import walk
 
 NO_DEFAULT = "-"  # the parameter has no default; "*" marks one that is no literal
 
@@ -45,7 +46,7 @@ def _key(default: ast.expr | None) -> str:
 def rebound(body: Sequence[ast.stmt], name: str) -> bool:
     """Whether the function's own statements bind `name` again (`agent = agent.upper()`)."""
     return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
-               for stmt in body for n in ast.walk(stmt))
+               for stmt in body for n in walk(stmt))
 
 
 def named_strings(node: ast.Call, spelled: list[tuple[str, Value]],
@@ -69,7 +70,7 @@ def local_strings(body: Sequence[ast.stmt]) -> dict[str, str]:
     """The strings the function's locals hold where it binds one once, to a literal (`kind =
     "provider"`, then `super().__init__(kind=kind)`): one step of local data flow. One walk of the
     body for all its names (memo.py keeps it per body, asked at every call with a keyword)."""
-    bound = Counter(n.id for stmt in body for n in ast.walk(stmt)
+    bound = Counter(n.id for stmt in body for n in walk(stmt)
                     if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
     return {target.id: stmt.value.value for stmt in body
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1

@@ -24,6 +24,7 @@ import ast
 from collections.abc import Iterator
 
 from type_equiv.producers.records import ParamRole, ParamSite
+from type_equiv.read.walk import children
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 WRAPPERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -62,7 +63,7 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
     todo: list[ast.AST] = list(node.body)
     while todo:
         parent = todo.pop()
-        for child in ast.iter_child_nodes(parent):
+        for child in children(parent):
             if isinstance(child, ast.Name) and child.id in params:
                 used.add(child.id)
                 loaded = isinstance(child.ctx, ast.Load)

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from type_equiv.producers.roundtrips import DUMP_METHODS
+from type_equiv.read.walk import walk
 
 # A database's write calls (MongoDB, DynamoDB, Firestore and key-value stores): what they are given
 # is stored as the program's own rows. Not `update` alone (a dict's) nor `set` (a set's, a context
@@ -36,7 +37,7 @@ def _dumps_self(node: ast.expr) -> bool:
 
 def _dumped_names(body: Sequence[ast.stmt]) -> set[str]:
     """The locals a method binds to its instance's dump (`current = self.model_dump()`)."""
-    return {target.id for stmt in body for sub in ast.walk(stmt) if isinstance(sub, ast.Assign)
+    return {target.id for stmt in body for sub in walk(stmt) if isinstance(sub, ast.Assign)
             and _dumps_self(sub.value) for target in sub.targets if isinstance(target, ast.Name)}
 
 
@@ -72,6 +73,6 @@ def own_field_line(class_body: Sequence[ast.stmt], name: str, callee: ast.expr |
     for stmt in class_body:
         if (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name
                 and any(isinstance(n, ast.Name | ast.Attribute) and ast.unparse(n) == spelled
-                        for n in ast.walk(stmt.annotation))):
+                        for n in walk(stmt.annotation))):
             return stmt.lineno
     return None

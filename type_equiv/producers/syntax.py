@@ -23,9 +23,9 @@ from type_equiv.producers.records import (
     ReceiverKind,
     Slot,
 )
-from type_equiv.producers.subsets import containers
 from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
 
 
 @dataclass
@@ -73,7 +73,7 @@ def admits_text(args: ast.arguments | None, name: str) -> bool:
     data. Asked only where a lookup needs it, never for every function walked."""
     annotation = next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
     return annotation is not None and any(isinstance(n, ast.Name) and n.id == "str"
-                                          for n in ast.walk(annotation))
+                                          for n in walk(annotation))
 
 
 def wrapped_function(value: ast.expr) -> str | None:
@@ -257,64 +257,6 @@ def mapped_column_line(class_body: Sequence[ast.stmt], name: str) -> int | None:
     return None
 
 
-READ_METHODS = frozenset({"get", "items", "keys", "values"})
-READ_CALLS = frozenset({"isinstance", "len", "bool"})
-
-
-def read_only(body: Sequence[ast.stmt], names: set[str]) -> tuple[set[str], set[str]]:
-    """The names among `names` (a function's parameters) that `body` reads at least once and only
-    reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
-    `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound;
-    and those it reads only as the container of a membership test (`x in m`).
-    One walk for both, visiting a node before its children, so a call is seen before the attribute it
-    calls (`m.get`) is looked into; each node's children are listed once."""
-    read: set[str] = set()
-    not_mapping: set[str] = set()
-    not_container: set[str] = set()
-    called: set[int] = set()  # the attributes some call calls
-    todo: list[ast.AST] = list(body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Call):
-            called.add(id(node.func))
-        for name in node._fields:  # `ast.iter_child_nodes`, without its two generators per node
-            value = getattr(node, name, None)
-            for child in value if isinstance(value, list) else (value,):
-                if not isinstance(child, ast.AST):
-                    continue
-                if isinstance(child, ast.Name) and child.id in names:
-                    loaded = isinstance(child.ctx, ast.Load)
-                    if loaded:
-                        read.add(child.id)
-                    if not (loaded and _reads(child, node, called)):
-                        not_mapping.add(child.id)
-                    if not (loaded and _container(child, node)):
-                        not_container.add(child.id)
-                todo.append(child)
-    return read - not_mapping, read - not_container
-
-
-def _container(node: ast.Name, parent: ast.AST) -> bool:
-    """Whether `node` is the container of a membership test: `x in node`, `x not in node`."""
-    return isinstance(parent, ast.Compare) and any(
-        right is node and isinstance(op, ast.In | ast.NotIn)
-        for op, right in zip(parent.ops, parent.comparators, strict=True))
-
-
-def _reads(node: ast.Name, parent: ast.AST, called: set[int]) -> bool:
-    if isinstance(parent, ast.Attribute):
-        return parent.attr in READ_METHODS and id(parent) in called
-    if isinstance(parent, ast.Subscript):
-        return parent.value is node
-    if isinstance(parent, ast.Compare):
-        return True
-    if isinstance(parent, ast.Call):
-        return isinstance(parent.func, ast.Name) and parent.func.id in READ_CALLS and node in parent.args
-    if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.Assert):
-        return parent.test is node
-    return isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
-
-
 # Calls that take an iterable and hand out its elements: an enum given to one hands out its members.
 ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter",
                              "deque", "enumerate", "cycle"})
@@ -375,7 +317,7 @@ def hands_on(body: Sequence[ast.stmt], name: str) -> bool:
     display, `yield m` — what a `for` loop's body does with each element (`for m in Kind:`) when it
     is the comprehension `[m for m in Kind]` spelled as a statement. Compared, tested, read for an
     attribute (`m.value`), returned once found or given to a call, it is not handed out."""
-    for parent in (n for stmt in body for n in ast.walk(stmt)):
+    for parent in (n for stmt in body for n in walk(stmt)):
         for child in ast.iter_child_nodes(parent):
             if (isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load)
                     and _collected(child, parent)):
@@ -387,7 +329,7 @@ def given_to(body: Sequence[ast.stmt], name: str) -> list[tuple[ast.Call, Slot]]
     """The calls in `body` given the value of `name` as it is, and where: `option.set_flag(flag)`
     → position 0, `f(kind=flag)` → keyword `kind`."""
     out: list[tuple[ast.Call, Slot]] = []
-    for call in (n for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+    for call in (n for stmt in body for n in walk(stmt) if isinstance(n, ast.Call)):
         out.extend((call, Slot(position=i)) for i, a in enumerate(call.args)
                    if isinstance(a, ast.Name) and a.id == name)
         out.extend((call, Slot(k.arg)) for k in call.keywords
@@ -437,48 +379,6 @@ def members_returned(node: ast.expr | None) -> ast.expr | None:
     if isinstance(node, ast.Name | ast.Attribute):
         return node if wrapped else None
     return comprehended(node) if node is not None else None
-
-
-def tested_only(body: Sequence[ast.stmt], attribute: bool = False, texts: bool = False) -> dict[str, bool]:
-    """Per local name read in `body` (with `attribute`, per `self.name` read in a class's body),
-    whether every read is as the container of a membership test (`x in name`): a list of the members
-    kept only to validate values against — with `texts`, or spelled into an error message's text
-    (`[str(m) for m in name]`). One walk of the body answers every name (the walker asks it once per
-    assignment)."""
-    tested: set[int] = set()
-    reads: list[tuple[str, int]] = []
-    for stmt in body:
-        for node in ast.walk(stmt):
-            tested.update(id(c) for c in containers(node))  # `x in S`, `x.issubset(S)`: subsets.py
-            if texts and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp) and texted(node):
-                tested.add(id(node.generators[0].iter))  # `[str(m) for m in known]`: a message
-            if attribute:
-                if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                        and node.value.id == "self" and isinstance(node.ctx, ast.Load)):
-                    reads.append((node.attr, id(node)))
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                reads.append((node.id, id(node)))
-    out: dict[str, bool] = {}
-    for name, read in reads:
-        out[name] = out.get(name, True) and read in tested
-    return out
-
-
-def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
-    """Whether a comprehension spells each element it takes into text — `[str(m) for m in known]`,
-    `", ".join(f"{m}" for m in known)` — as an error message listing what was admitted does: nothing
-    of the container is handed out (docs/producers.md `iterate`). `[m.value for m in known]` hands
-    the values on (often looked up again: `Kind(v)`), no text."""
-    if len(node.generators) != 1 or not isinstance(node.generators[0].target, ast.Name):
-        return False
-    name = node.generators[0].target.id
-    spelled: set[int] = set()
-    for inner in ast.walk(node.elt):
-        if isinstance(inner, ast.Call) and last_name(inner.func) in TEXT_CALLS:
-            spelled.update(id(a) for a in inner.args)
-        elif isinstance(inner, ast.FormattedValue):
-            spelled.add(id(inner.value))
-    return all(id(n) in spelled for n in ast.walk(node.elt) if isinstance(n, ast.Name) and n.id == name)
 
 
 # Calls that declare a field or parameter: their first positional argument is its default.
@@ -585,7 +485,7 @@ def handed_once(body: Sequence[ast.stmt], name: str) -> tuple[ast.Call, Slot] | 
     read of it tests or compares (`x in name`, `name is None`): the display it holds goes only there."""
     handed: list[tuple[ast.Call, Slot]] = []
     kept: set[int] = set()
-    for node in (n for stmt in body for n in ast.walk(stmt)):
+    for node in (n for stmt in body for n in walk(stmt)):
         if isinstance(node, ast.Compare):
             kept.update(id(o) for o in [node.left, *node.comparators])
         elif isinstance(node, ast.Call):

@@ -1,0 +1,40 @@
+"""`ast.walk` without its per-node generators: the producer walk visits each node of a large tree
+several times (membership tests, decoding helpers, registrations, attribute writes), and
+`ast.iter_child_nodes` → `ast.iter_fields` costs two generator frames per node visited."""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterator
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node under `node`, itself included, in `ast.walk`'s order (breadth first, each node's
+    children in field order)."""
+    todo = deque([node])
+    pop, push = todo.popleft, todo.append
+    while todo:
+        node = pop()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                push(value)
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        push(item)
+        yield node
+
+
+def children(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes(node)` as a list: the readers that need each child's parent walk with
+    their own stack and call this once per node."""
+    out: list[ast.AST] = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend(item for item in value if isinstance(item, ast.AST))
+    return out
