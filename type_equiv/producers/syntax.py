@@ -184,6 +184,12 @@ def mapping_parts(annotation: ast.expr) -> tuple[ast.expr, ast.expr] | None:
     return None
 
 
+def is_tag(annotation: ast.expr | None) -> bool:
+    """An annotation naming a `Literal` (`Literal[Kind.GIF]`, `Optional[Literal["x"]]`): a tag field."""
+    return annotation is not None and any(
+        isinstance(n, ast.Subscript) and last_name(n.value) == "Literal" for n in walk(annotation))
+
+
 def mapping_head(annotation: ast.expr) -> bool:
     """An annotation that says only "a mapping" or "anything": `dict`, `Dict[str, Any]`, `Mapping`,
     `Any`, `object` (a parameter so typed receives a dict display as plain data)."""

@@ -54,6 +54,7 @@ from type_equiv.producers.syntax import (
     handed_once,
     hands_on,
     held_displays,
+    is_tag,
     item_key,
     iterated,
     mapping_parts,
@@ -66,16 +67,9 @@ from type_equiv.producers.tested import INIT, init_params
 from type_equiv.read.literals import literal_key, literal_values
 from type_equiv.read.names import bind_import
 from type_equiv.read.normalise import last_name
-from type_equiv.read.walk import walk
 
 PROPERTIES = frozenset({"property", "cached_property"})
 HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not read for it
-
-
-def is_tag(annotation: ast.expr | None) -> bool:
-    """An annotation naming a `Literal` (`Literal[Kind.GIF]`, `Optional[Literal["x"]]`): a tag field."""
-    return annotation is not None and any(
-        isinstance(n, ast.Subscript) and last_name(n.value) == "Literal" for n in walk(annotation))
 
 
 class Walker(ExpressionWalker):
