@@ -132,6 +132,13 @@ COMMAND = (
             item = ChoiceField("Item", choices=$V.get_choices())
     """), vocab_extra={"enum": "@classmethod\ndef get_choices(cls):\n"
                                 "    return [(m.value, m.name) for m in cls]\n"}),
+    Spelling("allowed-in-a-schema", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+
+        item_schema = {"item": {"type": "string", "allowed": $V.get_choices()}}
+    """), vocab_extra={"enum": "@classmethod\ndef get_choices(cls):\n"
+                                "    return [m.value for m in cls]\n"}),
     Spelling("enum-form-field", forms=("enum",), head=_block("""
         from pkg.vocab import $V
 

@@ -54,6 +54,57 @@ def test_a_method_of_the_enum_filling_choices_offers_every_member() -> None:
     assert found == {"A": "wire", "B": "wire", "C": "wire"}
 
 
+def test_a_schema_display_allowing_the_enum_values_is_a_door() -> None:
+    """An Eve / Cerberus resource schema's `"allowed": Kind.get_choices()`: the values a request's
+    field admits, as `choices=` lists them — a door to every member, none produced."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        queue_schema = {
+            "state": {"type": "string", "allowed": Kind.get_choices(), "nullable": False},
+        }
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+MODES = """
+from enum import Enum
+
+class DisplayMode(Enum):
+    PLAIN = "plain"
+    HTML = "html"
+
+DISPLAY_MODES = [
+    (DisplayMode.PLAIN.value, "text"),
+    (DisplayMode.HTML.value, "html"),
+]
+"""
+
+
+def test_a_display_of_choices_pairs_offered_through_its_module_is_a_door() -> None:
+    """A module-level display of Django-style choices pairs, `(Kind.A.value, "label")`, given in
+    another module as `choices=constants.DISPLAY_MODES` (a DRF `ChoiceField`), or imported by name:
+    offered to the user's request as an inline list is — its values consumed, the field a door to
+    them — whether the name is read through its module or imported (principle 5; modoboa's webmail
+    preferences, the twenty-fourth round)."""
+    for use in ("""
+        from rest_framework import serializers
+        from pkg import constants
+
+        class PrefsSerializer(serializers.Serializer):
+            displaymode = serializers.ChoiceField(choices=constants.DISPLAY_MODES)
+    """, """
+        from rest_framework import serializers
+        from pkg.constants import DISPLAY_MODES
+
+        class PrefsSerializer(serializers.Serializer):
+            displaymode = serializers.ChoiceField(choices=DISPLAY_MODES)
+    """):
+        files = {"pkg/__init__.py": "", "pkg/constants.py": MODES, "pkg/ser.py": use}
+        found = producer_case(source=files, symbol="pkg.constants.DisplayMode").verdicts
+        assert found == {"PLAIN": "wire", "HTML": "wire"}
+
+
 def test_an_enum_field_given_the_enum_is_a_door() -> None:
     """A project's own form field taking the enum as `enum=` decodes the posted value into it."""
     found = verdicts("""

@@ -119,3 +119,55 @@ def test_a_nested_class_read_bare_in_the_body_is_declared_alike_by_every_walk() 
     anns, _ = same_declarations(MODELS, frozenset({"Role"}))
     assert {(a.owner, a.name, a.refs) for a in anns} == {
         ("pkg.mod.Member", "role", ("pkg.mod.Member.Role",))}
+
+
+WORLD = '''
+from enum import Enum
+
+
+class BaseWorld:
+    class Access(Enum):
+        APP = 0
+        RED = 1
+        BLUE = 2
+        HIDDEN = 3
+'''
+
+SERVICE = '''
+from pkg.world import BaseWorld
+
+
+class BaseService(BaseWorld):
+    pass
+'''
+
+DATA = '''
+from pkg.service import BaseService
+
+
+class DataService(BaseService):
+    def store(self, obj) -> None:
+        obj.access = self.Access.RED
+
+    @classmethod
+    def blue(cls):
+        return cls.Access.BLUE
+
+
+class Shadowed(BaseService):
+    Access = None
+
+    def hidden(self):
+        return self.Access.HIDDEN
+'''
+
+
+def test_a_nested_class_of_a_base_elsewhere_is_read_through_self() -> None:
+    """`self.Access.RED` / `cls.Access.BLUE` in a subclass defined in another module, its base two
+    levels up (through a module that never spells `Access`), name `BaseWorld.Access`'s members: an
+    attribute read through `self` is the class attribute of the first base binding it (principle 5).
+    A subclass binding `Access` itself shadows the base's: its `self.Access.HIDDEN` names no member."""
+    assert verdicts(source={"pkg/__init__.py": "", "pkg/world.py": WORLD, "pkg/service.py": SERVICE,
+                            "pkg/data.py": DATA},
+                    symbol="pkg.world.BaseWorld.Access") == {
+        "APP": "none", "RED": "producer", "BLUE": "producer", "HIDDEN": "none"}

@@ -31,6 +31,7 @@ from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
+from type_equiv.producers.inherited import Inherited
 from type_equiv.producers.join import Join
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
@@ -173,6 +174,7 @@ class Analysis:
         paths = row_module_paths(manifest.root, model.source, [r.symbol for r in model.symbols],
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths, library=Library(memo=memo))
+        self.resolver.inherited = self.inherited = Inherited(self.defs)  # `self.Access` of a base
         self.scan: TreeScan | None = None
         # the vocabularies whose callers are outside (`"callers": "outside"`): their public
         # functions' parameters are doors
@@ -217,6 +219,7 @@ class Analysis:
         are scanned *by demand*: only whether each variant has a producer is asked, so once one is
         found, the files that could only add more sites of that variant are never parsed.
         """
+        self.inherited.add(v.qualname for v in vocabs)
         spellings = _spellings(vocabs, None)
         scanner = self.scanner
         with collector_paused():  # records, texts and `ast` trees: no cycles (store/memory.py)

@@ -83,6 +83,9 @@ CHOICE_CALLS = frozenset({"Choice"})
 # Keywords naming the set of values an input admits, the values a user may pick from: a form field's,
 # a prompt's or a request parameter's `choices=`, `allowed_values=`, an enum field's `enum=K`.
 CHOICE_KEYWORDS = frozenset({"choices", "allowed_values", "enum"})
+# The keys of a schema display naming the values an input admits: a Cerberus / Eve resource's
+# `{"type": "string", "allowed": Kind.values()}` offers them to the API's requests as `choices=` does.
+CHOICE_KEYS = frozenset({"allowed", "choices", "allowed_values"})
 # A column type given the vocabulary as its first argument (`Enum(Kind)`; `enum.Enum`'s functional form
 # is given a name and values instead, and spells no vocabulary).
 COLUMN_TYPE = re.compile(r"^\w*Enum(Field|Type)?$|^ChoiceType$")
@@ -470,8 +473,12 @@ def decoded_data(node: ast.expr, body: Sequence[ast.stmt]) -> bool:
                    if isinstance(t, ast.Name)})
 
 
-# Decorators parsing a request by the schema they are given into the handler's arguments (webargs).
-REQUEST_PARSERS = frozenset({"use_kwargs", "use_args"})
+# Decorators parsing a request by the schema they are given into the handler's arguments (webargs'
+# `use_kwargs`; aiohttp-apispec's `request_schema` and its per-location forms, whose validation
+# middleware loads the request's body, query or path by the schema before the handler runs).
+REQUEST_PARSERS = frozenset({"use_kwargs", "use_args", "request_schema", "json_schema", "form_schema",
+                             "querystring_schema", "match_info_schema", "headers_schema",
+                             "cookies_schema"})
 
 
 def parsed_schemas(node: ast.Call, class_body: Sequence[ast.stmt],

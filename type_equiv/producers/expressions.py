@@ -13,6 +13,7 @@ from type_equiv.producers.calltables import called_entries, table_entries
 from type_equiv.producers.decodes import by_value, picked
 from type_equiv.producers.descriptors import initialised
 from type_equiv.producers.doors import (
+    CHOICE_KEYS,
     CHOICE_KEYWORDS,
     DECODE_METHOD,
     all_literal,
@@ -20,6 +21,7 @@ from type_equiv.producers.doors import (
     decoded_data,
     decoded_parts,
     decoded_refs,
+    offered,
     parsed_schemas,
     raw_choices,
 )
@@ -162,6 +164,8 @@ class ExpressionWalker(WriteReader):
         container (join.py). A member given alone is the value a function holds and tests: handed out."""
         if isinstance(arg, ast.Dict | ast.Name):  # a name: a module-level display handed (lists.py)
             self.given[id(arg)] = where
+        elif isinstance(arg, ast.Attribute) and where[1].name in CHOICE_KEYWORDS:
+            self.given[id(arg)] = where  # `choices=constants.MODES`: a display offered (lists.py)
         elif isinstance(arg, ast.List | ast.Tuple | ast.Set):
             self.given.update((id(e), where) for e in arg.elts if isinstance(e, ast.Attribute))
 
@@ -487,6 +491,13 @@ class ExpressionWalker(WriteReader):
                 continue
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 keys = keys.plus(Keys((key.value,)))
+                if key.value in CHOICE_KEYS and (shown := offered(value)) is not value:
+                    # `"allowed": Kind.values()`: the enum's listing of its values, offered as an
+                    # input's admitted values by a schema display (doors.py `CHOICE_KEYS`)
+                    for line, ref in decoded_refs([shown], lambda n: self.dotted(n, scope)):
+                        self.refs.append(RefSite(line, ref, Form.DECODE, False))
+                    self.quiet.add(id(value))
+                    self.offered.add(id(value))
                 for lit in self.literals(value):
                     pairs.append((key.value, lit))
                 self.lit(value, Form.DICT_VALUE, consumer, key=Slot(key.value), receivers=declared)

@@ -27,10 +27,18 @@ from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from type_equiv.model.findings import Site
+from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.index import Index, Place
 from type_equiv.producers.records import RAW, Form, Receiver, RefSite, Slot
 
+# the reads of a display's name that test a value against it: `x in NAME`, and `choices=NAME` offering it
+TESTING = frozenset({Form.COMPARE, Form.DECODE})
 GivenTo = tuple[Receiver, Slot]  # where a read is handed: a call's parameter (`RefSite.given`)
+
+
+def offered(given: GivenTo | None) -> bool:
+    """Whether a read is handed to an input's choices (`ChoiceField(choices=constants.MODES)`)."""
+    return given is not None and given[1].name in CHOICE_KEYWORDS
 
 
 class Tested(NamedTuple):
@@ -83,8 +91,12 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             if ((reads or bare == "read")
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
-        elif reads and all(read.form is Form.COMPARE or consumed(read.given) for _, read in reads):
-            doors = tuple((r, read.line) for r, read in reads if read.detail == RAW)
+        elif reads and all(read.form in TESTING or offered(read.given) or consumed(read.given)
+                           for _, read in reads):
+            # a read offering the display as an input's choices (`choices=constants.MODES`, doors.py
+            # `decoded_parts`) is what the input's raw value is tested against: a door there too
+            doors = tuple((r, read.line) for r, read in reads
+                          if read.detail == RAW or read.form is Form.DECODE)
             yield Tested(rel, ref.line, end, doors, values, less)
 
 

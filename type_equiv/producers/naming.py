@@ -34,6 +34,9 @@ class NameReader:
         # a class of this module → the names its body binds to classes: a nested class
         # (`Member.Role`) or an alias (`Status = SchedulerStatus`), inherited ones included
         self.class_names: dict[str, dict[str, str]] = {}
+        # a class of this module with a base → the names its own body binds: any other name read
+        # through `self` / `cls` is a base's class attribute, wherever the base is defined
+        self.derived: dict[str, set[str]] = {}
 
     def target(self, head: str, scope: Scope) -> str | None:
         return scope.aliases.get(head) or self.bindings.names.get(head)
@@ -45,6 +48,7 @@ class NameReader:
         on its table (`self.Status` in a subclass). Read bare in the body, the names bind in order
         (`Walker.class_`, `local_alias`)."""
         table: dict[str, str] = {}
+        own: set[str] | None = set() if bases else None
         for base in bases:
             table.update(self.class_names.get(base, {}))
         inner = Scope(owner=qualname, cls=qualname, aliases=dict(scope.aliases))
@@ -63,11 +67,15 @@ class NameReader:
                 continue
             for target in targets:
                 if isinstance(target, ast.Name):
+                    if own is not None:
+                        own.add(target.id)
                     table.pop(target.id, None)
                     inner.aliases.pop(target.id, None)
                     if named is not None:
                         table[target.id] = inner.aliases[target.id] = named
         self.class_names[qualname] = table
+        if own is not None:
+            self.derived[qualname] = own
 
     def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
         """The dotted target of a name chain through imports, if it involves a spelled name."""
@@ -78,6 +86,11 @@ class NameReader:
             own = self.class_names.get(scope.method_of, {}).get(parts[1])  # `self.Role.MANAGER`
             if own is not None:
                 return self._spelled(own, parts[2:], spelled_only)
+            bound = self.derived.get(scope.method_of)
+            if bound is not None and parts[1] in self.names and parts[1] not in bound:
+                # `self.Access.RED` in a subclass of `BaseWorld` defined elsewhere: the resolver
+                # finds the base binding `Access` (read/names.py `Resolver.inherited`)
+                return ".".join([scope.method_of, *parts[1:]])
         target = self.target(parts[0], scope)
         if target is None:
             if not self.bindings.stars or parts[0] not in self.names:

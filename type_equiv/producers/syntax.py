@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -366,6 +366,21 @@ def displayed(node: ast.expr) -> ast.expr | None:
     if isinstance(node, ast.Call) and last_name(node.func) in HANDING_CALLS and len(node.args) == 1:
         node = node.args[0]
     return node if isinstance(node, ast.Set | ast.List | ast.Tuple) else None
+
+
+def listed_members(elts: Sequence[ast.expr], resolve: Callable[[ast.expr], str | None]
+                   ) -> tuple[set[str], bool]:
+    """The classes whose members a display lists (`Kind.A`, `Kind.A.value`, the value of a choices
+    pair `(Kind.A.value, "label")`, Django's idiom), resolved, and whether it lists them all as values
+    (what raw data is tested against) rather than bare members."""
+    owners, values = set[str](), True
+    for elt in elts:
+        elt = elt.elts[0] if isinstance(elt, ast.Tuple) and len(elt.elts) == 2 else elt
+        member = elt.value if isinstance(elt, ast.Attribute) and elt.attr == "value" else elt
+        if isinstance(member, ast.Attribute) and (owner := resolve(member.value)):
+            owners.add(owner)
+            values = values and member is not elt
+    return owners, values
 
 
 def members_returned(node: ast.expr | None) -> ast.expr | None:

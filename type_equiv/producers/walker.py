@@ -57,6 +57,7 @@ from type_equiv.producers.syntax import (
     is_tag,
     item_key,
     iterated,
+    listed_members,
     mapping_parts,
     match_parts,
     members_returned,
@@ -502,12 +503,9 @@ class Walker(ExpressionWalker):
             refs, shown = (*refs, listing), ast.List(elts=[])
         if not isinstance(shown, ast.Set | ast.List | ast.Tuple):
             return
-        names, values = set(refs), True  # values (raw data can be tested against), or bare members
-        for elt in shown.elts:
-            member = elt.value if isinstance(elt, ast.Attribute) and elt.attr == "value" else elt
-            if isinstance(member, ast.Attribute) and (owner := self.dotted(member.value, scope)):
-                names.add(owner)
-                values = values and member is not elt
+        # values (raw data can be tested against), or bare members
+        owners, values = listed_members(shown.elts, lambda n: self.dotted(n, scope))
+        names = {*refs, *owners}
         if not names:
             return
         # `read`: the module itself reads the name (a read there names the member: judged at its site)

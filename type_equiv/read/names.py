@@ -179,6 +179,9 @@ class Resolver:
         self._watchers: list[Callable[[str, str | None], None]] = []
         self._quiet = False  # `alias_target` resolving: single names looked up are told to no watcher
         self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s table, when first asked
+        # (a class, an attribute its body does not bind) → the base, at any depth, that binds it;
+        # None by default (producers/analysis.py gives the class hierarchy's answer)
+        self.inherited: Callable[[str, str], str | None] | None = None
 
     def watch(self, watcher: Callable[[str, str | None], None]) -> None:
         """Tell `watcher` every name asked of a module from now on, and every table read whole."""
@@ -284,6 +287,11 @@ class Resolver:
             if i == len(parts):
                 return module
             target = self._lookup(module, parts[i], set())
+            if target == f"{module}.{parts[i]}" and i + 1 < len(parts) and self.inherited is not None:
+                # `pkg.svc.DataService.Access.RED`: a class attribute its base `BaseWorld` binds
+                base = self.inherited(target, parts[i + 1])
+                if base is not None:
+                    return self._resolve(".".join([base, parts[i + 1], *parts[i + 2:]]), depth + 1)
             if target is None or target == f"{module}.{parts[i]}":
                 return dotted
             return self._resolve(".".join([target, *parts[i + 1:]]), depth + 1)
