@@ -315,3 +315,37 @@ def test_a_starred_unpacking_in_a_class_body_is_compared_as_written(project: Pro
     project.write("docs/v.md", f"```python\nclass V:\n    {pasted}\n```\n")
     project.manifest([{"symbol": "pkg.m.V", "docs": ["docs/v.md"]}], source=["src"])
     assert ("drift" in project.check().kinds()) is drift
+
+
+SIGNED = """
+Vote = Literal[-1, 0, +1, 2]
+class Level(enum.IntEnum):
+    UNKNOWN = -1
+    LOW = 0
+"""
+
+
+def test_signed_ints_in_a_literal_are_its_values(project: Project) -> None:
+    """PEP 586 lets a `Literal` hold `-1`, which `ast` reads as `-` applied to `1`: the alias is a
+    literal vocabulary of the values Python gives it, as an enum member `= -1` has the value -1."""
+    vocab = read(project, SIGNED, "Vote")
+    scope: dict[str, object] = {}
+    exec("from typing import Literal, get_args\n" + SIGNED.split("class")[0], scope)
+    assert names(vocab) == [str(v) for v in scope["get_args"](scope["Vote"])]  # type: ignore[operator]
+    level = read(project, SIGNED, "Level")
+    assert level is not None
+    assert {v.name: v.tag for v in level.variants} == {"UNKNOWN": -1, "LOW": 0}
+
+
+@pytest.mark.parametrize(("pasted", "drift"), [("Literal[-1, 0, 1]", False), ("Literal[-2, 0, 1]", True)])
+def test_a_signed_literal_is_checked_for_drift_and_producers(project: Project, pasted: str,
+                                                              drift: bool) -> None:
+    project.write("src/pkg/__init__.py", "")
+    project.write("src/pkg/votes.py", "from typing import Literal\n\nVote = Literal[-1, 0, 1]\n")
+    project.write("src/pkg/use.py", "from pkg.votes import Vote\n\nDOWN: Vote = -1\nNONE: Vote = 0\n")
+    project.write("docs/votes.md", f"```python\nVote = {pasted}\n```\n")
+    project.manifest([{"symbol": "pkg.votes.Vote", "docs": ["docs/votes.md"]}], source=["src"])
+    run = project.check()
+    assert ("drift" in run.kinds()) is drift, run.stdout
+    missing = [f["message"] for f in run.findings if f["kind"] == "no-producer"]
+    assert len(missing) == 1 and "value 1 " in missing[0], run.stdout  # -1 and 0 are written

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
 from type_equiv.producers.syntax import Scope, alias_values, forward_ref, lookup_default
-from type_equiv.read.literals import literal_key, literal_values
+from type_equiv.read.literals import constant_value, literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -203,9 +203,9 @@ class NameReader:
         if isinstance(node, ast.Attribute):
             member = self.member(node)
             return [member] if member is not None else []
-        if isinstance(node, ast.Constant):
-            value = node.value
-            if isinstance(value, str | int | bool) and value is not None:
+        if isinstance(node, ast.Constant | ast.UnaryOp):  # `"a"`, `1`, `-1`
+            value = constant_value(node)
+            if value is not None:
                 key = literal_key(value)
                 return [Value(ValueKind.LITERAL, key)] if key in self.values else []
             return []

@@ -23,7 +23,7 @@ from type_equiv.producers.records import (
     ReceiverKind,
     Slot,
 )
-from type_equiv.read.literals import literal_key
+from type_equiv.read.literals import constant_value, literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -234,8 +234,8 @@ def held_displays(node: ast.expr) -> list[ast.Dict]:
 
 def arg_key(node: ast.expr) -> Arg:
     """A call's positional argument as recorded: a literal's key, a dict display, else data."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
-        return Arg(ArgKind.LITERAL, literal_key(node.value))
+    if (value := constant_value(node)) is not None:
+        return Arg(ArgKind.LITERAL, literal_key(value))
     return Arg(ArgKind.DICT) if isinstance(node, ast.Dict) else Arg(ArgKind.DATA)
 
 

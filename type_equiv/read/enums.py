@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from type_equiv.read.classes import Symbols, expr_of
-from type_equiv.read.literals import Members, Value
+from type_equiv.read.literals import Members, Value, constant_value
 from type_equiv.read.normalise import last_name
 from type_equiv.read.shapes import Member, Shape
 from type_equiv.read.variants import Method, Span, Variant, Vocabulary
@@ -20,8 +20,8 @@ def default_value(default: str | None, members: Members | None = None) -> Value 
     if isinstance(node, ast.Call):
         keywords = {k.arg: k.value for k in node.keywords if k.arg}
         node = keywords.get("default") or (node.args[0] if node.args else None)
-    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
-        return node.value
+    if (value := constant_value(node)) is not None:
+        return value
     if isinstance(node, ast.Attribute) and members is not None:
         return members(node)
     return None

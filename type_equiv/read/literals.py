@@ -20,6 +20,19 @@ def literal_key(value: Value) -> str:
         return f"<int of {value.bit_length() if isinstance(value, int) else 0} bits>"
 
 
+def constant_value(node: ast.expr | None) -> Value | None:
+    """The str, int or bool a node spells: a constant, or a signed int (`-1`, which `ast` reads as
+    `-` applied to `1`; PEP 586 lets a `Literal` hold it as it holds `1`). None for anything else."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        inner = node.operand
+        if isinstance(inner, ast.Constant) and type(inner.value) is int:
+            return -inner.value if isinstance(node.op, ast.USub) else inner.value
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | bool):
+        return node.value
+    return None
+
+
 def subscript_args(node: ast.Subscript) -> list[ast.expr]:
     """The arguments of `X[...]`; never empty (`X[()]` has the empty tuple), so `[0]` is safe."""
     if isinstance(node.slice, ast.Tuple) and node.slice.elts:
@@ -48,8 +61,8 @@ def literal_values(text_or_node: str | ast.expr, members: Members | None = None
         if head == "Literal":
             values: list[Value] = []
             for arg in subscript_args(node):
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str | int | bool):
-                    values.append(arg.value)
+                if (value := constant_value(arg)) is not None:
+                    values.append(value)
                 elif isinstance(arg, ast.Subscript):
                     inner = literal_values(arg, members)
                     if inner is None:

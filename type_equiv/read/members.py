@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from type_equiv.read.classes import Symbols
 from type_equiv.read.enums import enum_members, enum_methods, project_bases
-from type_equiv.read.literals import Value, literal_key, subscript_args
+from type_equiv.read.literals import Value, constant_value, literal_key, subscript_args
 from type_equiv.read.names import dotted_name
 from type_equiv.read.normalise import subscript_head
 from type_equiv.read.shapes import Shape, retyped
@@ -57,8 +57,8 @@ def _listed(expr: ast.Subscript, module: str, defs: Symbols, first_line: int) ->
     out: list[Listed] = []
     for arg in subscript_args(expr):
         line = first_line + getattr(arg, "lineno", 2) - 1
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str | int | bool):
-            out.append(Listed(arg.value, line))
+        if (value := constant_value(arg)) is not None:
+            out.append(Listed(value, line))
             continue
         if isinstance(arg, ast.Subscript) and subscript_head(arg) == "Literal":  # nested, flattened
             inner = _listed(arg, module, defs, first_line)
