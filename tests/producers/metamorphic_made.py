@@ -120,6 +120,11 @@ ITERATE = (  # every element handed on, however the iteration is spelled (princi
                    for f, it in ITERATE_ALL.items()}),
     Spelling("for-statement-giving-each", forms=("enum", "literal"), head=ITERATE_HEAD,
              body={f: f"for each in {it}:\n    record(each)" for f, it in ITERATE_ALL.items()}),
+    # a random pick can be any element: `random.choice` hands each out (the twenty-fifth round)
+    Spelling("random-pick", forms=("enum", "literal"),
+             head={f: "import random\n" + h for f, h in ITERATE_HEAD.items()},
+             body={"enum": "record(random.choice(list($V)))",
+                   "literal": "record(random.choice(get_args($V)))"}),
 )
 
 GENERATE = (  # a yield is a return of the element type (principle 5; the tenth round)

@@ -265,16 +265,20 @@ def mapped_column_line(class_body: Sequence[ast.stmt], name: str) -> int | None:
 
 # Calls that take an iterable and hand out its elements: an enum given to one hands out its members.
 ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter",
-                             "deque", "enumerate", "cycle"})
+                             "deque", "enumerate", "cycle", "choice"})  # `random.choice`: any one out
 
 
 def alias_values(node: ast.expr) -> ast.expr:
-    """The literal alias whose values an expression is, as `Kind` is its members: `get_args(Mode)`,
-    `typing.get_args(Mode)`, `Mode.__args__` → Mode (anything else: itself)."""
+    """The vocabulary whose values an expression is, as `Kind` is its members: a literal alias's,
+    `get_args(Mode)`, `typing.get_args(Mode)`, `Mode.__args__` → Mode; a Django choices enum's
+    `Kind.values`, the list of every member's value (a property of `Choices`' metaclass), → Kind:
+    iterated or picked from, it hands every member out as `list(Kind)` does (principle 5; Argus's
+    `choice(Level.values)`, the twenty-fifth round). Anything else: itself."""
     if (isinstance(node, ast.Call) and last_name(node.func) == "get_args" and len(node.args) == 1
             and isinstance(node.args[0], ast.Name | ast.Attribute)):
         return node.args[0]
-    if isinstance(node, ast.Attribute) and node.attr == "__args__":
+    if isinstance(node, ast.Attribute) and node.attr in ("__args__", "values") \
+            and isinstance(node.value, ast.Name | ast.Attribute):
         return node.value
     return node
 
