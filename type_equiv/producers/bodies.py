@@ -2,7 +2,8 @@
 `TreeMemo`): whether it only reads a parameter as a mapping (a dict handed in never leaves), and
 whether every read of a name is as a membership test's container (a list of members kept only to
 validate values against consumes them). Both walks meet every node of the body, the costliest
-questions the producer walk asks: each visits a node once and dispatches on its exact type."""
+questions the producer walk asks, so each visits a node once (`tested_only` dispatching on its exact
+type)."""
 
 from __future__ import annotations
 

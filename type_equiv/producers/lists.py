@@ -36,7 +36,7 @@ TESTING = frozenset({Form.COMPARE, Form.DECODE})
 GivenTo = tuple[Receiver, Slot]  # where a read is handed: a call's parameter (`RefSite.given`)
 
 
-def offered(given: GivenTo | None) -> bool:
+def offers_choices(given: GivenTo | None) -> bool:
     """Whether a read is handed to an input's choices (`ChoiceField(choices=constants.MODES)`)."""
     return given is not None and given[1].name in CHOICE_KEYWORDS
 
@@ -91,7 +91,7 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             if ((reads or bare == "read")
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
-        elif reads and all(read.form in TESTING or offered(read.given) or consumed(read.given)
+        elif reads and all(read.form in TESTING or offers_choices(read.given) or consumed(read.given)
                            for _, read in reads):
             # a read offering the display as an input's choices (`choices=constants.MODES`, doors.py
             # `decoded_parts`) is what the input's raw value is tested against: a door there too
