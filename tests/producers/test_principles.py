@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import Project
 from tests.harness import Produced, producer_case
-from tests.producers.test_doors import KIND_FILES, MODELS, assert_door, beta_of, kind_case
+from tests.producers.test_doors import KIND, KIND_FILES, MODELS, assert_door, beta_of, kind_case
 
 ROUTE_HEAD = textwrap.dedent("""
     from typing import Any
@@ -300,3 +300,45 @@ def test_a_value_given_by_position_to_a_dataclass_reaches_its_field() -> None:
              "    @classmethod\n    def ended(cls) -> 'Entry':\n        return cls('end')\n")
     case = producer_case(source={**STOP, "pkg/entry.py": entry}, symbol="pkg.models.Stop")
     assert case.verdicts == {"end": "producer", "cut": "none"}
+
+
+def test_callers_outside_where_the_source_root_is_the_package() -> None:
+    """A source root that is itself the package (`src/aioesphomeapi/` holding `__init__.py`, its
+    modules named `model`, `client`) is the library's one package: a public parameter in any of its
+    modules is a door to a vocabulary of another (aioesphomeapi's `APIClient.update_command(command:
+    UpdateCommand)`, `UpdateCommand` in `model`)."""
+    client = ("from .kinds import Kind\n\n\nclass Client:\n    def send(self, kind: Kind) -> str:\n"
+              "        return str(kind)\n")
+    files = {"__init__.py": "", "kinds.py": KIND, "client.py": client,
+             "make.py": "from .kinds import Kind\n\nDEFAULT = Kind.ALPHA\n"}
+    case = producer_case(source=files, symbol="kinds.Kind", row={"callers": "outside"})
+    assert case.verdicts == {"ALPHA": "producer", "BETA": "wire"}
+    assert case.doors("BETA") == [("src/client.py", 5, "parameter (callers outside)")]
+    closed = producer_case(source=files, symbol="kinds.Kind")  # callers inside: a consumer
+    assert closed.verdicts == {"ALPHA": "producer", "BETA": "none"}
+
+
+DATACLASS_ALIAS = """from dataclasses import dataclass
+from functools import partial
+
+from pkg.kinds import Kind
+
+_frozen_dataclass = {alias}
+
+
+@_frozen_dataclass
+class Settings:
+    kind: Kind | str
+"""
+
+
+@pytest.mark.parametrize("alias", ["partial(dataclass, frozen=True, slots=True)", "dataclass(frozen=True)"])
+def test_a_dataclass_decorator_bound_to_a_name_makes_a_dataclass(alias: str) -> None:
+    """Principle 5: a module-level name bound to `dataclass` with its options fixed decorates as
+    `@dataclass(frozen=True)` does (aioesphomeapi's `_frozen_dataclass_decorator = partial(dataclass,
+    frozen=True, slots=True)`): the fields are the generated `__init__`'s parameters — a public one a
+    door where callers are outside, and a value given by position binds to its field."""
+    source = DATACLASS_ALIAS.format(alias=alias)
+    assert_door(callers_case(source, row={"callers": "outside"}), 11, "parameter (callers outside)")
+    built = callers_case(source + '\n\nMADE = Settings("beta")\n')
+    assert built.verdicts == {"ALPHA": "producer", "BETA": "producer"}

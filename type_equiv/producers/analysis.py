@@ -34,6 +34,7 @@ from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.inherited import Inherited
 from type_equiv.producers.join import Join
 from type_equiv.producers.needles import Needles
+from type_equiv.producers.public import package_of
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
 from type_equiv.producers.scan import TreeScanner, file_size
 from type_equiv.producers.sites import read_text
@@ -171,18 +172,16 @@ class Analysis:
             name: (file.package, self._tree_loader(file)) for name, file in modules.items()
         }, known=lambda module: self.scanner.cached_bindings(self.modules[module].rel),
             roots=self.tree.root_packages(self.files))
+        self.package_roots = self.tree.package_roots(self.files)
         paths = row_module_paths(manifest.root, model.source, [r.symbol for r in model.symbols],
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths, library=Library(memo=memo))
         self.resolver.inherited = self.inherited = Inherited(self.defs)  # `self.Access` of a base
         self.scan: TreeScan | None = None
-        # the vocabularies whose callers are outside (`"callers": "outside"`): their public
-        # functions' parameters are doors
-        self.callers: set[str] = set()
+        self.callers: set[str] = set()  # the rows whose callers are outside: public parameters are doors
 
     def outside(self, row: SymbolRow, vocab: Vocabulary) -> bool:
-        """Whether the row (or the manifest's top level) says the vocabulary's callers are outside;
-        noted for the join."""
+        """Whether the row (or the manifest's top level) says its callers are outside; noted for the join."""
         if (row.callers or self.manifest.model.callers) != "outside":
             return False
         self.callers.add(vocab.qualname)
@@ -465,7 +464,8 @@ class Analysis:
     def joiner(self, vocab: Vocabulary) -> Join:
         return Join(self.resolver.canonical, vocab, self._declaring, self._extras,
                     callers=vocab.qualname in self.callers,
-                    exported=self.resolver.exported() if vocab.qualname in self.callers else frozenset())
+                    exported=self.resolver.exported() if vocab.qualname in self.callers else frozenset(),
+                    package=package_of(vocab.qualname, vocab.path, self.package_roots))
 
     def _extras(self, cls: str) -> bool:
         """Whether a dict with keys `cls` does not declare is still that class: only when the class

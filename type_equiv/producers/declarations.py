@@ -25,7 +25,7 @@ from typing import Any, Literal, NamedTuple
 
 from type_equiv.producers.descriptors import record
 from type_equiv.producers.doors import is_type_alias, pep695_alias
-from type_equiv.producers.positions import DATACLASS_DECORATORS
+from type_equiv.producers.positions import DATACLASS_DECORATORS, dataclass_aliases, is_dataclass_decorator
 from type_equiv.producers.records import (
     NO_SLOT,
     AnnKind,
@@ -262,25 +262,28 @@ def skeleton(tree: ast.Module) -> ast.Module:
     in functions only what a class nested in them reads (aliases); blocks (`if`, `try`, `for`, `match`)
     become one list of what they hold. New nodes share the kept subtrees: the tree, which read/asts.py
     shares, is never changed. A walk of it records what a walk of the tree does (tests/producers)."""
-    return ast.Module(body=_pruned(tree.body, "module"), type_ignores=[])
+    aliases = dataclass_aliases(tree.body)  # `frozen = partial(dataclass, …)`: kept, as `@dataclass` is
+    return ast.Module(body=_pruned(tree.body, "module", aliases), type_ignores=[])
 
 
-def _pruned(stmts: Sequence[ast.stmt], where: Where) -> list[ast.stmt]:
-    return [kept for node in stmts if (kept := _kept(node, where)) is not None]
+def _pruned(stmts: Sequence[ast.stmt], where: Where, aliases: frozenset[str]) -> list[ast.stmt]:
+    return [kept for node in stmts if (kept := _kept(node, where, aliases)) is not None]
 
 
-def _kept(node: ast.stmt, where: Where) -> ast.stmt | None:
+def _kept(node: ast.stmt, where: Where, aliases: frozenset[str]) -> ast.stmt | None:
     if isinstance(node, ast.Import | ast.ImportFrom):
         return node
     if isinstance(node, ast.ClassDef):
         kept = [d for d in node.decorator_list  # a dataclass's fields are positions too
-                if last_name(d.func if isinstance(d, ast.Call) else d) in KEPT_DECORATORS]
-        return _with(node, body=_pruned(node.body, "class") or [ast.Pass()], decorator_list=kept,
+                if last_name(d.func if isinstance(d, ast.Call) else d) in KEPT_DECORATORS
+                or is_dataclass_decorator(d, aliases)]
+        return _with(node, body=_pruned(node.body, "class", aliases) or [ast.Pass()], decorator_list=kept,
                      keywords=[k for k in node.keywords if k.arg == "metaclass"])
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        return _with(node, body=_function_body(node.body) or [ast.Pass()], returns=None)
+        return _with(node, body=_function_body(node.body, aliases) or [ast.Pass()], returns=None)
     if isinstance(node, ast.Assign):
-        return _assign(node, where)
+        named = where == "module" and isinstance(node.targets[0], ast.Name) and node.targets[0].id in aliases
+        return node if named else _assign(node, where)
     if isinstance(node, ast.AnnAssign):
         if where == "class" and isinstance(node.target, ast.Name):
             return _with(node, value=None)  # the field's annotation is all a declaration reads
@@ -288,7 +291,7 @@ def _kept(node: ast.stmt, where: Where) -> ast.stmt | None:
         return node if typed else None
     if pep695_alias(node) is not None:
         return node if where == "module" else None
-    held = [kept for child in _blocks(node) for kept in _pruned(child, where)]
+    held = [kept for child in _blocks(node) for kept in _pruned(child, where, aliases)]
     return ast.If(test=ast.Constant(True), body=held, orelse=[]) if held else None
 
 
@@ -306,10 +309,10 @@ def _assign(node: ast.Assign, where: Where) -> ast.stmt | None:
     return node if isinstance(value, ast.Name | ast.Attribute) else _with(node, value=ast.Constant(None))
 
 
-def _function_body(stmts: Sequence[ast.stmt]) -> list[ast.stmt]:
+def _function_body(stmts: Sequence[ast.stmt], aliases: frozenset[str]) -> list[ast.stmt]:
     """A function's skeleton; only its imports (they bind for the rest of the file) when it holds
     no class, since then nothing it aliases is ever read."""
-    body = _pruned(stmts, "function")
+    body = _pruned(stmts, "function", aliases)
     inner = [n for stmt in body for n in _statements(stmt)]
     if any(isinstance(n, ast.ClassDef) for n in inner):
         return body

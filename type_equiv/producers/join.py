@@ -74,9 +74,11 @@ class Join:
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
                  declaring: Callable[[str, str], str | None] = lambda cls, name: None,
                  extras: Callable[[str], bool] = lambda cls: False, callers: bool = False,
-                 exported: frozenset[str] = frozenset()) -> None:
+                 exported: frozenset[str] = frozenset(), package: tuple[str, str] | None = None) -> None:
         self.vocab = vocab
         self.callers = callers  # a library's callers are outside: public parameters are doors
+        # the library's package holding the vocabulary (public.py `package_of`): names, files
+        self.package = package or (vocab.qualname.split(".", 1)[0] + ".", "")
         self.exported = exported  # what public packages re-export from private modules (public.py)
         self.canonical = canonical
         self.declaring = declaring  # (class, field) → the class that declares it, maybe a base
@@ -206,9 +208,8 @@ class Join:
             if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
                 found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
         if self.callers:
-            package = self.vocab.qualname.split(".", 1)[0] + "."
             found.extend(((i, 3, 0), [Found(None, site, via=via)]) for i, site, via in public.doors(
-                scan, index, rels, package, self.family | set(self.carriers), set(self.carriers),
+                scan, index, rels, self.package, self.family | set(self.carriers), set(self.carriers),
                 self.exported, self._chain))
         found.sort(key=lambda item: item[0])
         return combined(only_tested([f for _, fs in found for f in fs], tested_lists(  # flags.py: `A | B`

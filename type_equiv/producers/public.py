@@ -10,7 +10,7 @@ module that a public package's `__init__` imports (`from pkg._impl import X`): c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
@@ -42,18 +42,28 @@ def settable(ann: AnnSite, models: frozenset[str]) -> bool:
     return ann.kind is AnnKind.FIELD and (ann.position >= 0 or ann.owner in models)
 
 
-def doors(scan: TreeScan, index: Index, rels: list[str], package: str, heads: set[str],
+def package_of(qualname: str, path: str, package_roots: Sequence[str]) -> tuple[str, str]:
+    """The library's package holding a vocabulary, as (module-name prefix, file prefix): its
+    top-level package (`pkg.` of `pkg.model.Kind`), or — where the source root is the package itself
+    (`src/aioesphomeapi/` holding `__init__.py`, its modules named `model`, `client`) — every module
+    under that root: callers import them all as `aioesphomeapi.…`."""
+    root = next((r for r in package_roots if path.startswith(r + "/")), None)
+    return ("", root + "/") if root is not None else (qualname.split(".", 1)[0] + ".", "")
+
+
+def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str], heads: set[str],
           carriers: set[str], exported: frozenset[str],
           chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site, bool]]:
     """(file order, the door, through a carrier) for each public parameter or field typed by one of
     `heads` (the vocabulary or a carrier) in the package's production files."""
     models = frozenset(derived(index.classes, MODEL_ROOTS))
     order = {rel: i for i, rel in enumerate(rels)}
+    names, folder = package
     for rel, fs in scan.scans.items():
-        if scan.files[rel].test or rel not in order:
+        if scan.files[rel].test or rel not in order or not rel.startswith(folder):
             continue
         for ann in fs.anns:
-            if (not ann.owner.startswith(package) or not settable(ann, models)
+            if (not ann.owner.startswith(names) or not settable(ann, models)
                     or ann.name.startswith("_") or not public(ann.owner, exported)):
                 continue
             for ref in index.resolved(ann):

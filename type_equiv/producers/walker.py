@@ -25,7 +25,7 @@ from type_equiv.producers.doors import (
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
-from type_equiv.producers.positions import field_positions
+from type_equiv.producers.positions import dataclass_aliases, field_positions
 from type_equiv.producers.records import (
     DEFAULT_OF,
     TRANSFORM,
@@ -80,6 +80,7 @@ class Walker(ExpressionWalker):
     registered: dict[str, tuple[Form, str]] | None = None  # functions registered by a call, labelled
     registrations = True  # the module's text can register a handler by a call (doors.may_register)
     field_positions: dict[str, dict[str, int]]  # a dataclass → its fields' positions
+    dataclass_aliases: frozenset[str] = frozenset()  # the module's names for `dataclass` (positions.py)
 
     # statements ---------------------------------------------------------------------------------
 
@@ -87,6 +88,7 @@ class Walker(ExpressionWalker):
         if scope.owner == self.module and self.registered is None:  # the module's own body, first
             self.module_body = stmts
             self.field_positions = {}
+            self.dataclass_aliases = dataclass_aliases(stmts)  # `frozen = partial(dataclass, …)`
             self.servers = socket_servers(list(stmts))
             self.registered = self.handlers(list(stmts))
         for stmt in stmts:
@@ -284,7 +286,7 @@ class Walker(ExpressionWalker):
                                           bases, tuple(tags)))
         for keyword in node.keywords:
             self.expr(keyword.value, scope, VALUE)
-        if (positions := field_positions(node)) is not None:  # its `__init__`'s positions
+        if (positions := field_positions(node, self.dataclass_aliases)) is not None:  # `__init__`: positions
             self.field_positions[qualname] = positions
         self.class_table(node, qualname, self.bases(node, scope), scope)
         if (parser := parser_of(node)) is not None:  # `JSONParser(Model)` decodes into it: parsers.py

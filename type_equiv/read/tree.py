@@ -115,9 +115,13 @@ class SourceTree:
         `__init__.py`): their modules are named below the root (`base.models`), while the code,
         run from the root's parent as Python runs it, imports them by the root's own name
         (`from pontoon.base.models import X`) — the same module (principle 5)."""
+        return frozenset(posixpath.basename(s) for s in self.package_roots(files))
+
+    def package_roots(self, files: Sequence[SourceFile]) -> list[str]:
+        """The source roots (folders) that are packages themselves, innermost first."""
         inits = {f.rel for f in files}
-        return frozenset(posixpath.basename(s) for s in self.source
-                         if s != "." and f"{s}/__init__.py" in inits and posixpath.basename(s).isidentifier())
+        return sorted((s for s in self.source if s != "." and f"{s}/__init__.py" in inits
+                       and posixpath.basename(s).isidentifier()), key=lambda s: -s.count("/"))
 
     def module_of(self, rel: str) -> tuple[str, bool]:
         """`src/pkg/mod.py` under source root `src` → (`pkg.mod`, False).
