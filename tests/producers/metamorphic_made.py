@@ -98,6 +98,9 @@ CONSUME = (
     Spelling("looked-up-through-a-function", forms=("enum",), head=CONSUME_HEAD + "\nCOLORS = {}\n\n\n"
              "def color_of(kind):\n    return COLORS.get(kind)\n", params="item: object",
              body="return color_of($M) == item"),
+    # a call spelled as a comparison operator compares (twenty-sixth round)
+    Spelling("compared-by-operator-eq", head=CONSUME_HEAD + "\nimport operator\n", params="item: object",
+             body="return operator.eq(item, $M)", forms=("enum",)),
     Spelling("listed-in-a-message", head=CONSUME_HEAD, params="item: object",
              body="raise ValueError(f\"{item}: one of {list($V)}\")", forms=("enum",)),
     Spelling("for-loop-compare", forms=("enum", "literal"),  # each element only compared: none leaves

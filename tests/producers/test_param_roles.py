@@ -134,3 +134,40 @@ def test_a_call_registering_or_looking_up_under_its_argument_consumes_it() -> No
                 emit(Perms.LIST)
         """,
     }) == {"ADD": "consumer", "DELETE": "consumer", "LIST": "producer"}
+
+
+def test_an_argument_its_decorator_factory_hands_on_at_each_call_is_produced() -> None:
+    # the factory's wrapper, run at each call of the decorated function, gives the parameter to a call
+    # (mwdb's `@deprecated_endpoint(DeprecatedFeature.legacy_search)` → `uses_deprecated_api(feature)`):
+    # a value handed on, not a key registered when decorating
+    assert perms_verdicts({
+        "pkg/auth.py": """
+            from functools import wraps
+
+            from pkg.perms import Perms
+
+
+            def check(bits: Perms) -> None:
+                if bits == Perms.DELETE:
+                    raise PermissionError(bits)
+
+
+            def permission(bits: Perms):
+                def decorator(f):
+                    @wraps(f)
+                    def wrapper(*args, **kwargs):
+                        check(bits)
+                        return f(*args, **kwargs)
+                    return wrapper
+                return decorator
+        """,
+        "pkg/views.py": """
+            from pkg.auth import permission
+            from pkg.perms import Perms
+
+
+            @permission(Perms.ADD)
+            def add() -> None:
+                pass
+        """,
+    }) == {"ADD": "producer", "DELETE": "consumer", "LIST": "none"}

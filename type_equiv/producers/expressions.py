@@ -85,6 +85,9 @@ from type_equiv.read.walk import walk
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
+# a call spelled as a comparison operator compares its arguments, stores none (`operator.eq(k, Kind.A)`,
+# a query builder's `.eq(Keys.ID.value, x)`: the column it names and the value it tests)
+COMPARISON_CALLS = frozenset({"eq", "ne", "neq", "lt", "le", "lte", "gt", "ge", "gte"})
 
 
 class ExpressionWalker(WriteReader):
@@ -403,6 +406,7 @@ class ExpressionWalker(WriteReader):
             if receiver and not consumer and keyword.arg:
                 self.hand(keyword.value, (receiver, Slot(keyword.arg)))
         lookup = isinstance(func, ast.Attribute) and func.attr in LOOKUP_METHODS
+        compares = name in COMPARISON_CALLS
         # a class handed on by position, the callee and the call's arguments beside it: a decoding
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
         # and a decorator's callee, which may only keep its argument as a value (roles.py)
@@ -413,7 +417,7 @@ class ExpressionWalker(WriteReader):
         given = tuple(self.argument(a, scope) for a in node.args) if whom and form is Form.FACTORY else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
-                         CONSUMER if lookup and i == 0 else ctx, form, key_t, pair_t,
+                         CONSUMER if (lookup and i == 0) or compares else ctx, form, key_t, pair_t,
                          (Handed(whom, i), given) if whom else (None, ()))
         for keyword in node.keywords:
             # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a

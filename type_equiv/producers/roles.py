@@ -60,9 +60,11 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
     keyed: set[str] = set()  # keyed at least once (a use spelled into text is neither key nor value)
     not_keyed: set[str] = set()
     not_kept: set[str] = set()
-    todo: list[ast.AST] = list(node.body)
+    # each node with how many functions deep it lies below `node` (a factory's wrapper is at 2)
+    todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in node.body]
     while todo:
-        parent = todo.pop()
+        parent, depth = todo.pop()
+        inner = depth + isinstance(parent, (*FUNCTIONS, ast.Lambda))
         for child in children(parent):
             if isinstance(child, ast.Name) and child.id in params:
                 used.add(child.id)
@@ -71,9 +73,10 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
                     keyed.add(child.id)
                 elif not (loaded and isinstance(parent, ast.FormattedValue)):  # `f"… {p}"`: text
                     not_keyed.add(child.id)
-                if not (loaded and factory and _keeps(child, parent)):
+                kept = _keeps(child, parent) or (inner >= 2 and _given(child, parent))
+                if not (loaded and factory and kept):
                     not_kept.add(child.id)
-            todo.append(child)
+            todo.append((child, inner))
     for name in sorted(used):
         role = (ParamRole.KEYED if name in keyed and name not in not_keyed
                 else ParamRole.KEPT if name not in not_kept else None)
@@ -94,6 +97,15 @@ def _keys(node: ast.Name, parent: ast.AST) -> bool:
     if isinstance(parent, ast.Compare):
         return parent.left is node and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops)
     return False
+
+
+def _given(node: ast.Name, parent: ast.AST) -> bool:
+    """`check(p, …)`, `check(feature=p)`: handed on as a call's argument. Read inside the wrapper a
+    factory's decorator returns, it runs at each call of the decorated function — a value handed on
+    then, like any argument, not the key a registration made when decorating is."""
+    if isinstance(parent, ast.Call):
+        return any(arg is node for arg in parent.args)
+    return isinstance(parent, ast.keyword) and parent.value is node
 
 
 def _keeps(node: ast.Name, parent: ast.AST) -> bool:

@@ -44,6 +44,13 @@ def absolute_module(module: str, package: bool, level: int, name: str | None) ->
     return ".".join(parts) or None
 
 
+def _at_root(module: str, package: bool, level: int) -> bool:
+    """`from <level dots> import …` in `module` names the source root's own package: the module's
+    package is the root (`main` in a root holding `__init__.py`), and the dots climb no further."""
+    parts = module.split(".") if module else []
+    return len(parts) - (0 if package else 1) == level - 1
+
+
 def dotted_name(node: ast.expr) -> list[str] | None:
     """`a.b.c` → ['a', 'b', 'c']; None for anything that is not a plain name chain."""
     parts: list[str] = []
@@ -68,6 +75,12 @@ def bind_import(bindings: Bindings, stmt: ast.Import | ast.ImportFrom, module: s
         return
     base = absolute_module(module, package, stmt.level, stmt.module)
     if base is None:
+        if stmt.level and not stmt.module and _at_root(module, package, stmt.level):
+            # `from . import audit` in a module of a source root that is a package itself (modules
+            # named below the root): the root's own submodules, named `audit` (principle 5)
+            for alias in stmt.names:
+                if alias.name != "*":
+                    bindings.names[alias.asname or alias.name] = alias.name
         return
     for alias in stmt.names:
         if alias.name == "*":
@@ -280,6 +293,11 @@ class Resolver:
         if depth > 32:
             return dotted
         parts = dotted.split(".")
+        if len(parts) > 1 and parts[0] in self._roots and all(p in self._modules for p in parts[:2]):
+            # `octobot.enums.X` where the root `octobot/` also holds a module `octobot.py` (named
+            # `octobot`, below the root): the code imports the root package by its own name, and
+            # `enums` is the root's submodule, not a name of `octobot.py`
+            return self._resolve(".".join(parts[1:]), depth + 1)
         for i in range(len(parts), 0, -1):
             module = ".".join(parts[:i])
             if module not in self._modules:
