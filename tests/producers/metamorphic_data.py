@@ -152,4 +152,15 @@ OWN_WRITER = (  # a class's own writing method writes the class (principle 2; th
         """) + SAVE_INFO.replace("dump_json", "dump"),
              body="with open(path, \"rb\") as stored:\n    restored: Info = pickle.load(stored)\n"
                   "return restored"),
+    # the class's own pair, `to_bytes` written and `from_bytes` decoding its field (27th round)
+    Spelling("to-bytes-from-bytes", forms=("enum",), params="path: str", head=INFO + _method("""
+            def to_bytes(self) -> bytes:
+                return json.dumps({"item": self.item.value}).encode()
+
+            @classmethod
+            def from_bytes(cls, raw: bytes) -> "Info":
+                return cls(item=$V(json.loads(raw)["item"]))
+        """) + "\n\ndef save(path: str) -> None:\n    with open(path, \"wb\") as out:\n"
+             "        out.write(Info(item=$make).to_bytes())\n",
+             body="with open(path, \"rb\") as stored:\n    return Info.from_bytes(stored.read())"),
 )

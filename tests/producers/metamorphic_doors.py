@@ -267,4 +267,7 @@ DECODE_TABLE = (
              params="data: str", body="return _BY_NAME.get(data)"),
     Spelling("comprehension-text-table-local", forms=("enum",), head=CONSUME_HEAD, params="data: str",
              body="table = {str(e): e for e in $V}\nreturn table[data]"),
+    # a loop returning the member matching data: `X(data)` spelled as a search (27th round)
+    Spelling("search-loop", forms=("enum",), head=CONSUME_HEAD, params="data: str",
+             body="for e in $V:\n    if e.value == data:\n        return e\nreturn None"),
 )

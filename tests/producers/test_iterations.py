@@ -184,9 +184,11 @@ def test_a_for_loop_collecting_each_member_produces_every_member() -> None:
 
 
 def test_a_for_loop_that_only_compares_or_searches_the_members_hands_none_out() -> None:
-    """`for q in Queue: if q.value == text: return q` is a search, a raw value tested against the
-    members, and `if q is wanted`, `table[q]` read each member without letting it leave: no member
-    is produced, as `[q.value for q in Queue]` hands out strings."""
+    """`if q is wanted`, `table[q]` read each member without letting it leave, and `for q in Queue:
+    if q.value == text: return q` is a search: no member is produced, as `[q.value for q in Queue]`
+    hands out strings. The search returns the member matching `text`, a raw value: `Queue(text)`
+    spelled as a loop, so a door to every member (the twenty-seventh round, searches.py); searching
+    for a member the code names (`if q is Queue.EDUS: return q`) opens none."""
     use = """
         from pkg.constants import Queue
 
@@ -199,7 +201,9 @@ def test_a_for_loop_that_only_compares_or_searches_the_members_hands_none_out() 
             return None
     """
     case = _listed(QUEUES, use, "pkg.constants.Queue")
-    assert case.verdicts == {"EDUS": "consumer", "PRESENCE": "consumer"}
+    assert case.verdicts == {"EDUS": "wire", "PRESENCE": "wire"}
+    named = _listed(QUEUES, use.replace("q.value == text", "q is Queue.EDUS"), "pkg.constants.Queue")
+    assert named.verdicts == {"EDUS": "consumer", "PRESENCE": "consumer"}
 
 
 def test_a_for_loop_handing_each_member_to_a_parameter_typed_by_it_produces_every_member() -> None:

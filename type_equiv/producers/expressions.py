@@ -26,6 +26,7 @@ from type_equiv.producers.doors import (
     raw_choices,
 )
 from type_equiv.producers.generators import yield_type
+from type_equiv.producers.held import held_literals
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
 from type_equiv.producers.passed import call_keyed, keyed, named_strings, passed_arg, rebound
@@ -373,6 +374,8 @@ class ExpressionWalker(WriteReader):
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))
+            for held in held_literals(node.args[0], scope) if node.args and not consumer else ():
+                self.lit(held, Form.DEFAULT, names=(callee,))  # `f = "a"; Kind(f)`, an option's default
         else:
             self.expr(func, scope, ctx)
             if (method := super_method(func)) is not None and scope.method_of:
@@ -438,12 +441,18 @@ class ExpressionWalker(WriteReader):
     def argument(self, node: ast.expr, scope: Scope, callee: ast.expr | None = None) -> Arg:
         """A positional argument (or a subscript's key) as recorded; an attribute of `self` its class
         maps to a database column, or declares typed by the callee (`Kind(self.status)`, `status:
-        Kind`: stores.py), is the program's own stored value (`State[self._state]`)."""
+        Kind`: stores.py), is the program's own stored value (`State[self._state]`); data in a
+        class's decoding method (`Kind(d["kind"])` in `Order.from_bytes`) is what the class's
+        decode reads, a round trip where the program serialises the class (join.py)."""
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
                 and scope.method_of is not None and (line := mapped_column_line(scope.class_body, node.attr)
                                                      or own_field_line(scope.class_body, node.attr, callee))):
             return Arg(ArgKind.STORED, str(line))
-        return passed_arg(node)
+        arg = passed_arg(node)
+        if arg == Arg(ArgKind.DATA) and scope.method_of is not None and DECODE_METHOD.match(
+                scope.owner.rsplit(".", 1)[-1]):  # `Kind(d["kind"])` in `Order.from_bytes`
+            return Arg(ArgKind.UNPACKED, f"{scope.method_of}:{scope.owner.rsplit('.', 1)[-1]}")
+        return arg
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
         operands = [node.left, *node.comparators]

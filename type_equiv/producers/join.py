@@ -36,6 +36,7 @@ from type_equiv.producers.records import (
     SPREAD,
     UNKNOWN_KEYS,
     VALUE_FORMS,
+    Arg,
     ArgKind,
     ClassSite,
     DictSite,
@@ -50,6 +51,7 @@ from type_equiv.producers.records import (
     Value,
     ValueKind,
 )
+from type_equiv.producers.roundtrips import written_keys
 from type_equiv.read.tree import SourceFile
 from type_equiv.read.vocabularies import Method, Span, Variant, Vocabulary
 
@@ -242,9 +244,9 @@ class Join:
             head, rest = split_head(target, self.by_class, subclasses, self.family | set(self.carriers))
             if head is None or rest:
                 continue
-            key = (self.vocab.qualname if head in self.by_class or head in subclasses
-                   or head in self.family else head)
-            out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
+            own = head in self.by_class or head in subclasses or head in self.family
+            for key in written_keys(self.vocab.qualname if own else head, own, ref.detail):
+                out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
         return out
 
     def _chain(self, lead: str, detail: str, head: str) -> str:
@@ -305,7 +307,8 @@ class Join:
                     chain=self._chain(lead, "" if spread else ref.detail, head))
         own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
         read = ref.form is Form.LOAD or spread or (rest and not own_enum)
-        writes = self._round_trip(head) if read else []
+        writes = (self._round_trip(head) or self.written.get(f"{head}.{rest[0]}", [])
+                  if rest else self._round_trip(head)) if read else []
         if writes:  # the program's own data read back (principle 2): neither door nor producer
             self.round_trips.append((site, writes))
             return
@@ -469,6 +472,18 @@ class Join:
             value = decoded_by(self.index, self.canonical, ref) if self.index is not None else None
             ref = ref._replace(form=Form.CALL, args=(value,)) if value is not None else ref
         first = ref.args[0] if ref.args else None
+        if first is not None and first.kind is ArgKind.UNPACKED:
+            # data in a decoding method of a class the program serialises: its own data read back
+            owner, _, method = first.key.partition(":")
+            owner = self.canonical(owner)
+            writes = ((self._round_trip(owner) or self.written.get(f"{owner}.{method}", []))
+                      if ref.form in (Form.ITEM, Form.CALL) and owner not in self.family else [])
+            if writes:
+                read = "decode item" if ref.form is Form.ITEM else "decode"
+                self.round_trips.append((Site(path=file.rel, line=ref.line, form=read, role="wire"), writes))
+                return
+            first = Arg(ArgKind.DATA)
+            ref = ref._replace(args=(first, *ref.args[1:]))
         if first is not None and first.kind is ArgKind.STORED and ref.form in (Form.ITEM, Form.CALL):
             # a column of the program's own rows read back on its model: a round trip (principle 2)
             read = "decode item" if ref.form is Form.ITEM else "decode"

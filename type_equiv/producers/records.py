@@ -49,7 +49,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 27
+RECORDS = 28
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -149,6 +149,10 @@ class ArgKind(StrEnum):
     # a column of the program's own rows read back on its model (`Kind[self._state]` where the class
     # maps `_state` to a column): what the program stored there, a round trip (principle 2)
     STORED = "stored"
+    # data decoded inside a decoding method of a class (`from_bytes`, `from_dict`): the class's own
+    # decode, spelled member by member — a round trip where the program serialises the class
+    # (principle 2), else data as `DATA` is; `key` is the class's dotted name
+    UNPACKED = "unpacked"
 
 
 class Arg(NamedTuple):
@@ -159,7 +163,7 @@ class Arg(NamedTuple):
 
     def data(self) -> bool:
         """A value from data (stored by the program or not), not one spelled in the call."""
-        return self.kind in (ArgKind.DATA, ArgKind.STORED)
+        return self.kind in (ArgKind.DATA, ArgKind.STORED, ArgKind.UNPACKED)
 
 
 class Keys(NamedTuple):

@@ -21,6 +21,12 @@ from type_equiv.read.normalise import last_name
 # Methods of an instance that write it out (pydantic v2 and v1, mashumaro, dataclasses-json).
 DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json", "to_dict", "to_json",
                           "to_jsonable_python"})
+# A class's own serialiser, named as the inverse of a decoding method (`to_bytes` of `from_bytes`,
+# `dumps` of `loads`, `serialize` of `deserialize`): called on an instance, it writes it out as
+# `model_dump` does (principle 2) — what the class's decoding method reads back.
+# Only the class's own pair counts (join.py): `kind.encode()` of a str enum writes no class.
+INVERSE_METHODS = {"to_bytes": "from_bytes", "to_json": "from_json", "to_dict": "from_dict", "dumps": "loads",
+                   "serialize": "deserialize", "serialise": "deserialise", "encode": "decode"}
 # A class's own writing method (`dump_json`, `save`, `to_json`): the mirror of a decoding method's
 # name (doors.py `DECODE_METHOD`), as a class's own pair writes and reads back one file.
 ENCODE_METHOD = re.compile(
@@ -61,12 +67,23 @@ def serialised(node: ast.Call) -> ast.expr | None:
     func = node.func
     if not isinstance(func, ast.Attribute):
         return None
-    if func.attr in DUMP_METHODS and not node.args:
+    if (func.attr in DUMP_METHODS or func.attr in INVERSE_METHODS) and not node.args:
         return func.value
     if (func.attr in ("dump", "dumps") and isinstance(func.value, ast.Name)
             and func.value.id in WRITERS and node.args):
         return node.args[0]
     return None
+
+
+def written_keys(key: str, own: bool, method: str) -> tuple[str, ...]:
+    """What a write of `key` (the vocabulary, when `own`, else a carrier) makes a round trip of:
+    any decode of it, and after `x.to_bytes()` the class's `from_bytes` (`Carrier.from_bytes`) —
+    only its own pair, and never on the vocabulary (`kind.encode()` of a str enum writes no class);
+    `to_dict` and `to_json` are dumps of either too."""
+    if method not in INVERSE_METHODS:
+        return (key,)
+    paired = () if own else (f"{key}.{INVERSE_METHODS[method]}",)
+    return (key, *paired) if method in DUMP_METHODS else paired
 
 
 def writes_self(node: ast.Call, method: str) -> bool:

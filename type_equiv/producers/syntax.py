@@ -44,6 +44,7 @@ class Scope:
     class_body: Sequence[ast.stmt] = ()  # the enclosing class's statements (what `self.x` is used for)
     entry: bool = False  # a route or command handler's body: what it decodes comes from outside
     args: ast.arguments | None = None  # the enclosing function's parameters (`admits_text`)
+    decorators: Sequence[ast.expr] = ()  # the enclosing function's (a command's options: held.py)
     bases: tuple[str, ...] = ()  # a class body's bases, dotted (what its attributes override)
     # a parameter typed `type[A]` (or `type[A] | type[B]`) → the classes it may hold, dotted
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -20,7 +20,6 @@ from type_equiv.producers.doors import (
     socket_servers,
     subtracted,
     tested_in,
-    unpickles,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.parsers import parser_of
@@ -40,7 +39,7 @@ from type_equiv.producers.records import (
     RefSite,
     Slot,
 )
-from type_equiv.producers.roundtrips import adapter_type
+from type_equiv.producers.searches import searched
 from type_equiv.producers.syntax import (
     Scope,
     alias_values,
@@ -150,7 +149,8 @@ class Walker(ExpressionWalker):
         """`for m in Kind:` runs over every member as `[m for m in Kind]` does (principle 5): a body
         that collects `m` as it is (a stored key or value, `out.append(m)`, `yield m`) hands each
         member out; one that only compares it, reads its `.value`, returns it once found or gives
-        it to a call hands none out. An iterating call (`for m in list(Kind):`) is read as a call."""
+        it to a call hands none out — returned once it matches data, it is a decode (searches.py).
+        An iterating call (`for m in list(Kind):`) is read as a call."""
         if not isinstance(node.target, ast.Name):
             return
         source = alias_values(node.iter)
@@ -159,6 +159,9 @@ class Walker(ExpressionWalker):
             return
         handing = hands_on(node.body, node.target.id)
         self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
+        if scope.method_of != ref and searched(
+                node.body, node.target.id, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
+            self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False))  # `Kind(value)` as a loop
         if handing:
             return
         # each member given to a call: handed out where the parameter receiving it is typed by the
@@ -192,7 +195,7 @@ class Walker(ExpressionWalker):
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
                        body=node.body, class_body=scope.class_body, entry=door is not None,
-                       args=node.args)
+                       args=node.args, decorators=node.decorator_list)
         if scope.owner != self.module:  # a closure appends to its enclosing function's list
             inner.elements.update(scope.elements)
         if inner.returns and scope.cls is not None and any(
@@ -525,27 +528,6 @@ class Walker(ExpressionWalker):
         if alias is not None:
             scope.aliases[name] = alias
             self.hot.pop(alias, None)
-
-    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...], scope: Scope) -> None:
-        """`pickle.loads(raw)` bound to a name annotated `refs`: a `load` of what they name (a round
-        trip when the program pickles them itself, roundtrips.py), a door inside a handler."""
-        if refs and unpickles(value):
-            form = Form.DECODE if scope.entry else Form.LOAD
-            self.refs.extend(RefSite(line, r, form, False) for r in refs)
-
-    def adapter(self, name: str, value: ast.expr | None, scope: Scope,
-                annotation: ast.expr | None = None) -> None:
-        """`_LOG = TypeAdapter(X)` (or `_LOG: TypeAdapter[X] = …`): `_LOG.validate_json(…)` decodes X,
-        as the adapter inline does."""
-        adapted = adapter_type(value)
-        if (adapted is None and isinstance(annotation, ast.Subscript)
-                and last_name(annotation.value) == "TypeAdapter"):
-            adapted = annotation.slice
-        table = self.adapters if scope.owner == self.module else self.local_adapters
-        if adapted is not None:
-            table[name] = adapted
-        else:
-            table.pop(name, None)
 
     def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by

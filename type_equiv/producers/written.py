@@ -3,8 +3,10 @@
 A call writing a value out (`x.model_dump_json()`, `pickle.dump(x, f)`, a class's own writing method,
 its dump handed to a database's write call: roundtrips.py, stores.py) is a `serialise` record; an
 adapter or decoding method given data is a `load` record (a door inside a route or command handler,
-where the data comes from outside); join.py sets the two against each other. Kept apart from the
-expression walker, which calls `round_trip` on every call it walks.
+where the data comes from outside); join.py sets the two against each other. So are a name bound to
+an adapter (`_LOG = TypeAdapter(X)`) and an unpickling bound to an annotated name, which the
+statement walker hands here. Kept apart from the expression walker, which calls `round_trip` on
+every call it walks.
 """
 
 from __future__ import annotations
@@ -14,9 +16,17 @@ import ast
 from type_equiv.producers.doors import DECODE_METHOD, unpickles
 from type_equiv.producers.membership import MembershipReader
 from type_equiv.producers.records import NO_SLOT, Form, LitSite, Receiver, RefSite, Slot
-from type_equiv.producers.roundtrips import adapter_call, built_in_code, serialised, writes_self
+from type_equiv.producers.roundtrips import (
+    INVERSE_METHODS,
+    adapter_call,
+    adapter_type,
+    built_in_code,
+    serialised,
+    writes_self,
+)
 from type_equiv.producers.stores import stores_self
 from type_equiv.producers.syntax import Scope, lookup_default, owners
+from type_equiv.read.normalise import last_name
 
 
 class WriteReader(MembershipReader):
@@ -25,6 +35,7 @@ class WriteReader(MembershipReader):
     lits: list[LitSite]
     dict_types: dict[int, tuple[str, ...]]  # id of a dict display → its declared type
     local_displays: dict[str, tuple[int, int]]  # the current function's `d = {...}` → its `lits`
+    module: str
     adapters: dict[str, ast.expr]  # module-level `_LOG = TypeAdapter(X)` → X
     local_adapters: dict[str, ast.expr]  # the current function's
 
@@ -49,8 +60,32 @@ class WriteReader(MembershipReader):
         self.wrote_self(node, scope)
         value = serialised(node)
         if value is not None:
+            # `x.to_bytes()`: the method named, for join.py to pair with the class's `from_bytes`
+            inverse = (func.attr if isinstance(func, ast.Attribute) and func.attr in INVERSE_METHODS
+                       and value is func.value else "")  # not `pickle.dumps(x)`: a module's writer
             self.wrote(node.lineno, self.value_type(value, scope) or self.pickled_self(node, value, scope),
-                       scope)
+                       scope, inverse)
+
+    def unpickled(self, line: int, value: ast.expr | None, refs: tuple[str, ...], scope: Scope) -> None:
+        """`pickle.loads(raw)` bound to a name annotated `refs`: a `load` of what they name (a round
+        trip when the program pickles them itself, roundtrips.py), a door inside a handler."""
+        if refs and unpickles(value):
+            form = Form.DECODE if scope.entry else Form.LOAD
+            self.refs.extend(RefSite(line, r, form, False) for r in refs)
+
+    def adapter(self, name: str, value: ast.expr | None, scope: Scope,
+                annotation: ast.expr | None = None) -> None:
+        """`_LOG = TypeAdapter(X)` (or `_LOG: TypeAdapter[X] = …`): `_LOG.validate_json(…)` decodes X,
+        as the adapter inline does."""
+        adapted = adapter_type(value)
+        if (adapted is None and isinstance(annotation, ast.Subscript)
+                and last_name(annotation.value) == "TypeAdapter"):
+            adapted = annotation.slice
+        table = self.adapters if scope.owner == self.module else self.local_adapters
+        if adapted is not None:
+            table[name] = adapted
+        else:
+            table.pop(name, None)
 
     def pickled_self(self, node: ast.Call, value: ast.expr, scope: Scope) -> tuple[str, ...]:
         """`pickle.dumps(self)` in a method stores an instance of its class (principle 5: `self` is
@@ -98,12 +133,12 @@ class WriteReader(MembershipReader):
             if lit.form is Form.DICT_VALUE and not lit.receivers:
                 self.lits[i] = lit._replace(receivers=owners(names))
 
-    def wrote(self, line: int, refs: tuple[str, ...], scope: Scope) -> None:
+    def wrote(self, line: int, refs: tuple[str, ...], scope: Scope, method: str = "") -> None:
         """A value of `refs` written out — unless a route or command handler writes it: what a
         handler serialises is what it sends (a response, a generated config), output the program
         does not read back (principle 3)."""
         if not scope.entry:
-            self.refs.extend(RefSite(line, r, Form.SERIALISE, False) for r in refs)
+            self.refs.extend(RefSite(line, r, Form.SERIALISE, False, detail=method) for r in refs)
 
     def value_type(self, node: ast.expr, scope: Scope) -> tuple[str, ...]:
         """The spelled names of what an expression holds, as far as the file says: a class called
