@@ -307,8 +307,7 @@ class Join:
                     chain=self._chain(lead, "" if spread else ref.detail, head))
         own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
         read = ref.form is Form.LOAD or spread or (rest and not own_enum)
-        writes = (self._round_trip(head) or self.written.get(f"{head}.{rest[0]}", [])
-                  if rest else self._round_trip(head)) if read else []
+        writes = self._round_trip(head, rest[0] if rest else "") if read else []
         if writes:  # the program's own data read back (principle 2): neither door nor producer
             self.round_trips.append((site, writes))
             return
@@ -317,10 +316,13 @@ class Join:
             return
         yield Found(None, site, via=via)
 
-    def _round_trip(self, head: str) -> list[str]:
+    def _round_trip(self, head: str, method: str = "") -> list[str]:
         """Where production code serialises what decoding `head` reads (the vocabulary, or this
-        carrier): non-empty, the decode reads back what the program wrote (principle 2)."""
-        return self.written.get(self.vocab.qualname if head in self.family else head, [])
+        carrier) — or, decoded by its method `method` (`from_bytes`), where it calls that class's own
+        inverse (`to_bytes`: roundtrips.py `written_keys`): non-empty, the decode reads back what the
+        program wrote (principle 2)."""
+        own = self.written.get(self.vocab.qualname if head in self.family else head, [])
+        return own or (self.written.get(f"{head}.{method}", []) if method else [])
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
@@ -476,7 +478,7 @@ class Join:
             # data in a decoding method of a class the program serialises: its own data read back
             owner, _, method = first.key.partition(":")
             owner = self.canonical(owner)
-            writes = ((self._round_trip(owner) or self.written.get(f"{owner}.{method}", []))
+            writes = (self._round_trip(owner, method)
                       if ref.form in (Form.ITEM, Form.CALL) and owner not in self.family else [])
             if writes:
                 read = "decode item" if ref.form is Form.ITEM else "decode"
