@@ -25,7 +25,7 @@ from typing import Any, Literal, NamedTuple
 
 from type_equiv.producers.descriptors import record
 from type_equiv.producers.doors import is_type_alias, pep695_alias
-from type_equiv.producers.positions import DATACLASS_DECORATORS, dataclass_aliases, is_dataclass_decorator
+from type_equiv.producers.positions import dataclass_aliases, is_dataclass_decorator
 from type_equiv.producers.records import (
     NO_SLOT,
     AnnKind,
@@ -43,8 +43,6 @@ from type_equiv.producers.walker import Walker
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 
-# a skeleton keeps the decorators that make a class's fields its constructor's parameters
-KEPT_DECORATORS = DATACLASS_DECORATORS | {"dataclass_transform"}
 SKELETON_CHARS = 16_000_000  # source characters whose skeletons a run keeps (LRU; sites.py WalkMemo)
 Where = Literal["module", "class", "function"]
 
@@ -274,9 +272,10 @@ def _kept(node: ast.stmt, where: Where, aliases: frozenset[str]) -> ast.stmt | N
     if isinstance(node, ast.Import | ast.ImportFrom):
         return node
     if isinstance(node, ast.ClassDef):
-        kept = [d for d in node.decorator_list  # a dataclass's fields are positions too
-                if last_name(d.func if isinstance(d, ast.Call) else d) in KEPT_DECORATORS
-                or is_dataclass_decorator(d, aliases)]
+        # the decorators that make a class's fields its constructor's parameters (positions.py)
+        kept = [d for d in node.decorator_list
+                if is_dataclass_decorator(d, aliases)
+                or last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform"]
         return _with(node, body=_pruned(node.body, "class", aliases) or [ast.Pass()], decorator_list=kept,
                      keywords=[k for k in node.keywords if k.arg == "metaclass"])
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
