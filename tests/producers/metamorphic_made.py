@@ -77,6 +77,10 @@ CONSUME = (
              body="return item in _DONE", forms=("enum",)),
     Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",
              body="return item in DONE", forms=("enum",)),
+    # a class-level display read only through `self` by `in` (yt-dlp's handler features; 28th round)
+    Spelling("class-level-tuple-tested-through-self", forms=("enum",), head=CONSUME_HEAD
+             + "\n\nclass Handler:\n    DONE = ($M,)\n\n    def done(self, item: object) -> bool:\n"
+             "        return item in self.DONE\n", params="item: object", body="return Handler().done(item)"),
     Spelling("module-level-member", head=CONSUME_HEAD + "\nDONE = $M\n", params="item: object",
              body="return item == DONE", forms=("enum",)),  # binding a name builds nothing (23rd round)
     Spelling("tag-default-of-a-model-never-built", head=CONSUME_HEAD + "\nfrom typing import Literal\n\n"

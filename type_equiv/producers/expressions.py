@@ -31,6 +31,7 @@ from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
 from type_equiv.producers.passed import call_keyed, keyed, named_strings, passed_arg, rebound
 from type_equiv.producers.records import (
+    ANY_OBJECT,
     CAST,
     CONSUMER_FORMS,
     DECODED,
@@ -471,8 +472,11 @@ class ExpressionWalker(WriteReader):
             if isinstance(operand, ast.Name | ast.Attribute):
                 ref = self.dotted(operand, scope)
                 if ref is not None:  # the container of `x in KNOWN`, tested against a raw value or not
+                    tested = operands[k - 1]  # a member spelled (`Kind.A in KNOWN`) is the program's own
+                    member = isinstance(tested, ast.Attribute) and not (
+                        self.dotted(tested, scope) or ANY_OBJECT).startswith(ANY_OBJECT)
                     raw = k > 0 and isinstance(node.ops[k - 1], ast.In | ast.NotIn) and self.raw(
-                        operands[k - 1], scope)
+                        tested, scope) and not member
                     detail = RAW if raw else ""
                     self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True, detail=detail))
                     continue

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 from type_equiv.model.findings import Site
 from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.index import Index, Place
-from type_equiv.producers.records import RAW, Form, Receiver, RefSite, Slot
+from type_equiv.producers.records import ANY_OBJECT, ATTRIBUTE, RAW, Form, Receiver, RefSite, Slot
 
 # the reads of a display's name that test a value against it: `x in NAME`, and `choices=NAME` offering it
 TESTING = frozenset({Form.COMPARE, Form.DECODE})
@@ -82,8 +82,14 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             continue
         seen.add((rel, ref.line))
         name, end, values, less, bare = listed_name(ref)
-        reads = [(rels[j], read) for (j, _), _, read in index.refs_under([canonical(name)])
+        # a class attribute's reads: through its class, and by its name alone (`self._SUPPORTED` in
+        # a base's method reads each subclass's own), any class's attribute so named
+        heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if bare == ATTRIBUTE else [
+            canonical(name)]
+        reads = [(rels[j], read) for (j, _), _, read in index.refs_under(heads)
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
+        if bare == ATTRIBUTE:
+            bare = ""
         if bare:  # the member the name stands for, at each read: a key, a comparison, a value
             # the name resolves to the member, so a read in its own module is the member's own site
             # (judged there); elsewhere, its reads spelled through the name, not through the class

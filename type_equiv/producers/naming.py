@@ -8,7 +8,7 @@ import ast
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from type_equiv.producers.records import Receiver, ReceiverKind, Spellings, Value, ValueKind
+from type_equiv.producers.records import ANY_OBJECT, Receiver, ReceiverKind, Spellings, Value, ValueKind
 from type_equiv.producers.syntax import Scope, alias_values, forward_ref, lookup_default
 from type_equiv.read.literals import constant_value, literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
@@ -86,6 +86,8 @@ class NameReader:
             own = self.class_names.get(scope.method_of, {}).get(parts[1])  # `self.Role.MANAGER`
             if own is not None:
                 return self._spelled(own, parts[2:], spelled_only)
+            if len(parts) == 2 and parts[1] in self.names:  # `self._SUPPORTED`: any class's, by name
+                return f"{ANY_OBJECT}.{parts[1]}"
             bound = self.derived.get(scope.method_of)
             if bound is not None and parts[1] in self.names and parts[1] not in bound:
                 # `self.Access.RED` in a subclass of `BaseWorld` defined elsewhere: the resolver
@@ -93,6 +95,8 @@ class NameReader:
                 return ".".join([scope.method_of, *parts[1:]])
         target = self.target(parts[0], scope)
         if target is None:
+            if len(parts) == 2 and parts[1] in self.names and parts[0] not in self.names:
+                return f"{ANY_OBJECT}.{parts[1]}"  # `handler._SUPPORTED`: an object of unknown class
             if not self.bindings.stars or parts[0] not in self.names:
                 return None
             target = f"{self.module}.{parts[0]}"  # maybe star-imported: the resolver follows `*`

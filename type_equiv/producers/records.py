@@ -37,6 +37,10 @@ SPREAD = "spread"  # `RefSite.detail` of a call given only `**data` the function
 DECODED = "decoded"
 CAST = "cast"  # `RefSite.detail` of `cast(Mode, data)`: a door only to a literal alias or an enum (join.py)
 VALUE_FORMS = frozenset({"literal", "enum"})  # vocabularies of values, not of classes
+# the target of `self.NAME` / `cls.NAME` / `obj.NAME` read where no binding resolves the object:
+# `ANY_OBJECT.NAME`, the attribute by its name alone (lists.py: a class-level display's reads)
+ANY_OBJECT = "<any>"
+ATTRIBUTE = "attribute"  # a `Form.LISTED` detail's last part: a class-level display (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 # `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
 # followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)
@@ -49,7 +53,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 28
+RECORDS = 29
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

@@ -26,6 +26,7 @@ from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import dataclass_aliases, field_positions
 from type_equiv.producers.records import (
+    ATTRIBUTE,
     DEFAULT_OF,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -496,7 +497,8 @@ class Walker(ExpressionWalker):
         every read of the name, in any module — so is one listing every value (`VALID =
         get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line, and a
         bare member (`OK = pq.ConnStatus.OK`: binding a name builds nothing; `bare` in the detail)."""
-        shown = displayed(value) if scope.owner == self.module else None
+        body = scope.cls is not None and scope.owner == scope.cls  # a class attribute: read by name
+        shown = displayed(value) if scope.owner == self.module or body else None
         bare = scope.owner == self.module and isinstance(value, ast.Attribute) and value.attr != "value"
         if bare:  # `OK = pq.ConnStatus.OK`: a binding builds nothing, judged by the name's reads
             shown = ast.List(elts=[value])
@@ -515,8 +517,9 @@ class Walker(ExpressionWalker):
             return
         # `read`: the module itself reads the name (a read there names the member: judged at its site)
         read = ("read" if self.memo.loads(self.module_body, name) else "bare") if bare else ""
-        where = (f"{self.module}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
-                 + ",".join(less[1] if less else ()) + ":" + read)  # the members a difference leaves out
+        where = (f"{scope.owner}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
+                 + ",".join(less[1] if less else ())  # the members a difference leaves out
+                 + ":" + (ATTRIBUTE if body else read))
         self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
