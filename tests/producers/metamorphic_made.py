@@ -40,6 +40,12 @@ CONSTRUCT = (
              body="made: Final = $make\nrecord(made)"),
     Spelling("cast-local", head="from typing import cast\n" + SINK,  # asserted of the type (eleventh round)
              body="made = cast($V, $make)\nrecord(made)"),
+    # a lookup's fallback under a key a TypedDict declares, the mapping's type unsaid (29th round)
+    Spelling("typed-dict-key-fallback", forms=("enum", "literal"),
+             head="from typing import Optional, TypedDict\n\n" + CONSUME_HEAD
+                  + "\nOptions = TypedDict(\"Options\", {\"item\": Optional[$V]})\n\n\n"
+                    "def load():\n    return {}\n",
+             body="options = load()\nmade = options.get(\"item\", $raw)\nprint(made)"),
     # a decorator argument its own factory keeps as a value, as any argument (thirteenth round)
     Spelling("decorator-argument-kept", forms=("enum",), head=SINK + "\nHELD = {}\n\n\n"
              "def keep(value):\n    def wrap(func):\n        HELD[func.__name__] = value\n"

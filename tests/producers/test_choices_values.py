@@ -67,6 +67,9 @@ def test_values_tested_against_hand_out_nothing() -> None:
 
         def known(text: int) -> bool:
             return text in Level.values
+
+        def read(row):
+            return known(row["level"])
     """
     case = _case(use)
     assert case.verdicts == {"HIGH": "wire", "LOW": "wire"}

@@ -228,6 +228,9 @@ def test_enum_value_and_name_lookups_of_data_are_doors() -> None:
 
         def by_name(name: str) -> Kind:
             return Kind[name]
+
+        def read(row):
+            return by_name(row["kind"])
     """)
     beta_of(case, "wire")
     assert case.doors("BETA") == [("src/pkg/use.py", 4, "decode"), ("src/pkg/use.py", 7, "decode item")]
@@ -263,13 +266,14 @@ def test_a_from_string_classmethod_called_with_data_is_a_door() -> None:
 
         LITERAL = Kind.from_string("alpha")
         NOTHING = Kind.fallback()
+        READ = [parse(line) for line in open("kinds.txt")]
     """)
     assert_door(case, 4, "decode Kind.from_string")
 
 
 def test_any_method_of_the_enum_given_data_is_a_door() -> None:
     case = kind_case("from pkg.kinds import Kind\n\ndef f(name: str) -> Kind:\n"
-                       "    return Kind.lookup(name)\n")
+                       "    return Kind.lookup(name)\n\nREAD = f(input())\n")
     assert_door(case, 4, "decode Kind.lookup")
 
 
@@ -429,6 +433,9 @@ def test_a_value_tested_against_the_enum_members_is_a_door() -> None:
 
         def names(text: str) -> bool:
             return text in Kind.__members__
+
+        def read(row):
+            return configure(row["level"]) and names(row["name"])
     """)
     finding = beta_of(case, "wire")
     assert finding.wire is True
@@ -529,6 +536,9 @@ def test_a_field_offering_the_enum_as_choices_is_a_door() -> None:
 
         def known(text: str) -> bool:
             return text in Kind.values
+
+        def read(row):
+            return known(row["kind"])
     """)
     beta_of(case, "wire")
     assert case.doors("BETA") == [("src/pkg/use.py", 5, "decode"), ("src/pkg/use.py", 8, "decode")]

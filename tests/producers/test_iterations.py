@@ -49,6 +49,9 @@ def test_a_literal_alias_values_tested_against_or_spelled_into_text_are_not_prod
             if mode not in list(Mode.__args__):
                 raise ValueError("expected one of " + str(list(typing.get_args(Mode))))
             return mode
+
+        def read(row):
+            return check(row["mode"])
     """
     case = _case(use)
     assert case.verdicts == {"fast": "wire", "deep": "wire", "auto": "wire"}

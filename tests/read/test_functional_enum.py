@@ -40,7 +40,8 @@ def test_the_members_python_makes_are_the_variants(project: Project, spelled: st
 
 
 def test_a_member_decoded_from_data_is_wire(project: Project) -> None:
-    project_of(project, SPELLINGS[0], USE + "\ndef read(raw: str) -> Color:\n    return Color[raw]\n")
+    project_of(project, SPELLINGS[0], USE + "\ndef read(raw: str) -> Color:\n    return Color[raw]\n\n\n"
+               "READ = read(input())\n")
     (finding,) = project.check().findings
     assert finding["variant"] == "GREEN" and finding["severity"] == "info"
 

@@ -27,9 +27,10 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.held import held_literals
+from type_equiv.producers.keys import functional_keys, keyed_fallback
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
-from type_equiv.producers.passed import call_keyed, keyed, named_strings, passed_arg, rebound
+from type_equiv.producers.passed import call_keyed, item_keyed, named_strings, passed_arg
 from type_equiv.producers.records import (
     ANY_OBJECT,
     CAST,
@@ -43,6 +44,7 @@ from type_equiv.producers.records import (
     SPREAD,
     TYPE_CALLS,
     UNKNOWN_KEYS,
+    AnnKind,
     AnnSite,
     Arg,
     ArgKind,
@@ -246,7 +248,11 @@ class ExpressionWalker(WriteReader):
         `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
         """
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
-            if self.dotted(node.value, scope) is not None:
+            if (base := self.dotted(node.value, scope)) is not None:
+                if ctx == VALUE and not isinstance(node.slice, ast.Constant | ast.Tuple | ast.Slice):
+                    # `f(ops.MAPPING[node.ctype])`: a lookup by data, as the subscript alone is
+                    self.refs.append(RefSite(node.lineno, base, Form.ITEM, False,
+                                             args=(self.argument(node.slice, scope),)))
                 node = node.value
         elif (isinstance(node, ast.Call) and last_name(node.func) == "cast" and len(node.args) == 2
               and not node.keywords):
@@ -271,7 +277,10 @@ class ExpressionWalker(WriteReader):
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
         consumer = ctx == CONSUMER or id(node) in self.offered
-        if name in TYPE_CALLS:
+        if name in TYPE_CALLS:  # `TypedDict("T", {"k": Kind})`: the type of a mapping's key (keys.py)
+            self.anns.extend(AnnSite(node.lineno, f"{self.module}.{owner}", key, refs, kind=AnnKind.KEY)
+                             for owner, key, ann in functional_keys(node)
+                             if scope.owner == self.module and (refs := self.annotation_refs(ann, scope)))
             return
         if (entries := called_entries(func, self.entry_tables())) is not None:  # `_DECODERS[kind](blob)`
             self.expr(func, scope, ctx)
@@ -313,6 +322,11 @@ class ExpressionWalker(WriteReader):
                        Slot(func.value.id))
         self.round_trip(node, scope)
         self.lookup(node, func, scope)
+        if (keyed_at := keyed_fallback(node)) is not None and not consumer:  # `m.get("k", "a")`: keys.py
+            under, mapping, fallback_value = keyed_at  # the mapping's type spelled, else a TypedDict's key
+            declared = item_receiver(under, mapping, scope.declared) if mapping is not None else ()
+            self.lit(fallback_value, Form.DICT_VALUE, key=Slot(under), receivers=tuple(
+                Receiver(ReceiverKind.KEY, r.name) for r in declared) or (Receiver(ReceiverKind.KEY),))
         for table in picked(node, name):  # `config.getchoice("k", TABLE)`: the user's text decoded
             keys = by_value(table) if isinstance(table, ast.DictComp) else self.value_tables.get(
                 table.id, []) if isinstance(table, ast.Name) else []
@@ -545,10 +559,7 @@ class ExpressionWalker(WriteReader):
         elif ctx == VALUE and not isinstance(key, ast.Constant | ast.Tuple | ast.Slice):
             # `Kind[name]`, `Kind[config["k"]]`, `Kind[text.upper()]`: a lookup by name of whatever
             # the key evaluates to, a raw value read into a member (principle 5: any spelling of it)
-            param = scope.params.get(key.id) if isinstance(key, ast.Name) else None
-            by = (keyed(scope.owner, key.id, param) if isinstance(key, ast.Name) and param is not None
-                  and not rebound(scope.body, key.id) else None)
             self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),),
-                                     keyed=by))  # keyed by a parameter: passed.py
+                                     keyed=item_keyed(key, scope)))  # keyed by a parameter: passed.py
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)

@@ -36,6 +36,7 @@ from type_equiv.producers.records import (
     SPREAD,
     UNKNOWN_KEYS,
     VALUE_FORMS,
+    AnnKind,
     Arg,
     ArgKind,
     ClassSite,
@@ -530,6 +531,9 @@ class Join:
     def _receives(self, annotated: Receivers, receiver: Receiver, key: Slot) -> bool:
         """The receiver's field or parameter `key` is annotated with this vocabulary — declared on
         the receiver itself or, for a class, on a base (`NoProducer(severity=…)`)."""
+        if receiver.kind is ReceiverKind.KEY:  # a lookup's fallback: typed by the vocabulary itself (keys.py)
+            owner = self.canonical(receiver.name) if receiver.name else ""
+            return annotated.keyed(owner and (self.declaring(owner, key.name) or owner), key)
         if receiver.kind in (ReceiverKind.ANY, ReceiverKind.NAMED):
             return annotated.receives(receiver, key)
         if receiver.kind is ReceiverKind.NESTED:  # a dict nested under key `k`: the classes fields `k` hold
@@ -552,7 +556,8 @@ class Join:
         for ann, refs in index.anns:
             if any(r in family for r in refs):
                 owner = self.canonical(ann.owner)
-                out.add(owner, ann.slot(), ann.position)
+                own = any(r in self.family for r in refs)  # not through a narrower alias: keys.py
+                out.add(owner, ann.slot(), ann.position, ann.kind is AnnKind.KEY and own, own)
                 if owner.endswith(".__init__"):  # `cls(r, "right")`, `Align(r, "right")`: the class
                     out.add(owner.removesuffix(".__init__"), ann.slot(), ann.position)
         return out

@@ -46,12 +46,14 @@ def lookup_functions(refs: list[tuple[tuple[int, int], str, RefSite]], family: s
 def passed_names(index: Index, ref: RefSite, rel: str) -> tuple[list[Passed], bool]:
     """The literal names the production calls of the function give the parameter (its default
     where a call leaves it out, a lookup's fallback where one gives `cfg.get("k", "a")`), and
-    whether the key may also be data: one call giving data, the function handed on uncalled, or no
-    call seen — a door then, beside the names the other calls write in code (principle 4)."""
+    whether the key may also be data: one call giving data, or the function handed on uncalled — a
+    door then, beside the names the other calls write in code (principle 4). No call and no
+    reference seen, the function never runs: no door, unless it runs without a call (decorated,
+    registered: `Keyed.reached`) or is a constructor."""
     found = ref.keyed
     if found is None:
         return [], True
-    function, position, name, default, _ = found
+    function, position, name, default, _, _ = found
     function = index.canonical(function)
     heads = [function]
     opened = False
@@ -80,7 +82,10 @@ def passed_names(index: Index, ref: RefSite, rel: str) -> tuple[list[Passed], bo
         opened = opened or data
         if key:
             out.append(Passed(where, call.line, key, "default" if data else "argument"))
-    return out, opened or not calls
+    # no call and no reference in production: a function nothing reaches never runs, its key no door
+    # (principle 4) — unless decorated or registered (`Keyed.reached`), or a constructor, which a
+    # framework may build by name
+    return out, opened or (not calls and (found.reached or function.endswith(f".{INIT}")))
 
 
 def constructed(index: Index, cls: str) -> bool:

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 from type_equiv.model.findings import Site
 from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.index import Index, Place
-from type_equiv.producers.records import ANY_OBJECT, ATTRIBUTE, RAW, Form, Receiver, RefSite, Slot
+from type_equiv.producers.records import ANY_OBJECT, ATTRIBUTE, RAW, TABLE, Form, Receiver, RefSite, Slot
 
 # the reads of a display's name that test a value against it: `x in NAME`, and `choices=NAME` offering it
 TESTING = frozenset({Form.COMPARE, Form.DECODE})
@@ -51,6 +51,14 @@ class Tested(NamedTuple):
     values: bool  # it lists values (a door at each such read), not bare members
     less: frozenset[str] = frozenset()  # the members a difference leaves out: no door to them
     bare: bool = False  # one member bound to the name (`OK = Kind.OK`): never a door
+    whole: bool = False  # a table of every member keyed by its value: a door to them all
+
+
+def by_data(read: RefSite, name: str) -> bool:
+    """Whether a read of the table `name` looks it up by data: `T[key]` or `T.get(key)`, the key
+    neither a literal nor a display (`operator.MAPPING[node.ctype]`, `MAPPING.get(text)`)."""
+    lookup = (read.form is Form.ITEM and read.ref == name) or read.ref == f"{name}.get"
+    return lookup and bool(read.args) and read.args[0].data()
 
 
 def listed_name(ref: RefSite) -> tuple[str, int, bool, frozenset[str], str]:
@@ -90,6 +98,11 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
         if bare == ATTRIBUTE:
             bare = ""
+        if bare == TABLE:  # its own module's lookups are read there (decodes.py `value_keys`)
+            doors = tuple((r, read.line) for r, read in reads if r != rel and by_data(read, canonical(name)))
+            if doors:
+                yield Tested(rel, ref.line, end, doors, True, whole=True)
+            continue
         if bare:  # the member the name stands for, at each read: a key, a comparison, a value
             # the name resolves to the member, so a read in its own module is the member's own site
             # (judged there); elsewhere, its reads spelled through the name, not through the class
@@ -131,7 +144,8 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
         for k in inside:
             if out[k].site.role == "producer":
                 out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
-        listed = sorted({v for k in inside if (v := out[k].variant) is not None} - display.less)
+        listed = sorted(every if display.whole else
+                        {v for k in inside if (v := out[k].variant) is not None} - display.less)
         if not display.values and not (every and every <= set(listed)):
             continue
         out.extend(door(variant, Site(path=rel, line=line, form="decode", role="wire"))

@@ -26,6 +26,7 @@ from type_equiv.read.literals import literal_key
 from type_equiv.read.walk import walk
 
 NO_DEFAULT = "-"  # the parameter has no default; "*" marks one that is no literal
+CASES = frozenset({"upper", "lower", "title"})  # a name cased before it is looked up (`p.title()`)
 
 
 def params_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Param]:
@@ -103,9 +104,24 @@ def call_keyed(node: ast.Call, scope: Scope) -> Keyed | None:
     param = scope.params.get(name)
     if param is None or rebound(scope.body, name):
         return None
-    return Keyed(scope.owner, param.position, name, param.default, "any")
+    return Keyed(scope.owner, param.position, name, param.default, "any", runs(scope))
 
 
-def keyed(function: str, name: str, param: Param) -> Keyed:
-    """The lookup's `RefSite.keyed`: `function`'s parameter `name`, its position and default."""
-    return Keyed(function, param.position, name, param.default)
+def item_keyed(key: ast.expr, scope: Scope) -> Keyed | None:
+    """`Kind[p]`, or `Kind[p.title()]` (`.upper()`, `.lower()`: the name once so cased), `p` a
+    parameter of the enclosing function never rebound: the lookup's `RefSite.keyed` — `reached`
+    where the function runs whatever its calls (a decorator, a registration: keyed.py) — else None."""
+    case = ""
+    if (isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute) and not key.args
+            and not key.keywords and key.func.attr in CASES):
+        case, key = key.func.attr, key.func.value
+    param = scope.params.get(key.id) if isinstance(key, ast.Name) else None
+    if not isinstance(key, ast.Name) or param is None or rebound(scope.body, key.id):
+        return None
+    return Keyed(scope.owner, param.position, key.id, param.default, case, runs(scope))
+
+
+def runs(scope: Scope) -> bool:
+    """Whether the function runs whatever calls it: decorated (a route, a command, a signal's
+    receiver, `@register`) or registered by a call (a route's `add_url_rule`): `Keyed.reached`."""
+    return bool(scope.decorators) or scope.entry

@@ -19,8 +19,17 @@ class Receivers:
     named: set[tuple[Receiver, Slot]] = field(default_factory=set)
     placed: set[tuple[Receiver, int]] = field(default_factory=set)  # (owner, position)
     names: set[Slot] = field(default_factory=set)  # field names, for `obj.x = …` of an unknown obj
+    # what a lookup's fallback binds to (keys.py): TypedDicts' keys, for `m.get("k", …)` of a mapping
+    # of unknown type, and the fields of a declared one — typed by the vocabulary itself, not by a
+    # narrower alias (a fallback of the alias's own is no value the wider vocabulary is given)
+    keys: set[Slot] = field(default_factory=set)
+    owned: set[tuple[str, Slot]] = field(default_factory=set)
 
-    def add(self, owner: str, name: Slot, index: int) -> None:
+    def add(self, owner: str, name: Slot, index: int, key: bool = False, typed: bool = False) -> None:
+        if key:
+            self.keys.add(name)
+        if typed:
+            self.owned.add((owner, name))
         own = Receiver(ReceiverKind.OWNER, owner)
         last = Receiver(ReceiverKind.NAMED, owner.rsplit(".", 1)[-1])
         self.named.update({(own, name), (last, name)})
@@ -36,6 +45,11 @@ class Receivers:
         if key.positional():
             return (receiver, key.position) in self.placed
         return (receiver, key) in self.named
+
+    def keyed(self, owner: str, key: Slot) -> bool:
+        """A lookup's fallback under `key`: of a declared mapping (`owner`, the class declaring the
+        key), or of a mapping of unknown type (""), any TypedDict's key of that name."""
+        return (owner, key) in self.owned if owner else key in self.keys
 
 
 def only_read(index: Index) -> Receivers:

@@ -41,6 +41,9 @@ VALUE_FORMS = frozenset({"literal", "enum"})  # vocabularies of values, not of c
 # `ANY_OBJECT.NAME`, the attribute by its name alone (lists.py: a class-level display's reads)
 ANY_OBJECT = "<any>"
 ATTRIBUTE = "attribute"  # a `Form.LISTED` detail's last part: a class-level display (lists.py)
+# a `Form.LISTED` detail's last part: a module-level table of every member keyed by its value
+# (`MAPPING = {x.value: x for x in Kind}`), judged by its lookups in other modules (lists.py)
+TABLE = "table"
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 # `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
 # followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)
@@ -53,7 +56,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 29
+RECORDS = 30
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -214,6 +217,7 @@ class ReceiverKind(StrEnum):
     NAMED = "named"  # a method or local function known only by its name
     ANY = "any"  # an attribute of an object of unknown type: any field of that name
     NESTED = "nested"  # a dict held under key `name` of some dict: the classes fields `name` hold
+    KEY = "key"  # a mapping of unknown type: a TypedDict's key of that name (keys.py)
 
 
 class Receiver(NamedTuple):
@@ -255,6 +259,9 @@ class Keyed(NamedTuple):
     # (`p.upper() in Kind.__members__`), "value" by value (`p in [k.value for k in Kind]`),
     # "any" by name, value or the one name spelled in another case (`Kind.from_string(p)`: keyed.py `met`)
     reads: str = ""
+    # the function runs whatever calls it: decorated (a route, a command, a receiver) or registered
+    # by a call; one neither, and never called nor referenced in production, never runs (keyed.py)
+    reached: bool = False
 
 
 class RefSite(NamedTuple):
@@ -310,6 +317,7 @@ class AnnKind(StrEnum):
     # a class attribute declared by a descriptor call naming it (`style = Enum(FontStyle, default=…)`,
     # descriptors.py): a field typed by what the call names, a wrapper of a vocabulary unwrapped
     DESCRIPTOR = "descriptor"
+    KEY = "key"  # a TypedDict's key (`TypedDict("T", {"k": Kind})`): a mapping's value under it (keys.py)
 
 
 class AnnSite(NamedTuple):
@@ -400,7 +408,7 @@ class FileScan(NamedTuple):
                           None if handed is None else Handed(str(handed[0]), int(handed[1])),
                           None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])),
                           None if keyed is None else Keyed(str(keyed[0]), int(keyed[1]), str(keyed[2]),
-                                                           str(keyed[3]), *map(str, keyed[4:5])),
+                                                           str(keyed[3]), str(keyed[4]), bool(keyed[5])),
                           None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed, given
                   in refs),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 
 from type_equiv.producers.doors import members_of
-from type_equiv.producers.passed import params_of, rebound
+from type_equiv.producers.passed import CASES, params_of, rebound, runs
 from type_equiv.producers.records import Keyed
 from type_equiv.producers.syntax import Param, Scope
 
@@ -27,7 +27,6 @@ INIT = "__init__"
 SUPER = "super:"  # `RefSite.detail` of `super().m(…)`: "super:" and the calling method, dotted
 # member tables keyed by the members' names; every other listing holds their values (`list(Kind)`)
 NAME_TABLES = frozenset({"__members__", "_member_map_", "_member_names_", "names"})
-CASES = frozenset({"upper", "lower"})
 
 
 def init_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Param]:
@@ -54,7 +53,8 @@ def test_keyed(value: ast.expr, container: ast.expr, scope: Scope) -> Keyed | No
     if not by_name and case:
         return None  # a value cased: which member it meets depends on the values' own case
     param = scope.params[value.id]
-    return Keyed(scope.owner, param.position, value.id, param.default, case if by_name else "value")
+    return Keyed(scope.owner, param.position, value.id, param.default, case if by_name else "value",
+                 runs(scope))
 
 
 def super_method(func: ast.expr) -> str | None:
@@ -68,4 +68,4 @@ def super_method(func: ast.expr) -> str | None:
 def member_of(key: str, reads: str) -> str:
     """The member name a passed literal meets as the test reads it (`"provider"` upper-cased)."""
     name = str(ast.literal_eval(key))
-    return name.upper() if reads == "upper" else name.lower() if reads == "lower" else name
+    return getattr(name, reads)() if reads in CASES else name

@@ -8,7 +8,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.decodes import member_table, nested_value_keys, validator_tables, value_keys
+from type_equiv.producers.decodes import (
+    by_value,
+    member_table,
+    nested_value_keys,
+    validator_tables,
+    value_keys,
+)
 from type_equiv.producers.descriptors import record, wrapped
 from type_equiv.producers.doors import (
     decorator_door,
@@ -22,12 +28,14 @@ from type_equiv.producers.doors import (
     tested_in,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
+from type_equiv.producers.keys import typed_dict
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import dataclass_aliases, field_positions
 from type_equiv.producers.records import (
     ATTRIBUTE,
     DEFAULT_OF,
+    TABLE,
     TRANSFORM,
     UNKNOWN_KEYS,
     AnnKind,
@@ -331,6 +339,8 @@ class Walker(ExpressionWalker):
             if scope.cls is not None:
                 position = self.field_positions.get(scope.cls, {}).get(target.id, -1)
                 self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, position, AnnKind.FIELD))
+                if typed_dict(scope.bases):  # a mapping's key too, read by `m.get("k", …)` (keys.py)
+                    self.anns.append(AnnSite(node.lineno, scope.cls, target.id, refs, kind=AnnKind.KEY))
                 self.item_ann(node.annotation, node.lineno, scope.cls, target.id, scope, AnnKind.ITEM)
                 self.refs.extend(RefSite(node.lineno, r, scope.decoded, False) for r in refs
                                  if scope.decoded is not None)
@@ -497,6 +507,11 @@ class Walker(ExpressionWalker):
         every read of the name, in any module — so is one listing every value (`VALID =
         get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line, and a
         bare member (`OK = pq.ConnStatus.OK`: binding a name builds nothing; `bare` in the detail)."""
+        if scope.owner == self.module and isinstance(value, ast.DictComp):  # `{x.value: x for x in Kind}`
+            self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=f"{scope.owner}.{name}:"
+                                     f"{value.end_lineno or value.lineno}:values::{TABLE}")
+                             for n in by_value(value) if (r := self.dotted(n, scope)) is not None)
+            return
         body = scope.cls is not None and scope.owner == scope.cls  # a class attribute: read by name
         shown = displayed(value) if scope.owner == self.module or body else None
         bare = scope.owner == self.module and isinstance(value, ast.Attribute) and value.attr != "value"
