@@ -176,4 +176,9 @@ DISPLAY_IN = (  # a display of members only tested with `in` consumes them (prin
     Spelling("private-module-level-subset-test", forms=("enum", "literal"),
              head={f: CONSUME_HEAD + f"\n_ALLOWED = {d}\n" for f, d in IN_DISPLAY.items()},
              params="item: object", body="return {item}.issubset(_ALLOWED)"),
+    # a table of displays keyed, then tested: the display under the key is the container (the
+    # thirtieth round, lists.py `NESTED`)
+    Spelling("module-level-table-of-displays-keyed", forms=("enum", "literal"),
+             head={f: CONSUME_HEAD + f"\nALLOWED = {{\"k\": {d}}}\n" for f, d in IN_DISPLAY.items()},
+             params="item: object, key: str", body="return key in ALLOWED and item in ALLOWED[key]"),
 )

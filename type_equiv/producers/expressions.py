@@ -36,6 +36,7 @@ from type_equiv.producers.records import (
     CAST,
     CONSUMER_FORMS,
     DECODED,
+    KEYED,
     LOOKUP_METHODS,
     NEUTRAL_CALLS,
     NO_KEYS,
@@ -483,6 +484,18 @@ class ExpressionWalker(WriteReader):
                 self.lit(right, Form.COMPARE, consumer=True, key=Slot(describe(left)))
                 self.lit(left, Form.COMPARE, consumer=True, key=Slot(describe(right)))
         for k, operand in enumerate(operands):
+            keyed = k > 0 and isinstance(node.ops[k - 1], ast.In | ast.NotIn) and isinstance(
+                operand, ast.Subscript) and not isinstance(operand.slice, ast.Slice)
+            if keyed and isinstance(operand, ast.Subscript):
+                # `x in TABLE[key]`: the table's display under the key is the container (lists.py), a
+                # read of the table as `x in TABLE` is; the lookup itself is read as the subscript's
+                if not isinstance(operand.value, ast.Name | ast.Attribute) or self.dotted(
+                        operand.value, scope) is None:
+                    self.expr(operand, scope, CONSUMER)
+                    continue
+                self.lookup(operand, None, scope)
+                self.expr(operand.slice, scope, TYPE)
+                operand = operand.value
             if isinstance(operand, ast.Name | ast.Attribute):
                 ref = self.dotted(operand, scope)
                 if ref is not None:  # the container of `x in KNOWN`, tested against a raw value or not
@@ -491,7 +504,7 @@ class ExpressionWalker(WriteReader):
                         self.dotted(tested, scope) or ANY_OBJECT).startswith(ANY_OBJECT)
                     raw = k > 0 and isinstance(node.ops[k - 1], ast.In | ast.NotIn) and self.raw(
                         tested, scope) and not member
-                    detail = RAW if raw else ""
+                    detail = (RAW if raw else "") + (KEYED if keyed else "")
                     self.refs.append(RefSite(operand.lineno, ref, Form.COMPARE, True, detail=detail))
                     continue
             self.expr(operand, scope, CONSUMER)

@@ -29,7 +29,18 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 from type_equiv.model.findings import Site
 from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.index import Index, Place
-from type_equiv.producers.records import ANY_OBJECT, ATTRIBUTE, RAW, TABLE, Form, Receiver, RefSite, Slot
+from type_equiv.producers.records import (
+    ANY_OBJECT,
+    ATTRIBUTE,
+    KEYED,
+    NESTED,
+    RAW,
+    TABLE,
+    Form,
+    Receiver,
+    RefSite,
+    Slot,
+)
 
 # the reads of a display's name that test a value against it: `x in NAME`, and `choices=NAME` offering it
 TESTING = frozenset({Form.COMPARE, Form.DECODE})
@@ -103,6 +114,11 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             if doors:
                 yield Tested(rel, ref.line, end, doors, True, whole=True)
             continue
+        if bare == NESTED:  # `k in T` tests a key, `x in T[k]` tests `x` against the values
+            if reads and all(read.form is Form.COMPARE for _, read in reads):
+                doors = tuple((r, read.line) for r, read in reads if read.detail == RAW + KEYED)
+                yield Tested(rel, ref.line, end, doors, values, less)
+            continue
         if bare:  # the member the name stands for, at each read: a key, a comparison, a value
             # the name resolves to the member, so a read in its own module is the member's own site
             # (judged there); elsewhere, its reads spelled through the name, not through the class
@@ -110,8 +126,8 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             if ((reads or bare == "read")
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
-        elif reads and all(read.form in TESTING or offers_choices(read.given) or consumed(read.given)
-                           for _, read in reads):
+        elif reads and all((read.form in TESTING and not read.detail.endswith(KEYED))
+                           or offers_choices(read.given) or consumed(read.given) for _, read in reads):
             # a read offering the display as an input's choices (`choices=constants.MODES`, doors.py
             # `decoded_parts`) is what the input's raw value is tested against: a door there too
             doors = tuple((r, read.line) for r, read in reads

@@ -44,7 +44,11 @@ ATTRIBUTE = "attribute"  # a `Form.LISTED` detail's last part: a class-level dis
 # a `Form.LISTED` detail's last part: a module-level table of every member keyed by its value
 # (`MAPPING = {x.value: x for x in Kind}`), judged by its lookups in other modules (lists.py)
 TABLE = "table"
+# a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
+# {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)
+NESTED = "nested"
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
+KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 # `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
 # followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)
 DEFAULT_OF = "default of "
@@ -56,7 +60,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 30
+RECORDS = 31
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

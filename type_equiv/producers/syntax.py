@@ -373,6 +373,18 @@ def displayed(node: ast.expr) -> ast.expr | None:
     return node if isinstance(node, ast.Set | ast.List | ast.Tuple) else None
 
 
+def tabled(node: ast.expr) -> ast.List | None:
+    """The elements of a dict display whose every key is a literal and every value a display
+    (`{"http": (Kind.A.value, Kind.B.value), "ws": {Kind.C.value}}`), as one display: a table of the
+    displays a lookup by key hands to a membership test (lists.py)."""
+    if not isinstance(node, ast.Dict) or not node.values or not all(
+            isinstance(k, ast.Constant) and isinstance(v, ast.Set | ast.List | ast.Tuple)
+            for k, v in zip(node.keys, node.values, strict=True)):
+        return None
+    return ast.List(elts=[e for v in node.values if isinstance(v, ast.Set | ast.List | ast.Tuple)
+                          for e in v.elts])
+
+
 def listed_members(elts: Sequence[ast.expr], resolve: Callable[[ast.expr], str | None]
                    ) -> tuple[set[str], bool]:
     """The classes whose members a display lists (`Kind.A`, `Kind.A.value`, the value of a choices

@@ -35,6 +35,7 @@ from type_equiv.producers.positions import dataclass_aliases, field_positions
 from type_equiv.producers.records import (
     ATTRIBUTE,
     DEFAULT_OF,
+    NESTED,
     TABLE,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -70,6 +71,7 @@ from type_equiv.producers.syntax import (
     match_parts,
     members_returned,
     parameters,
+    tabled,
     wrapped_function,
 )
 from type_equiv.producers.tested import INIT, init_params
@@ -514,6 +516,7 @@ class Walker(ExpressionWalker):
             return
         body = scope.cls is not None and scope.owner == scope.cls  # a class attribute: read by name
         shown = displayed(value) if scope.owner == self.module or body else None
+        nested = scope.owner == self.module and shown is None and (shown := tabled(value)) is not None
         bare = scope.owner == self.module and isinstance(value, ast.Attribute) and value.attr != "value"
         if bare:  # `OK = pq.ConnStatus.OK`: a binding builds nothing, judged by the name's reads
             shown = ast.List(elts=[value])
@@ -534,7 +537,7 @@ class Walker(ExpressionWalker):
         read = ("read" if self.memo.loads(self.module_body, name) else "bare") if bare else ""
         where = (f"{scope.owner}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
                  + ",".join(less[1] if less else ())  # the members a difference leaves out
-                 + ":" + (ATTRIBUTE if body else read))
+                 + ":" + (ATTRIBUTE if body else NESTED if nested else read))
         self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
