@@ -75,11 +75,12 @@ def by_data(read: RefSite, name: str) -> bool:
 def listed_name(ref: RefSite) -> tuple[str, int, bool, frozenset[str], str]:
     """The dotted name a `Form.LISTED` record binds, the display's last line, whether it lists
     values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members, the
-    members a difference leaves out (`set(Kind) - {Kind.H}`: no door to `H`), and whether it is one
-    member bound alone (`OK = pq.ConnStatus.OK`): `read` where its own module reads the name, `bare`
-    where it does not, "" for a display."""
-    name, end, values, less, bare = ref.detail.rsplit(":", 4)
-    return name, int(end), bool(values), frozenset(less.split(",")) - {""}, bare
+    members a difference leaves out (`set(Kind) - {Kind.H}`: no door to `H`), and what the name
+    binds: "" a module-level display; one member bound alone (`OK = pq.ConnStatus.OK`), `read` where
+    its own module reads the name and `bare` where it does not; `ATTRIBUTE` a class-level display;
+    `TABLE` a table of every member keyed by its value; `NESTED` a table of displays."""
+    name, end, values, less, kind = ref.detail.rsplit(":", 4)
+    return name, int(end), bool(values), frozenset(less.split(",")) - {""}, kind
 
 
 def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -> set[str]:
@@ -100,30 +101,30 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
         if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
             continue
         seen.add((rel, ref.line))
-        name, end, values, less, bare = listed_name(ref)
+        name, end, values, less, kind = listed_name(ref)
         # a class attribute's reads: through its class, and by its name alone (`self._SUPPORTED` in
         # a base's method reads each subclass's own), any class's attribute so named
-        heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if bare == ATTRIBUTE else [
+        heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if kind == ATTRIBUTE else [
             canonical(name)]
         reads = [(rels[j], read) for (j, _), _, read in index.refs_under(heads)
                  if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
-        if bare == ATTRIBUTE:
-            bare = ""
-        if bare == TABLE:  # its own module's lookups are read there (decodes.py `value_keys`)
+        if kind == ATTRIBUTE:
+            kind = ""
+        if kind == TABLE:  # its own module's lookups are read there (decodes.py `value_keys`)
             doors = tuple((r, read.line) for r, read in reads if r != rel and by_data(read, canonical(name)))
             if doors:
                 yield Tested(rel, ref.line, end, doors, True, whole=True)
             continue
-        if bare == NESTED:  # `k in T` tests a key, `x in T[k]` tests `x` against the values
+        if kind == NESTED:  # `k in T` tests a key, `x in T[k]` tests `x` against the values
             if reads and all(read.form is Form.COMPARE for _, read in reads):
                 doors = tuple((r, read.line) for r, read in reads if read.detail == RAW + KEYED)
                 yield Tested(rel, ref.line, end, doors, values, less)
             continue
-        if bare:  # the member the name stands for, at each read: a key, a comparison, a value
+        if kind:  # the member the name stands for, at each read: a key, a comparison, a value
             # the name resolves to the member, so a read in its own module is the member's own site
             # (judged there); elsewhere, its reads spelled through the name, not through the class
             reads = [(r, read) for r, read in reads if read.ref == name]
-            if ((reads or bare == "read")
+            if ((reads or kind == "read")
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
         elif reads and all((read.form in TESTING and not read.detail.endswith(KEYED))
