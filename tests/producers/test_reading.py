@@ -14,7 +14,8 @@ import pytest
 
 from tests.conftest import Project
 from tests.harness import counted_scans
-from tests.producers.test_producers import CARRIED, producer_findings, vocab_tree
+from tests.producers.test_producer_rows import CARRIED
+from tests.producers.test_producers import producer_findings, vocab_tree
 from type_equiv.producers.declarations import DeclarationWalker, Declared, skeleton
 from type_equiv.producers.records import AnnSite, ClassSite, Spellings
 from type_equiv.producers.sites import declared_module, scan_module
