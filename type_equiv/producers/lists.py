@@ -73,12 +73,13 @@ def by_data(read: RefSite, name: str) -> bool:
 
 
 def listed_name(ref: RefSite) -> tuple[str, int, bool, frozenset[str], str]:
-    """The dotted name a `Form.LISTED` record binds, the display's last line, whether it lists
-    values (`["a", "b"]`, `[Kind.A.value]`: what raw data is tested against) or bare members, the
-    members a difference leaves out (`set(Kind) - {Kind.H}`: no door to `H`), and what the name
-    binds: "" a module-level display; one member bound alone (`OK = pq.ConnStatus.OK`), `read` where
-    its own module reads the name and `bare` where it does not; `ATTRIBUTE` a class-level display;
-    `TABLE` a table of every member keyed by its value; `NESTED` a table of displays."""
+    """The parts of a `Form.LISTED` record's detail (records.py `listed_detail`): the dotted name it
+    binds, the display's last line, whether it lists values (`["a", "b"]`, `[Kind.A.value]`: what raw
+    data is tested against) or bare members, the members a difference leaves out (`set(Kind) -
+    {Kind.H}`: no door to `H`), and what the name binds: "" a module-level display; one member bound
+    alone (`OK = pq.ConnStatus.OK`), `read` where its own module reads the name and `bare` where it
+    does not; `ATTRIBUTE` a class-level display; `TABLE` a table of every member keyed by its value;
+    `NESTED` a table of displays."""
     name, end, values, less, kind = ref.detail.rsplit(":", 4)
     return name, int(end), bool(values), frozenset(less.split(",")) - {""}, kind
 

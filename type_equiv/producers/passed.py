@@ -111,14 +111,20 @@ def item_keyed(key: ast.expr, scope: Scope) -> Keyed | None:
     """`Kind[p]`, or `Kind[p.title()]` (`.upper()`, `.lower()`: the name once so cased), `p` a
     parameter of the enclosing function never rebound: the lookup's `RefSite.keyed` — `reached`
     where the function runs whatever its calls (a decorator, a registration: keyed.py) — else None."""
-    case = ""
-    if (isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute) and not key.args
-            and not key.keywords and key.func.attr in CASES):
-        case, key = key.func.attr, key.func.value
+    case, key = uncased(key)
     param = scope.params.get(key.id) if isinstance(key, ast.Name) else None
     if not isinstance(key, ast.Name) or param is None or rebound(scope.body, key.id):
         return None
     return Keyed(scope.owner, param.position, key.id, param.default, case, runs(scope))
+
+
+def uncased(node: ast.expr) -> tuple[str, ast.expr]:
+    """(`upper`, `p`) of `p.upper()` (`.lower()`, `.title()`): a name cased before a lookup or a
+    test meets the members; ("", node) of anything else."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args
+            and not node.keywords and node.func.attr in CASES):
+        return node.func.attr, node.func.value
+    return "", node
 
 
 def runs(scope: Scope) -> bool:

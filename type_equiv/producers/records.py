@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -49,6 +50,14 @@ TABLE = "table"
 NESTED = "nested"
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
+
+
+def listed_detail(name: str, end: int, values: bool, less: Iterable[str], kind: str) -> str:
+    """The detail of a `Form.LISTED` record (walker.py `listed`; read back by lists.py
+    `listed_name`): the dotted name bound, the display's last line, whether it lists values, the
+    members a difference leaves out, and what the name binds (`ATTRIBUTE`, `TABLE`, `NESTED`, a
+    bare member's `read`/`bare`, "" a module-level display)."""
+    return f"{name}:{end}:{'values' if values else ''}:{','.join(less)}:{kind}"
 # `RefSite.detail` of a name read in a class's field default or its `__init__`'s parameter default,
 # followed by the class (`default of pkg.m.GifResult`): written only where the class is built (join.py)
 DEFAULT_OF = "default of "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 
 from type_equiv.producers.doors import members_of
-from type_equiv.producers.passed import CASES, params_of, rebound, runs
+from type_equiv.producers.passed import CASES, params_of, rebound, runs, uncased
 from type_equiv.producers.records import Keyed
 from type_equiv.producers.syntax import Param, Scope
 
@@ -41,10 +41,7 @@ def test_keyed(value: ast.expr, container: ast.expr, scope: Scope) -> Keyed | No
     and never rebound: the test's `RefSite.keyed`, else None."""
     if members_of(container) is None:
         return None
-    case = ""
-    if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and not value.args
-            and not value.keywords and value.func.attr in CASES):
-        case, value = value.func.attr, value.func.value
+    case, value = uncased(value)
     if not isinstance(value, ast.Name) or value.id not in scope.params or rebound(scope.body, value.id):
         return None
     table = container.func.value if isinstance(container, ast.Call) and isinstance(

@@ -48,6 +48,7 @@ from type_equiv.producers.records import (
     ReceiverKind,
     RefSite,
     Slot,
+    listed_detail,
 )
 from type_equiv.producers.searches import searched
 from type_equiv.producers.syntax import (
@@ -510,8 +511,8 @@ class Walker(ExpressionWalker):
         get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line, and a
         bare member (`OK = pq.ConnStatus.OK`: binding a name builds nothing; `bare` in the detail)."""
         if scope.owner == self.module and isinstance(value, ast.DictComp):  # `{x.value: x for x in Kind}`
-            self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=f"{scope.owner}.{name}:"
-                                     f"{value.end_lineno or value.lineno}:values::{TABLE}")
+            detail = listed_detail(f"{scope.owner}.{name}", value.end_lineno or value.lineno, True, (), TABLE)
+            self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=detail)
                              for n in by_value(value) if (r := self.dotted(n, scope)) is not None)
             return
         body = scope.cls is not None and scope.owner == scope.cls  # a class attribute: read by name
@@ -535,9 +536,9 @@ class Walker(ExpressionWalker):
             return
         # `read`: the module itself reads the name (a read there names the member: judged at its site)
         read = ("read" if self.memo.loads(self.module_body, name) else "bare") if bare else ""
-        where = (f"{scope.owner}.{name}:{value.end_lineno or value.lineno}:{'values' if values else ''}:"
-                 + ",".join(less[1] if less else ())  # the members a difference leaves out
-                 + ":" + (ATTRIBUTE if body else NESTED if nested else read))
+        where = listed_detail(f"{scope.owner}.{name}", value.end_lineno or value.lineno, values,
+                              less[1] if less else (),  # the members a difference leaves out
+                              ATTRIBUTE if body else NESTED if nested else read)
         self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
 
     def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
