@@ -33,8 +33,27 @@ def last_name(expr: cst.BaseExpression) -> str | None:
 
 
 def base_names(node: cst.ClassDef) -> set[str]:
-    return {name for arg in node.bases if arg.keyword is None
+    return {name for arg in written_bases(node)[0] if arg.keyword is None
             if (name := last_name(arg.value)) is not None}
+
+
+def written_bases(node: cst.ClassDef) -> tuple[list[cst.Arg], cst.BaseExpression | None]:
+    """The class's bases and the metaclass its base list sets, as Python gives them: a base
+    `with_metaclass(Meta, str, Enum)` (six, future: the spelling of `metaclass=` that ran on
+    Python 2 too, kept by generated clients) is the bases `str, Enum` under `metaclass=Meta`,
+    so the class means what `class K(str, Enum, metaclass=Meta)` means."""
+    bases: list[cst.Arg] = []
+    metaclass: cst.BaseExpression | None = None
+    for arg in node.bases:
+        call = arg.value
+        if (metaclass is None and not arg.star and isinstance(call, cst.Call)
+                and last_name(call.func) == "with_metaclass" and call.args
+                and all(not a.star and a.keyword is None for a in call.args)):
+            metaclass = call.args[0].value
+            bases.extend(call.args[1:])
+        else:
+            bases.append(arg)
+    return bases, metaclass
 
 
 def assigned(node: cst.CSTNode) -> tuple[cst.BaseExpression | None, cst.BaseExpression | None]:

@@ -96,7 +96,7 @@ class Library:
         if node is None:
             return None
         bindings = self.resolver.bindings(module)
-        for base in node.bases:
+        for base in class_bases(node):
             chain = dotted_name(base.value if isinstance(base, ast.Subscript) else base)
             if chain is None or bindings is None or chain[0] not in bindings.names:
                 continue  # a builtin (`str`, `int`) or a name bound nowhere
@@ -118,3 +118,17 @@ def _class_named(body: list[ast.stmt], name: str) -> ast.ClassDef | None:
         if found is not None:
             return found
     return None
+
+
+def class_bases(node: ast.ClassDef) -> list[ast.expr]:
+    """The bases as Python gives them: `with_metaclass(Meta, str, Enum)` is `str, Enum` (kinds.py
+    `written_bases`, the same reading of libcst's tree)."""
+    bases: list[ast.expr] = []
+    for base in node.bases:
+        if (isinstance(base, ast.Call) and base.args and not base.keywords
+                and (dotted_name(base.func) or ("",))[-1] == "with_metaclass"
+                and not any(isinstance(a, ast.Starred) for a in base.args)):
+            bases.extend(base.args[1:])
+        else:
+            bases.append(base)
+    return bases

@@ -21,6 +21,7 @@ from typing import Literal
 import libcst as cst
 
 from type_equiv.read.definitions import PythonCode
+from type_equiv.read.kinds import written_bases
 from type_equiv.read.normalise import (
     annotation,
     canon_annotation,
@@ -186,10 +187,13 @@ def _class(code: PythonCode, node: cst.ClassDef, inner: bool = True) -> Shape:
     if node.type_parameters is not None:  # `class A[T: int]`: the parameters are part of the header
         header.append(("type parameters", _type_params(code, node.type_parameters)))
     base_names: set[str] = set()
-    for arg in node.bases:
+    bases, metaclass = written_bases(node)
+    for arg in bases:
         text = canon_expr(code.text(arg.value))
         base_names.add(text.rsplit(".", 1)[-1].split("[", 1)[0])
         header.append(("base", f"{arg.star}{text}"))  # `*bases` keeps its star
+    if metaclass is not None:
+        header.append(("keyword", f"metaclass={canon_expr(code.text(metaclass))}"))
     kind: ShapeKind = "class"
     if base_names & ENUM_BASES:
         kind = "enum"
