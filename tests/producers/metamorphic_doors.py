@@ -177,6 +177,9 @@ ENVIRONMENT = (
     Spelling("decoding-helper", forms=("enum",), head=ENV_HEAD + "\n\ndef try_enum(cls, val):\n    try:\n"
              "        return cls(val)\n    except ValueError:\n        return val\n",
              body="return try_enum($V, os.environ[\"ITEM\"])"),
+    # the helper defined in the function calling it (pyatv's `stringify`, the thirty-first round)
+    Spelling("local-decoding-helper", forms=("enum",), head=ENV_HEAD,
+             body="def _member(val, cls):\n    return cls(val)\n\nreturn _member(os.environ[\"ITEM\"], $V)"),
     Spelling("carrier-json", head=ENV_HEAD, body="return $C.model_validate_json(os.environ[\"ITEM\"])",
              targets=CARRIERS),
     Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
@@ -196,6 +199,9 @@ CLIENT_HEAD = "import httpx\nfrom pydantic import TypeAdapter\n\n${models}" + CO
 PARSER = ("\n\nclass Parser:\n    def __init__(self, spec):\n        self.spec = spec\n\n"
           "    def __call__(self, text: str):\n        data = json.loads(text)\n"
           "        return self.spec(**data)\n")
+CONVERTER = ("\n\ndef convert(value, target_type):\n    hints = typing.get_type_hints(target_type)\n"
+             "    if not hints or not isinstance(value, dict):\n        return target_type(value)\n"
+             "    return target_type(**{k: convert(v, hints[k]) for k, v in value.items()})\n")
 CLIENT = (
     Spelling("model-validate", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
              body="response = httpx.get(url)\nreturn $C.model_validate(response.json())"),
@@ -213,6 +219,11 @@ CLIENT = (
     # a decoding object built with the class, called with the response (parsers.py)
     Spelling("decoding-object", head="import json\n" + CLIENT_HEAD + PARSER, params="url: str",
              targets=CARRIERS, body="response = httpx.get(url)\nreturn Parser($C)(response.text)"),
+    # a type-directed converter: the class it is handed built from the response, its fields' types
+    # read by `get_type_hints` (helpers.py `reads_fields`, the thirty-first round)
+    Spelling("type-directed-converter", head="import typing\n" + CLIENT_HEAD + CONVERTER, params="url: str",
+             targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn convert(response.json(), $C)"),
     # a table of decoding functions keyed by a kind, called with the response (calltables.py)
     Spelling("decoder-table", head=CLIENT_HEAD + "\n_DECODERS = {\"item\": $C.model_validate_json, "
              "\"raw\": lambda blob: blob}\n", params="url: str, kind: str", targets=CARRIERS,

@@ -99,3 +99,81 @@ def test_a_function_named_for_decoding_given_a_display_builds_it() -> None:
     found = producer_case(source={"pkg/__init__.py": "", "pkg/carried.py": CARRIED, "pkg/parsing.py": PARSE,
                                   "pkg/use.py": use}, symbol="pkg.carried.Keep").verdicts
     assert found["last"] == "none"
+
+
+def test_a_helper_defined_inside_the_function_calling_it_is_a_door() -> None:
+    """pyatv's `stringify`: `def _enum_value_name(value, enum_type): return enum_type(value).name`
+    defined inside the function that calls it with the device's bytes, the class second — a local
+    helper is a helper (principle 5): every member may arrive, wire (the thirty-first round)."""
+    use = ("from pkg.kind import Kind\n\n\ndef show(data: dict) -> str:\n"
+           "    def _name(value: int, enum_type) -> str:\n        try:\n"
+           "            return enum_type(value).name\n        except ValueError:\n"
+           "            return hex(value)\n\n    out = []\n    for key, value in data.items():\n"
+           "        number = int.from_bytes(value, byteorder='little')\n"
+           "        out.append(_name(number, Kind))\n"
+           "    return ', '.join(out)\n")
+    assert verdicts({"pkg/use.py": use}) == {"A": "wire", "B": "wire"}
+
+
+CARRIER = """
+from dataclasses import dataclass
+from enum import Enum
+from typing import List, Optional
+
+
+class Kind(Enum):
+    A = 1
+    B = 2
+
+
+@dataclass
+class Item:
+    kind: Optional["Kind"] = None
+
+
+@dataclass
+class Reply:
+    items: List["Item"]
+"""
+
+# a type-directed converter: it builds the class it is handed from the data, recursing through the
+# class's field types (thonny's `_convert_from_json_value`)
+CONVERT = """
+from dataclasses import is_dataclass
+from enum import Enum
+from typing import get_args, get_origin, get_type_hints
+
+
+def convert(value, target_type):
+    if get_origin(target_type) is list:
+        return [convert(v, get_args(target_type)[0]) for v in value]
+    if is_dataclass(target_type):
+        hints = get_type_hints(target_type)
+        return target_type(**{k: convert(v, hints[k]) for k, v in value.items()})
+    if issubclass(target_type, Enum):
+        return target_type(value)
+    return value
+"""
+
+
+@pytest.mark.parametrize("where", ["own-module", "converter-module"])
+def test_a_type_directed_converter_given_a_carrier_and_data_is_a_door(where: str) -> None:
+    """`convert(json.loads(text), Reply)`: the converter decodes `Reply`'s fields, and theirs, from the
+    data, as `parse_obj_as(Reply, data)` does — a door through `Reply` to `Item.kind` (principle 1)."""
+    use = ("import json\nfrom pkg.types import Reply\n\n\n"
+           "def load(text: str):\n    return convert(json.loads(text), Reply)\n")
+    files = ({"pkg/use.py": CONVERT + "\n\n" + use} if where == "own-module" else
+             {"pkg/convert.py": CONVERT, "pkg/use.py": "from pkg.convert import convert\n" + use})
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/types.py": CARRIER, **files},
+                          symbol="pkg.types.Kind").verdicts
+    assert found == {"A": "wire", "B": "wire"}
+
+
+def test_a_helper_that_reads_no_field_types_given_a_carrier_is_no_door() -> None:
+    """`try_enum(Reply, data)` builds `Reply(data)`: its fields are not decoded, so the enum a field
+    carries gets no door through it."""
+    use = ("import json\nfrom pkg.types import Reply\n\n\n"
+           "def load(text: str):\n    return try_enum(Reply, json.loads(text))\n")
+    files = {"pkg/__init__.py": "", "pkg/types.py": CARRIER, "pkg/use.py": HELPERS["call"] + "\n\n" + use}
+    found = producer_case(source=files, symbol="pkg.types.Kind").verdicts
+    assert found == {"A": "none", "B": "none"}

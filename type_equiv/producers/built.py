@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from type_equiv.producers.index import Index, derived
 from type_equiv.producers.parsers import PARSER
-from type_equiv.producers.records import CONSTRUCTORS, DECODED, SPREAD, AnnKind, Arg, Decodes, Form, RefSite
+from type_equiv.producers.records import CONSTRUCTORS, DECODED, SPREAD, AnnKind, Arg, Form, RefSite
 from type_equiv.read.tree import SourceFile
 
 # A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
@@ -97,12 +97,24 @@ def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set
 
 
 def parsed_by(index: Index | None, canonical: Callable[[str], str], ref: RefSite) -> bool:
-    """Whether `ref` hands its class to a decoding object's class at the position it decodes into."""
+    """Whether `ref` hands its class to a decoding object's class at the position it decodes into,
+    or to a type-directed converter (helpers.py `reads_fields`) beside data at the value's position
+    (`convert(json.loads(text), Reply)`: `Reply`'s fields decoded, as `parse_obj_as(Reply, …)` does);
+    or whether `ref` is a callback's parameter type where such a converter beside reads of parameter
+    annotations may be handed it (callbacks.py: a handler's declared type decoded from a reply)."""
+    if index is not None and ref.form is Form.CALLBACK:
+        return index.annotation_converter
     if index is None or ref.form is not Form.FACTORY or ref.handed is None:
         return False
     callee, position = canonical(ref.handed.callee), ref.handed.position
-    return any(site.form is Form.HELPER and target == callee and site.decodes == Decodes(position, PARSER)
-               for _, target, site in index.refs_under([callee]))
+    for _, target, site in index.refs_under([callee]):
+        decodes = site.decodes
+        if site.form is not Form.HELPER or target != callee or decodes is None or decodes.cls != position:
+            continue
+        if decodes.value == PARSER or (decodes.typed and 0 <= decodes.value < len(ref.args)
+                                       and ref.args[decodes.value].data()):
+            return True
+    return False
 
 
 def parser_files(index: Index, heads: set[str], canonical: Callable[[str], str],

@@ -2,7 +2,12 @@
 the value — `def try_enum(cls, val): return cls(val)`, `cls[val]`, `cls._value2member_map_[val]` —
 decodes, as `Kind(val)` does where it is called. Called with the vocabulary and data, it is a door
 (principle 1: where the data comes from is the caller's business, as for `parse_obj_as(X, d)`);
-called with a literal, it builds that literal's member in code (principle 4).
+called with a literal, it builds that literal's member in code (principle 4). A helper defined
+inside a function and called there (`def _name(value, enum_type): return enum_type(value).name` in
+pyatv's `stringify`) is one as well: the walker binds its name in the enclosing function. A helper
+that also reads the class's field types (`get_type_hints(cls)`: a type-directed converter) decodes
+the fields of whatever class it is handed: given a class carrying a vocabulary and data, a door
+through that class (built.py `parsed_by`).
 
 The walker records each such function once (`helper_of`: `Form.HELPER` at its qualname, its two
 positions in `RefSite.decodes`, a `Decodes(cls, value)`), and each call handing a spelled class on
@@ -13,17 +18,25 @@ position)`, the positional arguments in `args`); built.py `decoded_by` meets the
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from type_equiv.producers.records import Decodes
+from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
+HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not read for it …
+TYPED_LINES = 160  # … but for a type-directed converter, one branch per kind of type (thonny's: 95)
 
-def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> Decodes | None:
+
+def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int,
+              module: Sequence[ast.stmt] = ()) -> Decodes | None:
     """`Decodes(i, j)` when the function builds a value of the class its positional parameter `i`
     holds from its parameter `j` (positions as a caller counts them, after a method's `self`), else
-    None."""
+    None; `typed` when it reads that class's field types, `annotated` when its `module` also reads a
+    function's parameter annotations (`annotation_reader`)."""
     params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]][skip:]
-    if len(params) < 2:
+    lines = (node.end_lineno or 0) - node.lineno
+    if len(params) < 2 or lines > TYPED_LINES:
         return None
     where = {name: i for i, name in enumerate(params)}
     for sub in walk(node):
@@ -32,8 +45,40 @@ def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int) -> Decode
             continue
         cls, value = built
         if cls in where and value in where and cls != value:
-            return Decodes(where[cls], where[value])
+            typed = reads_fields(node, cls)
+            if lines > HELPER_LINES and not typed:
+                return None
+            return Decodes(where[cls], where[value], typed, typed and annotation_reader(module))
     return None
+
+
+def annotation_reader(module: Sequence[ast.stmt]) -> bool:
+    """Whether the module reads a parameter's annotation (`inspect.signature(f).parameters[…]
+    .annotation`): a converter beside it may be handed the type a handler declares."""
+    return any(isinstance(sub, ast.Attribute) and sub.attr == "annotation"
+               for stmt in module for sub in walk(stmt))
+
+
+# What reads a class's field types: `get_type_hints(cls)`, `fields(cls)`, `inspect.get_annotations(cls)`,
+# `cls.__annotations__`, `cls.model_fields` — the step a type-directed converter recurses through.
+FIELD_READERS = frozenset({"get_type_hints", "fields", "get_annotations"})
+FIELD_TABLES = frozenset({"__annotations__", "__dataclass_fields__", "model_fields", "__fields__"})
+
+
+def reads_fields(node: ast.FunctionDef | ast.AsyncFunctionDef, cls: str) -> bool:
+    """Whether the helper reads the field types of the class its parameter `cls` holds: then it is a
+    type-directed converter (thonny's `_convert_from_json_value(value, target_type)`, recursing into
+    `get_type_hints(target_type)`), which decodes the class's fields from the data as it decodes the
+    class — handed a class that carries a vocabulary and data, a door through that class
+    (principle 1), as `parse_obj_as(Reply, data)` is."""
+    for sub in walk(node):
+        if (isinstance(sub, ast.Call) and sub.args and isinstance(sub.args[0], ast.Name)
+                and last_name(sub.func) in FIELD_READERS and sub.args[0].id == cls):
+            return True
+        if (isinstance(sub, ast.Attribute) and sub.attr in FIELD_TABLES and isinstance(sub.value, ast.Name)
+                and sub.value.id == cls):
+            return True
+    return False
 
 
 def _built(node: ast.AST) -> tuple[str, str] | None:

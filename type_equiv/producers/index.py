@@ -104,6 +104,14 @@ class Index:
                     out.setdefault(canonical(r.detail), []).append(canonical(r.ref))
         return {w: tuple(dict.fromkeys(names)) for w, names in out.items()}
 
+    @cached_property
+    def annotation_converter(self) -> bool:
+        """Whether a module read holds a type-directed converter and reads parameter annotations
+        (helpers.py `annotation_reader`): a callback's declared parameter type may be what it decodes
+        (callbacks.py)."""
+        return any(r.form is Form.HELPER and r.decodes is not None and r.decodes.annotated
+                   for fs in self.scan.scans.values() for r in fs.refs)
+
     def resolved(self, ann: AnnSite) -> tuple[str, ...]:
         """The names an annotation holds, resolved; a descriptor's wrappers unwrapped (a name its call
         calls counts only as what it wraps: `Anchor(default=…)`)."""

@@ -327,7 +327,7 @@ class Join:
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
-        if parsed_by(self.index, self.canonical, ref):  # `JSONParser(Model)`: a decoding object (parsers.py)
+        if parsed_by(self.index, self.canonical, ref):  # `JSONParser(Model)`, `convert(d, Model)`: a decode
             ref = ref._replace(form=Form.DECODE)
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
         if ref.form is Form.ITERATE and ref.given and not self._receives(self.annotated, *ref.given):
@@ -339,7 +339,7 @@ class Join:
                                 self.by_key, "decode")
             yield from (Found(name, site) for name, site in found)
             return
-        if ref.form in DOOR_FORMS:
+        if ref.form in DOOR_FORMS or ref.form is Form.CALLBACK:  # a callback no converter decodes: none
             yield from self._door(file, ref, target)
             return
         if vocab.form == "enum":

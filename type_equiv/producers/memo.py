@@ -4,7 +4,8 @@ A file is walked once per set of spellings (the scan rounds, the facts compariso
 spellings), and each walk asked the same questions of the same functions again: which names of a body
 are read only as a membership test's container (syntax.py `tested_only`), which parameters a function
 only reads (`read_only`), whether it is a decoding helper (helpers.py `helper_of`), which functions
-the module registers by a call (doors.py `registered_handlers`), which locals hold one string
+the module registers by a call (doors.py `registered_handlers`) or hands on as callbacks
+(callbacks.py), which locals hold one string
 (passed.py `local_strings`). None reads the spellings, so sites.py
 keeps one memo beside each tree while it lives. Nodes are keyed by `id`; each entry keeps its node,
 so an id is never reused for another node while the entry lives.
@@ -16,6 +17,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.bodies import read_only, tested_only
+from type_equiv.producers.callbacks import callback_names
 from type_equiv.producers.doors import registered_handlers
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.passed import local_strings
@@ -34,7 +36,7 @@ class TreeMemo:
         self.membership: dict[tuple[int, bool, bool], tuple[Sequence[ast.stmt], dict[str, bool]]] = {}
         self.reads: dict[tuple[int, frozenset[str]], tuple[Sequence[ast.stmt], Reads]] = {}
         self.helpers: dict[tuple[int, int], tuple[Function, Decodes | None]] = {}
-        self.handlers: dict[frozenset[str], dict[str, tuple[Form, str]]] = {}
+        self.handlers: dict[tuple[frozenset[str], bool], dict[str, tuple[Form, str]]] = {}
         self.params: tuple[ParamSite, ...] | None = None
         self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
 
@@ -89,17 +91,22 @@ class TreeMemo:
             found = self.strings[id(body)] = (body, local_strings(body))
         return found[1]
 
-    def helper_of(self, node: Function, skip: int) -> Decodes | None:
-        """helpers.py `helper_of`, once per function."""
+    def helper_of(self, node: Function, skip: int, module: Sequence[ast.stmt]) -> Decodes | None:
+        """helpers.py `helper_of`, once per function (`module`: the tree's body)."""
         key = (id(node), skip)
         found = self.helpers.get(key)
         if found is None:
-            found = self.helpers[key] = (node, helper_of(node, skip))
+            found = self.helpers[key] = (node, helper_of(node, skip, module))
         return found[1]
 
-    def registered(self, stmts: list[ast.stmt], servers: frozenset[str]) -> dict[str, tuple[Form, str]]:
-        """doors.py `registered_handlers` of the module's body (the memo's tree: one body), read only."""
-        found = self.handlers.get(servers)
+    def registered(self, stmts: list[ast.stmt], servers: frozenset[str],
+                   registers: bool) -> dict[str, tuple[Form, str]]:
+        """doors.py `registered_handlers` of the module's body (the memo's tree: one body) where it
+        `registers` (its text can spell a registration, or it binds a socket.io server), and the
+        functions it hands on as callbacks (callbacks.py), read only."""
+        key = (servers, registers)
+        found = self.handlers.get(key)
         if found is None:
-            found = self.handlers[servers] = registered_handlers(stmts, servers)
+            found = self.handlers[key] = {**callback_names(stmts),
+                                          **(registered_handlers(stmts, servers) if registers else {})}
         return found

@@ -69,7 +69,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 31
+RECORDS = 32
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -118,6 +118,10 @@ class Form(StrEnum):
     # a function building a member of the class one parameter holds from another (`def try_enum(cls,
     # val): return cls(val)`), at its qualname, the two positions in `RefSite.decodes`: helpers.py
     HELPER = "helper"
+    # a parameter of a function the module hands on as a callback (`request(params, self._on_reply)`),
+    # its annotation's names: a door only where a type-directed converter decodes into the type a
+    # handler declares (callbacks.py)
+    CALLBACK = "callback"
     # a module-level name bound to a call given the class (`W = graphene.Enum.from_enum(Kind)`), the
     # name in `detail`: `W.A` reads the enum's member `A` (principle 5)
     WRAP = "wrap"
@@ -251,10 +255,16 @@ class Handed(NamedTuple):
 class Decodes(NamedTuple):
     """A decoding helper's two positional parameters (positions as a caller counts them, after a
     method's `self`): the one holding the class, and the one holding the value it builds a member
-    of that class from (`def try_enum(cls, val): return cls(val)` → `Decodes(0, 1)`)."""
+    of that class from (`def try_enum(cls, val): return cls(val)` → `Decodes(0, 1)`); `typed` when
+    it also reads the class's field types (`get_type_hints(cls)`, `fields(cls)`): a type-directed
+    converter, which decodes a class's fields as it decodes the class (helpers.py); `annotated` when
+    its module also reads a function's parameter annotations (`inspect.signature(f)…annotation`): the
+    type it is handed may be the one a handler declares (callbacks.py)."""
 
     cls: int
     value: int
+    typed: bool = False
+    annotated: bool = False
 
 
 class Keyed(NamedTuple):
@@ -419,7 +429,7 @@ class FileScan(NamedTuple):
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
                           tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail),
                           None if handed is None else Handed(str(handed[0]), int(handed[1])),
-                          None if decodes is None else Decodes(int(decodes[0]), int(decodes[1])),
+                          None if decodes is None else _decodes(decodes),
                           None if keyed is None else Keyed(str(keyed[0]), int(keyed[1]), str(keyed[2]),
                                                            str(keyed[3]), str(keyed[4]), bool(keyed[5])),
                           None if given is None else (_receiver(given[0]), _slot(given[1])))
@@ -440,6 +450,11 @@ class FileScan(NamedTuple):
             tuple(ParamSite(int(line), str(owner), str(name), int(position), ParamRole(role))
                   for line, owner, name, position, role in params),
         )
+
+
+def _decodes(value: Any) -> Decodes:
+    cls, position, typed, annotated = value
+    return Decodes(int(cls), int(position), bool(typed), bool(annotated))
 
 
 def _keys(value: Any) -> Keys:

@@ -81,7 +81,6 @@ from type_equiv.read.names import bind_import
 from type_equiv.read.normalise import last_name
 
 PROPERTIES = frozenset({"property", "cached_property"})
-HELPER_LINES = 40  # a decoding helper is a small function: longer ones are not read for it
 
 
 class Walker(ExpressionWalker):
@@ -108,7 +107,7 @@ class Walker(ExpressionWalker):
     def handlers(self, stmts: list[ast.stmt]) -> dict[str, tuple[Form, str]]:
         """The module's functions registered by a call (doors.py), walked for only when its text can
         spell a registration (`registrations`, doors.may_register) or it binds a socket.io server."""
-        return self.memo.registered(stmts, self.servers) if self.servers or self.registrations else {}
+        return self.memo.registered(stmts, self.servers, bool(self.servers) or self.registrations)
 
     def stmt(self, node: ast.stmt, scope: Scope) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -199,14 +198,14 @@ class Walker(ExpressionWalker):
         for deco in node.decorator_list:
             self.expr(deco, scope, VALUE)
         self.decorator = False
-        found = decorator_door(node.decorator_list, node.name, self.servers) or (
-            (self.registered or {}).get(node.name) if scope.owner == self.module else None)
+        found = decorator_door(node.decorator_list, node.name, self.servers) or (self.registered or {}).get(
+            node.name if scope.owner == self.module else f"self.{node.name}" if scope.cls else "")
         door, label = found if found is not None else (None, "")
         owner = f"{scope.owner}.{node.name}"
         inner = Scope(owner=owner, returns=self.annotation_refs(node.returns, scope),
                        aliases=dict(scope.aliases), method_of=scope.cls or scope.method_of,
                        returns_any=self.type_names(node.returns, scope), return_ann=node.returns,
-                       body=node.body, class_body=scope.class_body, entry=door is not None,
+                       body=node.body, class_body=scope.class_body, entry=door not in (None, Form.CALLBACK),
                        args=node.args, decorators=node.decorator_list)
         if scope.owner != self.module:  # a closure appends to its enclosing function's list
             inner.elements.update(scope.elements)
@@ -225,10 +224,10 @@ class Walker(ExpressionWalker):
         elif node.name == INIT and scope.cls is not None and scope.cls.rpartition(".")[0] == self.module:
             inner.params = init_params(node)  # a constructor's: `Base(…)`, `super().__init__(…)`
         skip = 1 if scope.cls is not None and not static and positional else 0  # `self`, `cls`
-        if len(positional) - skip >= 2 and (node.end_lineno or 0) - node.lineno <= HELPER_LINES:
-            decodes = self.memo.helper_of(node, skip)  # `def try_enum(cls, val): return cls(val)`
-            if decodes is not None:
-                self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, decodes=decodes))
+        if len(positional) - skip >= 2 and (decodes := self.memo.helper_of(node, skip, self.module_body)):
+            self.refs.append(RefSite(node.lineno, owner, Form.HELPER, False, decodes=decodes))  # `try_enum`
+            if scope.cls is None and scope.owner != self.module:  # local: `_name(n, Kind)` calls it
+                scope.aliases[node.name] = owner
         index = {id(arg): i - skip for i, arg in enumerate(positional) if i >= skip}
         defaults = parameters(args)
         for arg, default in defaults:
