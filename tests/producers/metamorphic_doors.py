@@ -185,6 +185,12 @@ ENVIRONMENT = (
     Spelling("user-config-file", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
              params="path: str", body="with open(path, \"rb\") as config:\n"
                                       "    return $C.model_validate(tomllib.load(config))"),
+    # a carrier handed to a command-line parser: decoded from the options or config file (32nd round)
+    Spelling("cli-parser-classes", head="from transformers import HfArgumentParser\n\n${models}"
+             + CONSUME_HEAD,
+             targets=CARRIERS, body="return HfArgumentParser(($C,)).parse_args_into_dataclasses()[0]"),
+    Spelling("cli-parser-call", head="import tyro\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
+             body="return tyro.cli($C)"),
     # the carrier built from `**` of what a text decoder returned (the eleventh round)
     Spelling("user-config-spread", head="import tomllib\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
              params="path: str", body="with open(path, \"rb\") as config:\n"

@@ -10,6 +10,7 @@ from contextlib import nullcontext
 
 from type_equiv.producers.attributes import TypedCallees
 from type_equiv.producers.calltables import called_entries, table_entries
+from type_equiv.producers.cliconfigs import parsed_configs
 from type_equiv.producers.decodes import by_value, picked
 from type_equiv.producers.descriptors import initialised
 from type_equiv.producers.doors import (
@@ -346,7 +347,8 @@ class ExpressionWalker(WriteReader):
             read = (Form.DECODE,) if self.decorator else (Form.SERIALISE, Form.LOAD)
             for line, ref in decoded_refs([column], lambda n: self.dotted(n, scope)):
                 self.refs.extend(RefSite(line, ref, form, False) for form in read)
-        parts = decoded_parts(node) + parsed_schemas(node, scope.class_body, self.module_body)
+        parts = [*decoded_parts(node), *parsed_schemas(node, scope.class_body, self.module_body),
+                 *parsed_configs(node, self.module_body)]
         for line, ref in decoded_refs(parts, lambda n: self.dotted(n, scope)):
             self.refs.append(RefSite(line, ref, Form.DECODE, False))
         self.quiet.update(id(part) for part in parts)  # `choices=list(Kind)` hands out nothing
