@@ -21,6 +21,7 @@ from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import parse_ast
 from type_equiv.read.log import NO_LOG, ReadLog
 from type_equiv.read.names import FoundModules, Resolver, dotted_name
+from type_equiv.read.normalise import last_name
 from type_equiv.read.shapes import ENUM_BASES, ShapeKind
 
 LIBRARY_MAX_BYTES = 4_000_000  # a generated module larger than this is not read
@@ -126,7 +127,7 @@ def class_bases(node: ast.ClassDef) -> list[ast.expr]:
     bases: list[ast.expr] = []
     for base in node.bases:
         if (isinstance(base, ast.Call) and base.args and not base.keywords
-                and (dotted_name(base.func) or ("",))[-1] == "with_metaclass"
+                and last_name(base.func) == "with_metaclass"
                 and not any(isinstance(a, ast.Starred) for a in base.args)):
             bases.extend(base.args[1:])
         else:
