@@ -56,6 +56,34 @@ ROUTE = (
 )
 
 TYPER = "import typer\n\nfrom pkg.vocab import $V\n\napp = typer.Typer()\n\n\n"
+OFFERED_HEAD = """
+    from typing import Annotated, get_args
+
+    import click
+    import typer
+
+    from pkg.vocab import $V
+
+
+    def make_parser(valid):
+        def _parse(value: str | None) -> str | None:
+            if value is not None and value not in valid:
+                raise click.BadParameter(f"{value}: not one of {', '.join(valid)}")
+            return value
+        return _parse
+
+
+"""
+OFFERED_BODY = """
+    ItemOpt = Annotated[str | None, typer.Option(help=f"One of {', '.join(VALID)}.",
+                                                 callback=make_parser(VALID))]
+    app = typer.Typer()
+
+
+    @app.command()
+    def $f(item: ItemOpt = None) -> None:
+        print(item)
+"""
 COMMAND = (
     Spelling("typer-decorator", forms=("enum", "literal"), head=TYPER + _block("""
         @app.command()
@@ -96,6 +124,11 @@ COMMAND = (
         parser = argparse.ArgumentParser()
         parser.add_argument("--item", choices=CHOICES)
     """)),
+    # the values offered: joined into an option's help text, checked by the closure a factory
+    # returns (the thirty-fifth round; huggingface_hub's `--expand`, `sorted(get_args(…))`)
+    Spelling("values-offered-to-a-closure", forms=("enum", "literal"), head={
+        form: _block(OFFERED_HEAD) + f"VALID = {listing}\n" + _block(OFFERED_BODY)
+        for form, listing in (("enum", "[k.value for k in $V]"), ("literal", "sorted(get_args($V))"))}),
     Spelling("choices-local-name", forms=("enum",), head=_block("""
         import argparse
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from type_equiv.producers.offered import into_text
 from type_equiv.producers.subsets import containers
 from type_equiv.producers.syntax import TEXT_CALLS
 from type_equiv.read.normalise import last_name
@@ -23,12 +24,14 @@ def read_only(body: Sequence[ast.stmt], names: set[str]) -> tuple[set[str], set[
     """The names among `names` (a function's parameters) that `body` reads at least once and only
     reads as a mapping — `m.get(k)`, `m.items()`, `m[k]`, `k in m`, `isinstance(m, …)`, `len(m)`,
     `if m:` — so a dict handed in never leaves: not returned, stored, spread, passed on or rebound;
-    and those it reads only as the container of a membership test (`x in m`).
+    and those it reads as the container of a membership test (`x in m`), and otherwise only spelled
+    into text (`", ".join(m)` in the error message: offered.py), here or in a function nested in it.
     One walk for both, visiting a node before its children, so a call is seen before the attribute it
     calls (`m.get`) is looked into."""
     read: set[str] = set()
     not_mapping: set[str] = set()
     not_container: set[str] = set()
+    contained: set[str] = set()  # a membership test's container at least once (not text alone)
     called: set[int] = set()  # the attributes some call calls
     todo: list[ast.AST] = list(body)
     while todo:
@@ -42,10 +45,12 @@ def read_only(body: Sequence[ast.stmt], names: set[str]) -> tuple[set[str], set[
                     read.add(child.id)
                 if not (loaded and _reads(child, node, called)):
                     not_mapping.add(child.id)
-                if not (loaded and _container(child, node)):
+                if loaded and _container(child, node):
+                    contained.add(child.id)
+                elif not (loaded and into_text(child, node)):
                     not_container.add(child.id)
             todo.append(child)
-    return read - not_mapping, read - not_container
+    return read - not_mapping, (read & contained) - not_container
 
 
 def _container(node: ast.Name, parent: ast.AST) -> bool:

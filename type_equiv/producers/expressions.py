@@ -37,6 +37,7 @@ from type_equiv.producers.records import (
     CAST,
     CONSUMER_FORMS,
     DECODED,
+    HANDED,
     KEYED,
     LOOKUP_METHODS,
     NEUTRAL_CALLS,
@@ -177,6 +178,8 @@ class ExpressionWalker(WriteReader):
             self.given[id(arg)] = where  # `choices=constants.MODES`: a display offered (lists.py)
         elif isinstance(arg, ast.List | ast.Tuple | ast.Set):
             self.given.update((id(e), where) for e in arg.elts if isinstance(e, ast.Attribute))
+        elif isinstance(arg, ast.Call) and iterated(arg) is not None:  # `check(x, list(Kind))` (lists.py)
+            self.given[id(arg)] = where
 
     def expr(self, node: ast.expr, scope: Scope, ctx: int) -> None:
         if id(node) in self.selected:
@@ -336,8 +339,9 @@ class ExpressionWalker(WriteReader):
         if scope.method_of:  # `super().__init__(Enum(X), …)`: a descriptor class wrapping X (descriptors.py)
             self.refs.extend(RefSite(node.lineno, r, Form.WRAP, False, detail=scope.method_of) for n in
                              initialised(node, scope.body, scope.owner) if (r := self.dotted(n, scope)))
-        if name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
-                                  and isinstance(func.value, ast.Constant)):
+        texted = name in TEXT_CALLS or (name in ("join", "format") and isinstance(func, ast.Attribute)
+                                        and isinstance(func.value, ast.Constant))
+        if texted:
             self.quiet.update(id(a) for a in node.args)  # `", ".join(…)`, `str(list(Kind))`: text
         column = column_type(node)
         if column is not None:  # a column: the program's own rows, a write and a read back (principle 2)
@@ -365,7 +369,9 @@ class ExpressionWalker(WriteReader):
         listed = iterated(node) if id(node) not in self.quiet else None
         ref_of = self.dotted(listed, scope) if listed is not None else None
         if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out
-            self.refs.append(RefSite(node.lineno, ref_of, Form.ITERATE, consumer))
+            whole = self.given.pop(id(node), None)  # `check(x, list(Kind))`: handed whole (lists.py)
+            self.refs.append(RefSite(node.lineno, ref_of, Form.ITERATE, consumer,
+                                     detail=HANDED if whole else "", given=whole))
         callee = self.dotted(func, scope)
         if callee is not None:
             args = tuple(self.argument(a, scope, func) for a in node.args)
@@ -438,7 +444,9 @@ class ExpressionWalker(WriteReader):
         given = tuple(self.argument(a, scope) for a in node.args) if whom and form is Form.FACTORY else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
-                         CONSUMER if (lookup and i == 0) or compares else ctx, form, key_t, pair_t,
+                         CONSUMER if (lookup and i == 0) or compares or (  # `", ".join(VALID)`: text,
+                             texted and isinstance(arg, ast.Name)) else ctx,  # as in an f-string
+                         form, key_t, pair_t,
                          (Handed(whom, i), given) if whom else (None, ()))
         for keyword in node.keywords:
             # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
@@ -576,5 +584,10 @@ class ExpressionWalker(WriteReader):
             # the key evaluates to, a raw value read into a member (principle 5: any spelling of it)
             self.refs.append(RefSite(node.lineno, base, Form.ITEM, False, args=(self.argument(key, scope),),
                                      keyed=item_keyed(key, scope)))  # keyed by a parameter: passed.py
+        if last_name(node.value) == "Annotated" and isinstance(key, ast.Tuple) and key.elts:
+            self.expr(key.elts[0], scope, TYPE)  # its metadata runs: `typer.Option(callback=f(VALID))`
+            for extra in key.elts[1:]:  # is read as the default spelling `= typer.Option(…)` is
+                self.expr(extra, scope, ctx)
+            return
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)

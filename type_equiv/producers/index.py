@@ -134,10 +134,11 @@ class Index:
         return out
 
     @cached_property
-    def readers(self) -> list[tuple[str, Slot, int]]:
-        """The parameters their functions only read (records.ReaderSite): (owner, slot, position)."""
+    def readers(self) -> list[tuple[str, Slot, int, bool]]:
+        """The parameters their functions only read (records.ReaderSite): (owner, slot, position,
+        whether a raw value is tested against it)."""
         canonical = self.canonical
-        return [(canonical(r.owner), Slot(r.name), r.position)
+        return [(canonical(r.owner), Slot(r.name), r.position, r.raw)
                 for fs in self.scan.scans.values() for r in fs.readers]
 
     @cached_property

@@ -330,7 +330,8 @@ class Join:
         if parsed_by(self.index, self.canonical, ref):  # `JSONParser(Model)`, `convert(d, Model)`: a decode
             ref = ref._replace(form=Form.DECODE)
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
-        if ref.form is Form.ITERATE and ref.given and not self._receives(self.annotated, *ref.given):
+        if (ref.form is Form.ITERATE and ref.given and not ref.detail  # not a listing handed whole
+                and not self._receives(self.annotated, *ref.given)):
             return
         vocab = self.vocab
         if ref.form is Form.DECODE and ref.keyed is not None and target in self.own:
@@ -426,15 +427,14 @@ class Join:
         for variant in variants:
             yield Found(variant.name, self._site(file, site.line, "dict", consumer), site.keys)
 
-    def _consumed(self, given: tuple[Receiver, Slot] | None) -> bool:
-        """A dict handed to a parameter its function only reads (a display of members: only tests
-        against) is consumed there: nothing of it leaves the function, decoded back or kept."""
+    def _consumed(self, given: tuple[Receiver, Slot] | None, raw: bool = False) -> bool:
+        """A dict or display handed to a parameter only read (tested) is consumed (`raw`: offered.py)."""
         if given is None:
             return False
         receiver, key = given
         if receiver.kind is not ReceiverKind.NAMED:
             receiver = Receiver(ReceiverKind.OWNER, self.canonical(receiver.name))
-        return self.readers.receives(receiver, key)
+        return ((self.readers.tests or Receivers()) if raw else self.readers).receives(receiver, key)
 
     def _enum_ref(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
         qualname = self.vocab.qualname

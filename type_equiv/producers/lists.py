@@ -32,6 +32,7 @@ from type_equiv.producers.index import Index, Place
 from type_equiv.producers.records import (
     ANY_OBJECT,
     ATTRIBUTE,
+    HANDED,
     KEYED,
     NESTED,
     RAW,
@@ -45,6 +46,13 @@ from type_equiv.producers.records import (
 # the reads of a display's name that test a value against it: `x in NAME`, and `choices=NAME` offering it
 TESTING = frozenset({Form.COMPARE, Form.DECODE})
 GivenTo = tuple[Receiver, Slot]  # where a read is handed: a call's parameter (`RefSite.given`)
+
+
+class Consumed(Protocol):
+    """join.py `_consumed`: whether what is handed to a parameter is only tested there (`raw`: and a
+    raw value tested against it, offered.py — a door to the values a display handed in lists)."""
+
+    def __call__(self, given: GivenTo | None, raw: bool = False, /) -> bool: ...
 
 
 def offers_choices(given: GivenTo | None) -> bool:
@@ -90,15 +98,21 @@ def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -
 
 
 def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
-                 canonical: Callable[[str], str], consumed: Callable[[GivenTo | None], bool]
-                 ) -> Iterator[Tested]:
+                 canonical: Callable[[str], str], consumed: Consumed) -> Iterator[Tested]:
     """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
     them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
-    is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`)."""
+    is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`,
+    or `check(text, NAME)` testing `text in valid`: offered.py); and a listing of every value handed
+    inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5)."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
         rel = rels[i]
+        if (ref.form is Form.ITERATE and ref.detail == HANDED and target in family and not files[rel].test
+                and consumed(ref.given)):
+            yield Tested(rel, ref.line, ref.line, ((rel, ref.line),) if consumed(ref.given, True) else (),
+                         True)
+            continue
         if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
             continue
         seen.add((rel, ref.line))
@@ -107,8 +121,9 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
         # a base's method reads each subclass's own), any class's attribute so named
         heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if kind == ATTRIBUTE else [
             canonical(name)]
-        reads = [(rels[j], read) for (j, _), _, read in index.refs_under(heads)
-                 if not files[rels[j]].test and not (rels[j] == rel and ref.line <= read.line <= end)]
+        reads = [(rels[j], read) for (j, _), _, read in index.refs_under(heads)  # (`W = f(NAME)`
+                 if not files[rels[j]].test and read.form is not Form.WRAP  # notes a binding: f's read is)
+                 and not (rels[j] == rel and ref.line <= read.line <= end)]
         if kind == ATTRIBUTE:
             kind = ""
         if kind == TABLE:  # its own module's lookups are read there (decodes.py `value_keys`)
@@ -133,7 +148,7 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             # a read offering the display as an input's choices (`choices=constants.MODES`, doors.py
             # `decoded_parts`) is what the input's raw value is tested against: a door there too
             doors = tuple((r, read.line) for r, read in reads
-                          if read.detail == RAW or read.form is Form.DECODE)
+                          if read.detail == RAW or read.form is Form.DECODE or consumed(read.given, True))
             yield Tested(rel, ref.line, end, doors, values, less)
 
 

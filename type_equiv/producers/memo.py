@@ -20,6 +20,7 @@ from type_equiv.producers.bodies import read_only, tested_only
 from type_equiv.producers.callbacks import callback_names
 from type_equiv.producers.doors import registered_handlers
 from type_equiv.producers.helpers import helper_of
+from type_equiv.producers.offered import raw_tested
 from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
 from type_equiv.producers.roles import param_sites
@@ -65,15 +66,18 @@ class TreeMemo:
     def reader_sites(self, node: Function, args: Sequence[ast.arg], index: dict[int, int],
                      owner: str) -> list[ReaderSite]:
         """The parameters (untyped, or typed only as a mapping) the function only reads, and those
-        (typed anyhow) it reads only as a membership test's container, `x in p` — a display of members
-        handed to one is consumed there, as a dict handed to a reader is."""
+        (typed anyhow) it reads only as a membership test's container, `x in p` (or into text) — a
+        display of members handed to one is consumed there, as a dict handed to a reader is; one
+        testing a raw value so (offered.py `raw_tested`) is a door to the values handed in."""
         params = {a.arg: a for a in args if id(a) in index or a in node.args.kwonlyargs}  # not `self`
         if not params:
             return []
         mappings = {n for n, a in params.items() if a.annotation is None or mapping_head(a.annotation)}
         as_mapping, as_container = self.read_only(node.body, set(params))
         found = (as_mapping & mappings) | as_container
-        return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1))
+        # a container a raw value is tested against: a display of values handed in is a door there
+        return [ReaderSite(params[name].lineno, owner, name, index.get(id(params[name]), -1),
+                           name in as_container and raw_tested(node, name))
                 for name in sorted(found)]
 
     def read_only(self, body: Sequence[ast.stmt], names: set[str]) -> Reads:

@@ -24,6 +24,7 @@ class Receivers:
     # narrower alias (a fallback of the alias's own is no value the wider vocabulary is given)
     keys: set[Slot] = field(default_factory=set)
     owned: set[tuple[str, Slot]] = field(default_factory=set)
+    tests: Receivers | None = None  # only_read's: the containers a raw value is tested against
 
     def add(self, owner: str, name: Slot, index: int, key: bool = False, typed: bool = False) -> None:
         if key:
@@ -54,8 +55,10 @@ class Receivers:
 
 def only_read(index: Index) -> Receivers:
     """The parameters their functions only read (records.ReaderSite), by owner and position: a dict
-    or display handed to one is consumed there (join.py `_consumed`)."""
-    out = Receivers()
-    for owner, slot, position in index.readers:
-        out.add(owner, slot, position)
+    or display handed to one is consumed there (join.py `_consumed`); in its `tests`, those testing a
+    raw value against what they are handed: a door to the values a display handed in lists."""
+    out, out.tests = Receivers(), Receivers()
+    for owner, slot, position, raw in index.readers:
+        for into in (out, out.tests) if raw else (out,):
+            into.add(owner, slot, position)
     return out

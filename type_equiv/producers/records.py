@@ -48,6 +48,7 @@ TABLE = "table"
 # a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
 # {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)
 NESTED = "nested"
+HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 
@@ -69,7 +70,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 33
+RECORDS = 34
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -381,6 +382,7 @@ class ReaderSite(NamedTuple):
     owner: str
     name: str
     position: int = -1  # in a call (after a method's `self`); -1: keyword-only
+    raw: bool = False  # a container a raw value is tested against (offered.py): a door to what it holds
 
 
 class ParamRole(StrEnum):

@@ -29,6 +29,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.keys import typed_dict
+from type_equiv.producers.offered import whole_sorted
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import dataclass_aliases, field_positions
@@ -522,7 +523,7 @@ class Walker(ExpressionWalker):
             shown = ast.List(elts=[value])
         whole_of = scope.owner == self.module and shown is None  # `list(Kind)`, `set(Kind) - {Kind.H}`
         less = subtracted(value) if whole_of else None
-        whole = less[0] if less else members_of(value) if whole_of else None
+        whole = less[0] if less else members_of(whole_sorted(value)) if whole_of else None
         if whole is not None and (listing := self.dotted(whole, scope)) is not None:
             self.refs.append(RefSite(value.lineno, listing, Form.ITERATE, True))
             refs, shown = (*refs, listing), ast.List(elts=[])
