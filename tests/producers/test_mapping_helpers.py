@@ -100,21 +100,26 @@ def test_a_keyword_caller_is_read_as_a_positional_one() -> None:
     assert verdicts(files) == {"CHATML": "wire", "LLAMA": "wire"}
 
 
-def test_a_remote_response_one_call_up_is_a_door() -> None:
-    """A client's JSON response handed to a function that hands it, unchanged, to the helper."""
-    use = ("import httpx\n\nfrom pkg.config import InputConfig\nfrom pkg.helpers import build\n\n\n"
-           "def parse(payload):\n    return build(InputConfig, payload)\n\n\n"
-           "def fetch(url: str):\n    response = httpx.get(url)\n    return parse(response.json())\n")
-    assert verdicts({"pkg/helpers.py": HELPERS["model-validate"], "pkg/use.py": use}) == {
-        "CHATML": "wire", "LLAMA": "wire"}
+USES = {
+    # a client's JSON response handed to a function that hands it, unchanged, to the helper
+    "response-one-call-up": ("model-validate", "import httpx\n", "def parse(payload):\n"
+                             "    return build(InputConfig, payload)\n\n\ndef fetch(url: str):\n"
+                             "    response = httpx.get(url)\n    return parse(response.json())\n"),
+    # the user's file decoded at the helper's call, through a local bound to it, or inline
+    "file-through-a-local": ("parse-obj", "import json\n", "def read(path: str):\n    with open(path) as f:\n"
+                             "        data = json.load(f)\n    return build(InputConfig, data)\n"),
+    "file-inline": ("spread", "import json\n", "def read(path: str):\n    with open(path) as f:\n"
+                    "        return build(InputConfig, json.load(f)['config'])\n"),
+}
 
 
-def test_decoded_data_at_the_helper_call_is_a_door() -> None:
-    """`build(InputConfig, json.load(f))`, and through a local bound to it: the file decoded there."""
-    use = ("import json\n\nfrom pkg.config import InputConfig\nfrom pkg.helpers import build\n\n\n"
-           "def read(path: str):\n    with open(path) as f:\n        data = json.load(f)\n"
-           "    return build(InputConfig, data)\n")
-    assert verdicts({"pkg/helpers.py": HELPERS["parse-obj"], "pkg/use.py": use}) == {
+@pytest.mark.parametrize("use", sorted(USES))
+def test_decoded_data_at_the_call_or_one_call_up_is_a_door(use: str) -> None:
+    """A remote response handed on one call up, a user's file at the helper's call: decoded into
+    the class, every value of its field may arrive."""
+    helper, imports, body = USES[use]
+    text = f"{imports}\nfrom pkg.config import InputConfig\nfrom pkg.helpers import build\n\n\n{body}"
+    assert verdicts({"pkg/helpers.py": HELPERS[helper], "pkg/use.py": text}) == {
         "CHATML": "wire", "LLAMA": "wire"}
 
 
