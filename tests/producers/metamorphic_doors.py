@@ -189,6 +189,10 @@ COMMAND = (
     """)),
 )
 
+# a helper building the class it is handed whole from its other parameter (helpers.py `Decodes.mapping`)
+MAPPING_HELPER = "\n\ndef build(model_cls, data):\n    return model_cls(**data)\n"
+WRAPPED = (MAPPING_HELPER + "\n\nclass DictDefault(dict):\n    def to_dict(self):\n"
+           "        return dict(self)\n\n\ndef validate(cfg):\n    return build($C, cfg.to_dict())\n")
 ENV_DECODE = {"union": "TypeAdapter($V).validate_json($env)", "enum": "$V($env)",
               "literal": "TypeAdapter($V).validate_python($env)"}
 ENV_HEAD = "import os\n\nfrom pydantic import TypeAdapter\n\n${models}" + CONSUME_HEAD
@@ -231,6 +235,12 @@ ENVIRONMENT = (
     Spelling("user-config-spread-local", head="import json\n\n${models}" + CONSUME_HEAD, targets=CARRIERS,
              params="path: str", body="with open(path) as config:\n    data = json.load(config)\n"
                                       "return $C(**data)"),
+    # the user's YAML into a wrapper object, validated one function down by a helper building the
+    # class it is handed whole from the data (axolotl's `load_cfg`: built.py `fed`, the 34th round)
+    Spelling("user-config-validated-below", head="import yaml\n\n${models}" + CONSUME_HEAD + WRAPPED,
+             targets=CARRIERS, params="path: str",
+             body="with open(path) as config:\n    cfg = DictDefault(yaml.safe_load(config))\n"
+                  "return validate(cfg)"),
 )
 
 CLIENT_HEAD = "import httpx\nfrom pydantic import TypeAdapter\n\n${models}" + CONSUME_HEAD
@@ -263,6 +273,14 @@ CLIENT = (
     Spelling("type-directed-converter", head="import typing\n" + CLIENT_HEAD + CONVERTER, params="url: str",
              targets=CARRIERS,
              body="response = httpx.get(url)\nreturn convert(response.json(), $C)"),
+    # a helper building the class it is handed whole from the response, given it at the call or one
+    # call up, through the enclosing function's parameter (built.py `fed`, the thirty-fourth round)
+    Spelling("mapping-helper", head=CLIENT_HEAD + MAPPING_HELPER, params="url: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn build($C, response.json())"),
+    Spelling("mapping-helper-one-call-up", head=CLIENT_HEAD + MAPPING_HELPER
+             + "\n\ndef parse(payload):\n    return build($C, payload)\n", params="url: str",
+             targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn parse(response.json())"),
     # a table of decoding functions keyed by a kind, called with the response (calltables.py)
     Spelling("decoder-table", head=CLIENT_HEAD + "\n_DECODERS = {\"item\": $C.model_validate_json, "
              "\"raw\": lambda blob: blob}\n", params="url: str, kind: str", targets=CARRIERS,

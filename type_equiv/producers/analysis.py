@@ -24,7 +24,7 @@ from type_equiv.model.findings import Site
 from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
-from type_equiv.producers.built import parser_files
+from type_equiv.producers.built import helper_callers, parser_files
 from type_equiv.producers.carriers import CARRIER_LEVELS
 from type_equiv.producers.descriptors import wrapper_names
 from type_equiv.producers.doors import CHOICE_KEYWORDS
@@ -329,8 +329,7 @@ class Analysis:
             new = {c.rsplit(".", 1)[-1] for c in carriers} - names
             if not new:
                 break
-            names |= new
-            added |= new
+            names, added = names | new, added | new
             level = Spellings(frozenset(names), spellings.values, spellings.tag_fields, declarations=True)
             found.fold(self._scan(scanner, None, [Needles.of(new, whole=True)], level))
         every = Spellings(frozenset(names), spellings.values, spellings.tag_fields)
@@ -339,9 +338,10 @@ class Analysis:
             scan.read += found.read  # what the levels read first: the final walk finds it read
         index = scan.index(self.resolver.canonical)  # a decoding object's class (parsers.py)
         heads = {h for join in map(self.joiner, vocabs) for h in [*join.family, *join.carrier_map(index)]}
-        rels = parser_files(index, heads, self.resolver.canonical, self.modules, scan.scans)
-        if rels:
+        if rels := parser_files(index, heads, self.resolver.canonical, self.modules, scan.scans):
             scan.fold(self._scan(scanner, rels, [], every))
+        if callers := helper_callers(scan.index(self.resolver.canonical), heads) - names:  # built.py `fed`
+            scan.fold(self._scan(scanner, None, [Needles.of(callers, whole=True)], every.plus(callers)))
 
     def _listed_round(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
                       spellings: Spellings) -> tuple[Spellings, list[Vocabulary]]:

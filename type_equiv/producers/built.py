@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from type_equiv.producers.chains import ARROW
 from type_equiv.producers.index import Index, derived
 from type_equiv.producers.parsers import PARSER
-from type_equiv.producers.records import CONSTRUCTORS, DECODED, SPREAD, AnnKind, Arg, Form, RefSite
+from type_equiv.producers.records import (
+    CONSTRUCTORS,
+    DECODED,
+    SPREAD,
+    AnnKind,
+    Arg,
+    Form,
+    Origin,
+    RefSite,
+    Source,
+)
 from type_equiv.read.tree import SourceFile
 
 # A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
@@ -79,7 +90,7 @@ def decoded_by(index: Index, canonical: Callable[[str], str], ref: RefSite) -> A
     callee, position = canonical(ref.handed.callee), ref.handed.position
     for _, target, helper in index.refs_under([callee]):
         decodes = helper.decodes
-        if (helper.form is Form.HELPER and target == callee and decodes is not None
+        if (helper.form is Form.HELPER and target == callee and decodes is not None and not decodes.mapping
                 and decodes.cls == position and 0 <= decodes.value < len(ref.args)):
             return ref.args[decodes.value]
     return None
@@ -96,25 +107,81 @@ def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set
     return out
 
 
-def parsed_by(index: Index | None, canonical: Callable[[str], str], ref: RefSite) -> bool:
-    """Whether `ref` hands its class to a decoding object's class at the position it decodes into,
-    or to a type-directed converter (helpers.py `reads_fields`) beside data at the value's position
-    (`convert(json.loads(text), Reply)`: `Reply`'s fields decoded, as `parse_obj_as(Reply, …)` does);
-    or whether `ref` is a callback's parameter type where such a converter beside reads of parameter
-    annotations may be handed it (callbacks.py: a handler's declared type decoded from a reply)."""
+def parsed_by(index: Index | None, canonical: Callable[[str], str], ref: RefSite) -> str | None:
+    """The door's detail for its chain ("" for none) where `ref` hands its class to a decoding
+    object's class at the position it decodes into, or to a type-directed converter (helpers.py
+    `reads_fields`) beside data at the value's position (`convert(json.loads(text), Reply)`:
+    `Reply`'s fields decoded, as `parse_obj_as(Reply, …)` does), or to a helper building it whole
+    from data written outside (`fed`); or where `ref` is a callback's parameter type and such a
+    converter beside reads of parameter annotations may be handed it (callbacks.py: a handler's
+    declared type decoded from a reply). None: no decode."""
     if index is not None and ref.form is Form.CALLBACK:
-        return index.annotation_converter
+        return "" if index.annotation_converter else None
     if index is None or ref.form is not Form.FACTORY or ref.handed is None:
-        return False
+        return None
     callee, position = canonical(ref.handed.callee), ref.handed.position
     for _, target, site in index.refs_under([callee]):
         decodes = site.decodes
         if site.form is not Form.HELPER or target != callee or decodes is None or decodes.cls != position:
             continue
+        if decodes.mapping:
+            return fed(index, ref, decodes.value, callee)
         if decodes.value == PARSER or (decodes.typed and 0 <= decodes.value < len(ref.args)
                                        and ref.args[decodes.value].data()):
-            return True
-    return False
+            return ""
+    return None
+
+
+def fed(index: Index, ref: RefSite, value: int, helper: str) -> str | None:
+    """Where a helper building the class whole from its parameter at `value` (`model_cls(**data)`) is
+    handed data written outside (principle 1), the chain's detail — a text decoder's data at the
+    call (`load(C, yaml.safe_load(f))`: `safe_load → load`), or the enclosing function's parameter
+    that a production call hands such data, one call up (`validate_config(cfg)` called with a local
+    bound to `DictDefault(yaml.safe_load(f))`: `safe_load at cli.py:40 → validate_config(cfg) →
+    load`); else None: a caller's plain argument (origins.py)."""
+    short = helper.rsplit(".", 1)[-1]
+    for origin in ref.origins:
+        if origin.slot.position != value:
+            continue
+        if origin.source is Source.DECODED:
+            return f"{origin.name}{ARROW}{short}"
+        for where, line, decoder in _decoded_calls(index, origin):
+            return (f"{decoder} at {where}:{line}{ARROW}{origin.function.rsplit('.', 1)[-1]}({origin.name})"
+                    f"{ARROW}{short}")
+    return None
+
+
+def _decoded_calls(index: Index, origin: Origin) -> list[tuple[str, int, str]]:
+    """(file, line, the text decoder's name) of each production call of the parameter's function
+    handing that parameter what a text decoder returned, by position or by keyword."""
+    function = index.canonical(origin.function)
+    out: list[tuple[str, int, str]] = []
+    for (i, _), target, call in index.refs_under([function]):
+        rel = index.rels[i]
+        if target != function or call.form is not Form.CALL or index.scan.files[rel].test:
+            continue
+        out.extend((rel, call.line, given.name) for given in call.origins if given.source is Source.DECODED
+                   and (given.slot.name == origin.name if given.slot.name
+                        else 0 <= origin.position == given.slot.position))
+    return sorted(out)
+
+
+def helper_callers(index: Index, heads: set[str]) -> set[str]:
+    """The names of the module-level functions that hand a class of `heads` to a helper building it
+    whole from one of their parameters (`def validate_config(cfg): … load(C, cfg.to_dict())`): their
+    callers, which `fed` reads, are in files the scan may not have read yet (analysis.py)."""
+    out: set[str] = set()
+    for _, target, ref in index.refs_under(heads):
+        if ref.form is not Form.FACTORY or ref.handed is None or target not in heads or not ref.origins:
+            continue
+        callee = index.canonical(ref.handed.callee)
+        for _, helper, site in index.refs_under([callee]):
+            decodes = site.decodes
+            if (helper == callee and site.form is Form.HELPER and decodes is not None and decodes.mapping
+                    and decodes.cls == ref.handed.position):
+                out.update(o.function.rsplit(".", 1)[-1] for o in ref.origins
+                           if o.source is Source.PARAMETER and o.slot.position == decodes.value)
+    return out
 
 
 def parser_files(index: Index, heads: set[str], canonical: Callable[[str], str],

@@ -31,6 +31,7 @@ from type_equiv.producers.held import held_literals
 from type_equiv.producers.keys import functional_keys, keyed_fallback
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import COMPREHENSIONS, held_classes, loop_bound
+from type_equiv.producers.origins import call_origins
 from type_equiv.producers.passed import call_keyed, item_keyed, named_strings, passed_arg
 from type_equiv.producers.records import (
     ANY_OBJECT,
@@ -57,6 +58,7 @@ from type_equiv.producers.records import (
     Handed,
     Keys,
     LitSite,
+    Origin,
     ReaderSite,
     Receiver,
     ReceiverKind,
@@ -247,7 +249,7 @@ class ExpressionWalker(WriteReader):
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),
-                handed: tuple[Handed | None, tuple[Arg, ...]] = (None, ())) -> None:
+                handed: tuple[Handed | None, tuple[Arg, ...], tuple[Origin, ...]] = (None, (), ())) -> None:
         """An element that may be a bare class: a class-valued table entry or a factory argument.
 
         `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
@@ -268,7 +270,8 @@ class ExpressionWalker(WriteReader):
             ref = self.dotted(node, scope)
             if ref is not None:
                 self.refs.append(RefSite(node.lineno, ref, form, form in CONSUMER_FORMS, keys, pairs,
-                                         handed[1], handed=handed[0], given=self.given.pop(id(node), None)))
+                                         handed[1], handed=handed[0], given=self.given.pop(id(node), None),
+                                         origins=handed[2]))
                 return
         self.expr(node, scope, ctx)
 
@@ -394,7 +397,8 @@ class ExpressionWalker(WriteReader):
             spoken = named_strings(node, pairs, self.memo.local_strings(scope.body))
             self.refs.append(RefSite(node.lineno, callee, Form.CALL, consumer, key_t, pair_t + spoken, args,
                                      detail=DECODED if decoded else SPREAD if data else "",
-                                     keyed=call_keyed(node, scope)))  # `Kind.decode(param)`: passed.py
+                                     keyed=call_keyed(node, scope),  # `Kind.decode(param)`: passed.py
+                                     origins=call_origins(node, scope, self.module, self.memo.sources)))
             fallback = lookup_default(node.args[0]) if node.args and not consumer else None
             if fallback is not None:  # `Kind(os.environ.get("K", "a"))`: the default is built in code
                 self.lit(fallback, Form.DEFAULT, names=(callee,))
@@ -441,13 +445,15 @@ class ExpressionWalker(WriteReader):
         whom = (self.dotted(func, scope, spelled_only=False) or self.typed.callee(
             func, scope, lambda n: self.dotted(n, scope, spelled_only=False))) if form in (
             Form.FACTORY, Form.DISPATCH) else None
-        given = tuple(self.argument(a, scope) for a in node.args) if whom and form is Form.FACTORY else ()
+        factory = bool(whom) and form is Form.FACTORY
+        given = tuple(self.argument(a, scope) for a in node.args) if factory else ()
+        sources = call_origins(node, scope, self.module, self.memo.sources, True) if factory else ()
         for i, arg in enumerate(node.args):  # the key a lookup asks for (`d.get(Kind.A)`) is consumed
             self.element(arg.value if isinstance(arg, ast.Starred) else arg, scope,
                          CONSUMER if (lookup and i == 0) or compares or (  # `", ".join(VALID)`: text,
                              texted and isinstance(arg, ast.Name)) else ctx,  # as in an f-string
                          form, key_t, pair_t,
-                         (Handed(whom, i), given) if whom else (None, ()))
+                         (Handed(whom, i), given, sources) if whom else (None, (), ()))
         for keyword in node.keywords:
             # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
             # field lookup anywhere (`variant__in=[Kind.A, Kind.B]`, `question__variant=…`)

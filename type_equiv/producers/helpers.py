@@ -33,23 +33,24 @@ def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int,
     """`Decodes(i, j)` when the function builds a value of the class its positional parameter `i`
     holds from its parameter `j` (positions as a caller counts them, after a method's `self`), else
     None; `typed` when it reads that class's field types, `annotated` when its `module` also reads a
-    function's parameter annotations (`annotation_reader`)."""
+    function's parameter annotations (`annotation_reader`); `mapping` when it builds the class whole
+    from the value, a mapping (`model_cls(**data)`, `model_cls.model_validate(data)`)."""
     params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]][skip:]
     lines = (node.end_lineno or 0) - node.lineno
     if len(params) < 2 or lines > TYPED_LINES:
         return None
     where = {name: i for i, name in enumerate(params)}
-    for sub in walk(node):
-        built = _built(sub)
-        if built is None:
-            continue
-        cls, value = built
-        if cls in where and value in where and cls != value:
-            typed = reads_fields(node, cls)
-            if lines > HELPER_LINES and not typed:
-                return None
-            return Decodes(where[cls], where[value], typed, typed and annotation_reader(module))
-    return None
+    found = [built for sub in walk(node) if (built := _built(sub)) is not None
+             and built[0] in where and built[1] in where and built[0] != built[1]]
+    if not found:
+        return None
+    cls, value, mapping = min(found, key=lambda built: built[2])  # `cls(val)` before `cls(**val)`
+    typed = reads_fields(node, cls)
+    if lines > HELPER_LINES and not typed:
+        return None
+    # built whole from a mapping, the data's origin decides (built.py `fed`), whatever else it reads
+    annotated = typed and not mapping and annotation_reader(module)
+    return Decodes(where[cls], where[value], typed, annotated, mapping)
 
 
 def annotation_reader(module: Sequence[ast.stmt]) -> bool:
@@ -81,8 +82,23 @@ def reads_fields(node: ast.FunctionDef | ast.AsyncFunctionDef, cls: str) -> bool
     return False
 
 
-def _built(node: ast.AST) -> tuple[str, str] | None:
-    """(class parameter, value parameter) of `cls(val)`, `cls[val]`, `cls.table[val]`."""
+# A class's own decoding methods given a mapping: `model_cls.model_validate(data)`, pydantic 1's
+# `parse_obj`, dataclass-wizard's and mashumaro's `from_dict`
+MAPPING_DECODERS = frozenset({"model_validate", "parse_obj", "from_dict"})
+
+
+def _built(node: ast.AST) -> tuple[str, str, bool] | None:
+    """(class parameter, value parameter, whether the class is built whole from a mapping) of
+    `cls(val)`, `cls[val]`, `cls.table[val]`; of `cls(**data)` and `cls.model_validate(data)` (a
+    mapping: the class's fields decoded from the data, built.py `fed`)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args:
+        spread = [k.value for k in node.keywords if k.arg is None]
+        if len(spread) == 1 and isinstance(spread[0], ast.Name):
+            return node.func.id, spread[0].id, True  # `model_cls(**data)`
+    if (isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.func, ast.Attribute)
+            and node.func.attr in MAPPING_DECODERS and isinstance(node.func.value, ast.Name)
+            and isinstance(node.args[0], ast.Name)):
+        return node.func.value.id, node.args[0].id, True  # `model_cls.model_validate(data, strict=True)`
     if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
         head, arg = node.func, node.args[0]
     elif isinstance(node, ast.Subscript):
@@ -92,5 +108,5 @@ def _built(node: ast.AST) -> tuple[str, str] | None:
     else:
         return None
     if isinstance(head, ast.Name) and isinstance(arg, ast.Name):
-        return head.id, arg.id
+        return head.id, arg.id, False
     return None

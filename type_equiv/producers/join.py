@@ -327,8 +327,8 @@ class Join:
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
-        if parsed_by(self.index, self.canonical, ref):  # `JSONParser(Model)`, `convert(d, Model)`: a decode
-            ref = ref._replace(form=Form.DECODE)
+        if (fed := parsed_by(self.index, self.canonical, ref)) is not None:  # `JSONParser(Model)`: a decode
+            ref = ref._replace(form=Form.DECODE, detail=fed or ref.detail)
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
         if (ref.form is Form.ITERATE and ref.given and not ref.detail  # not a listing handed whole
                 and not self._receives(self.annotated, *ref.given)):

@@ -5,8 +5,8 @@ spellings), and each walk asked the same questions of the same functions again: 
 are read only as a membership test's container (syntax.py `tested_only`), which parameters a function
 only reads (`read_only`), whether it is a decoding helper (helpers.py `helper_of`), which functions
 the module registers by a call (doors.py `registered_handlers`) or hands on as callbacks
-(callbacks.py), which locals hold one string
-(passed.py `local_strings`). None reads the spellings, so sites.py
+(callbacks.py), which locals hold one string (passed.py `local_strings`), which hold what a text
+decoder returned (origins.py `body_sources`). None reads the spellings, so sites.py
 keeps one memo beside each tree while it lives. Nodes are keyed by `id`; each entry keeps its node,
 so an id is never reused for another node while the entry lives.
 """
@@ -21,6 +21,7 @@ from type_equiv.producers.callbacks import callback_names
 from type_equiv.producers.doors import registered_handlers
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.offered import raw_tested
+from type_equiv.producers.origins import Sources, body_sources
 from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
 from type_equiv.producers.roles import param_sites
@@ -40,6 +41,7 @@ class TreeMemo:
         self.handlers: dict[tuple[frozenset[str], bool], dict[str, tuple[Form, str]]] = {}
         self.params: tuple[ParamSite, ...] | None = None
         self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
+        self.sourced: dict[int, tuple[Sequence[ast.stmt], Sources]] = {}
 
     def param_sites(self, tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
         """roles.py `param_sites`, once per tree (its module is the tree's own)."""
@@ -93,6 +95,13 @@ class TreeMemo:
         found = self.strings.get(id(body))
         if found is None:
             found = self.strings[id(body)] = (body, local_strings(body))
+        return found[1]
+
+    def sources(self, body: Sequence[ast.stmt]) -> Sources:
+        """origins.py `body_sources`, one walk per body (asked at every call recorded with arguments)."""
+        found = self.sourced.get(id(body))
+        if found is None:
+            found = self.sourced[id(body)] = (body, body_sources(body))
         return found[1]
 
     def helper_of(self, node: Function, skip: int, module: Sequence[ast.stmt]) -> Decodes | None:

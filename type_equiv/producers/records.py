@@ -70,7 +70,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 34
+RECORDS = 35
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -82,6 +82,10 @@ class Spellings:
     values: frozenset[str]  # literal keys (`repr`) of tags, literal values and enum values
     tag_fields: frozenset[str]
     declarations: bool = False  # record only what the carrier search reads (declarations.py)
+
+    def plus(self, names: Iterable[str]) -> Spellings:
+        """These spellings with further names spelled."""
+        return Spellings(self.names | frozenset(names), self.values, self.tag_fields, self.declarations)
 
     def key(self) -> str:
         """A digest of the spellings: with (path, size, mtime) it keys a cached `scan_text` result."""
@@ -266,6 +270,29 @@ class Decodes(NamedTuple):
     value: int
     typed: bool = False
     annotated: bool = False
+    # it builds the class whole from a mapping (`model_cls(**data)`, `model_cls.model_validate(data)`):
+    # a door through the class's fields where the data was written outside (origins.py, built.py `fed`)
+    mapping: bool = False
+
+
+class Source(StrEnum):
+    """Where a call's argument comes from, as far as its function says (origins.py)."""
+
+    DECODED = "decoded"  # what a text decoder returned: a user's file, a remote response
+    PARAMETER = "parameter"  # an expression of a parameter of the enclosing module-level function
+
+
+class Origin(NamedTuple):
+    """A call's argument whose source is known (origins.py): its slot in the call (a position or a
+    keyword), the source, the text decoder's name (`safe_load`) or the parameter's, and for a
+    parameter the enclosing function, dotted as its module's own, and the parameter's position as a
+    caller counts it (-1 for a keyword-only one)."""
+
+    slot: Slot
+    source: Source
+    name: str = ""
+    function: str = ""
+    position: int = -1
 
 
 class Keyed(NamedTuple):
@@ -304,6 +331,8 @@ class RefSite(NamedTuple):
     keyed: Keyed | None = None  # `Form.ITEM` keyed by a parameter: its function and parameter (passed.py)
     # `Form.ITERATE`: each member handed to a call (`loop`); a display's member given to one
     given: tuple[Receiver, Slot] | None = None
+    # a call's arguments read from a text decoder or a parameter of its function: origins.py
+    origins: tuple[Origin, ...] = ()
 
 
 class DictSite(NamedTuple):
@@ -434,9 +463,11 @@ class FileScan(NamedTuple):
                           None if decodes is None else _decodes(decodes),
                           None if keyed is None else Keyed(str(keyed[0]), int(keyed[1]), str(keyed[2]),
                                                            str(keyed[3]), str(keyed[4]), bool(keyed[5])),
-                          None if given is None else (_receiver(given[0]), _slot(given[1])))
-                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed, given
-                  in refs),
+                          None if given is None else (_receiver(given[0]), _slot(given[1])),
+                          tuple(Origin(_slot(slot), Source(source), str(name), str(function), int(position))
+                                for slot, source, name, function, position in origins))
+                  for line, ref, form, consumer, keys, pairs, args, detail, handed, decodes, keyed, given,
+                  origins in refs),
             tuple(DictSite(int(line), _keys(keys), _pairs(pairs), bool(consumer), str(within),
                            None if given is None else (_receiver(given[0]), _slot(given[1])))
                   for line, keys, pairs, consumer, within, given in dicts),
@@ -455,8 +486,8 @@ class FileScan(NamedTuple):
 
 
 def _decodes(value: Any) -> Decodes:
-    cls, position, typed, annotated = value
-    return Decodes(int(cls), int(position), bool(typed), bool(annotated))
+    cls, position, typed, annotated, mapping = value
+    return Decodes(int(cls), int(position), bool(typed), bool(annotated), bool(mapping))
 
 
 def _keys(value: Any) -> Keys:
