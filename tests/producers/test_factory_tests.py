@@ -118,7 +118,7 @@ def test_a_member_a_factory_matches_or_tests_is_produced() -> None:
 
 
 def test_a_factory_keying_a_registry_by_its_argument_stays_consumed() -> None:
-    # tested too (`if kind == Stability.BETA`), but stored under: a registration key
+    # tested too (`if kind == Stability.BETA`), but registered under (`handlers.setdefault(kind, …)`): a key
     assert verdicts({
         "pkg/registry.py": """
             from pkg.stability import Stability
@@ -130,7 +130,7 @@ def test_a_factory_keying_a_registry_by_its_argument_stays_consumed() -> None:
                 def register(func):
                     if kind == Stability.BETA:
                         print("beta handler")
-                    handlers[kind] = func
+                    handlers.setdefault(kind, []).append(func)
                     return func
 
                 return register
