@@ -51,6 +51,13 @@ CONSTRUCT = (
              "def keep(value):\n    def wrap(func):\n        HELD[func.__name__] = value\n"
              "        return func\n\n    return wrap\n",
              body="@keep($M)\ndef handler() -> None:\n    record(HELD)"),
+    # ... and one whose wrapper only tests it at each call, as the same factory called plainly holds it
+    # (elasticsearch-py's `@_availability_warning(Stability.STABLE)`, the thirty-sixth round)
+    Spelling("decorator-argument-tested", forms=("enum",), head=SINK + "\n\n"
+             "def warn_if(value):\n    def wrap(func):\n        def inner(*args):\n"
+             "            if value is None:\n                record(func)\n"
+             "            return func(*args)\n\n        return inner\n\n    return wrap\n",
+             body="@warn_if($M)\ndef handler() -> None:\n    pass"),
     # a class attribute declared by a descriptor naming the vocabulary: its default (the 18th round),
     # the vocabulary named directly, inside a nested call, or through a module-level wrapper of it
     Spelling("descriptor-default", forms=("enum", "literal"),

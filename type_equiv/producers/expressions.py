@@ -416,7 +416,8 @@ class ExpressionWalker(WriteReader):
         if name == "dict" and callee is None and any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, key_t, pair_t, consumer))
         plain = Form.REFERENCE if name in NEUTRAL_CALLS else Form.FACTORY
-        # a decorator's positional arguments key what it registers (`@on(Kind.A)`: dispatch); its
+        # a decorator's positional arguments key what it registers (`@on(Kind.A)`: dispatch) unless the
+        # project's own factory only keeps, tests or hands them on (roles.py `ParamRole.KEPT`); its
         # keywords configure the registration, values like any call's (`@command(mode=Kind.B)`)
         form = Form.DISPATCH if self.decorator else plain
         receiver = self.receiver(func, scope)

@@ -70,7 +70,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 35
+RECORDS = 36
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -418,7 +418,8 @@ class ParamRole(StrEnum):
     """What a function does with a parameter (roles.py)."""
 
     KEYED = "keyed"  # only a key: a member handed to it keys a registration or a lookup
-    KEPT = "kept"  # a decorator factory only keeps it: its decorator's argument is a value
+    KEPT = "kept"  # a decorator factory only keeps, hands on or tests it: its decorator's argument
+    # is a value
 
 
 class ParamSite(NamedTuple):

@@ -8,14 +8,17 @@ parameter say otherwise, each the same meaning as a spelling already judged (pri
   nothing out). `register_pipeline(Kind.FAST, steps)` storing under it is
   `@on(Kind.FAST)`, a registration key; `color_of(Kind.A)` looking up by it is `COLORS[Kind.A]`: both
   consume the member (dispatch, table-key).
-- *kept*: a decorator factory — a module-level function defining the wrapper it returns — only keeps it
-  as a value, assigning it (under another key, on an attribute) or returning it: its decorator's
-  argument is then a value like any argument (`@permission(Perms.ADD)` storing `perm_map[f.__name__] =
-  bits`), not the key a decorator's positional argument usually is.
+- *kept*: a decorator factory — a module-level function defining the wrapper it returns — never keys by
+  it but only keeps it as a value, assigning it (under another key, on an attribute) or returning it,
+  hands it on from inside its wrapper, or compares it (`if stability == Stability.BETA: warn(…)` in the
+  wrapper, `match p:`): its decorator's argument is then a value like any argument, as it is where the
+  same function is called plainly (`@permission(Perms.ADD)` storing `perm_map[f.__name__] = bits`;
+  elasticsearch-py's `@_availability_warning(Stability.STABLE)`), not the key a decorator's positional
+  argument usually is.
 
-Any other use — compared, passed on, an attribute read — leaves the call's usual reading. Module-level
-functions and the methods of module-level classes are read (a method's first parameter, its `self` or
-`cls`, is no position of a call).
+Any other use — passed on when decorating, an attribute read, spelled into text — leaves the call's
+usual reading. Module-level functions and the methods of module-level classes are read (a method's
+first parameter, its `self` or `cls`, is no position of a call).
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ KEY_METHODS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains_
 
 
 def param_sites(tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
-    """The parameters of the module's functions and methods that are only keyed or only kept."""
+    """The parameters of the module's functions and methods that are only keyed, or only kept, handed on
+    or tested by a decorator factory."""
     out: list[ParamSite] = []
     for node in tree.body:
         if isinstance(node, FUNCTIONS):
@@ -69,11 +73,13 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
             if isinstance(child, ast.Name) and child.id in params:
                 used.add(child.id)
                 loaded = isinstance(child.ctx, ast.Load)
-                if loaded and _keys(child, parent):
+                key = loaded and _keys(child, parent)
+                if key:
                     keyed.add(child.id)
                 elif not (loaded and isinstance(parent, ast.FormattedValue)):  # `f"… {p}"`: text
                     not_keyed.add(child.id)
-                kept = _keeps(child, parent) or (inner >= 2 and _given(child, parent))
+                kept = not key and (_keeps(child, parent) or (inner >= 2 and _given(child, parent))
+                                    or (loaded and _tests(child, parent)))
                 if not (loaded and factory and kept):
                     not_kept.add(child.id)
             todo.append((child, inner))
@@ -106,6 +112,15 @@ def _given(node: ast.Name, parent: ast.AST) -> bool:
     if isinstance(parent, ast.Call):
         return any(arg is node for arg in parent.args)
     return isinstance(parent, ast.keyword) and parent.value is node
+
+
+def _tests(node: ast.Name, parent: ast.AST) -> bool:
+    """`p == K.A`, `p is not K.B`, `K.A in p`, `match p:`: compared or tested (a key's test, `p in d`,
+    is a key: `_keys`). A factory testing its argument holds a value, as the same function called plainly
+    with it does (principle 5): the argument is no key it registers under."""
+    if isinstance(parent, ast.Compare):
+        return parent.left is node or any(c is node for c in parent.comparators)
+    return isinstance(parent, ast.Match) and parent.subject is node
 
 
 def _keeps(node: ast.Name, parent: ast.AST) -> bool:
