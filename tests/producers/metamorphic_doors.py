@@ -281,6 +281,15 @@ CLIENT = (
              + "\n\ndef parse(payload):\n    return build($C, payload)\n", params="url: str",
              targets=CARRIERS,
              body="response = httpx.get(url)\nreturn parse(response.json())"),
+    # a function declaring the carrier as its return and returning the decoded response — inline, or
+    # through the same module's helper returning it (beets' `get_release`: returns.py, the 37th round)
+    Spelling("returned-as-declared", head=CLIENT_HEAD + "\n\ndef fetch(url: str) -> $C:\n"
+             "    return httpx.get(url).json()\n", params="url: str", targets=CARRIERS,
+             body="return fetch(url)"),
+    Spelling("returned-through-helper", head=CLIENT_HEAD + "\n\ndef get_body(url):\n"
+             "    response = httpx.get(url)\n    return response.json()\n\n\n"
+             "def fetch(url: str) -> $C:\n    return get_body(url)\n", params="url: str", targets=CARRIERS,
+             body="return fetch(url)"),
     # a table of decoding functions keyed by a kind, called with the response (calltables.py)
     Spelling("decoder-table", head=CLIENT_HEAD + "\n_DECODERS = {\"item\": $C.model_validate_json, "
              "\"raw\": lambda blob: blob}\n", params="url: str, kind: str", targets=CARRIERS,

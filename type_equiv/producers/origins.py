@@ -21,6 +21,7 @@ building `config_cls(**config)` from its caller's argument).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -42,7 +43,7 @@ class Sources(NamedTuple):
     bound: frozenset[str]
 
 
-def body_sources(body: Sequence[ast.stmt]) -> Sources:
+def body_sources(body: Sequence[ast.stmt], decoder: re.Pattern[str] = TEXT_DECODER) -> Sources:
     """The body's `Sources`, one walk (memo.py keeps it per body). A local counts as decoded where
     any of its bindings is one (`data = yaml.safe_load(f)`), as doors.py `decoded_data` reads it."""
     decoded: dict[str, str] = {}
@@ -54,33 +55,35 @@ def body_sources(body: Sequence[ast.stmt]) -> Sources:
             elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names = [t.id for t in targets if isinstance(t, ast.Name)]
-                found = traced(node.value, lambda _: None) if names else None
+                found = traced(node.value, lambda _: None, decoder=decoder) if names else None
                 if found is not None:
                     decoded.update((name, found[1]) for name in names if name not in decoded)
     return Sources(decoded, frozenset(bound))
 
 
-def traced(node: ast.expr, lookup: Callable[[str], Found | None], depth: int = 0) -> Found | None:
-    """The source `node` is read from: a text decoder's call, or a name `lookup` knows — through an
-    `await`, a part (`d["k"]`, `d.k`), a method (`cfg.to_dict()`) or a call wrapping one value
-    (`DictDefault(…)`, `dict(…)`)."""
+def traced(node: ast.expr, lookup: Callable[[str], Found | None], depth: int = 0,
+           decoder: re.Pattern[str] = TEXT_DECODER) -> Found | None:
+    """The source `node` is read from: a text decoder's call (`decoder`), or a name `lookup` knows —
+    through an `await`, a part (`d["k"]`, `d.k`), a method (`cfg.to_dict()`) or a call wrapping one
+    value (`DictDefault(…)`, `dict(…)`)."""
     if depth > DEPTH:
         return None
     if isinstance(node, ast.Await | ast.Starred):
-        return traced(node.value, lookup, depth + 1)
+        return traced(node.value, lookup, depth + 1, decoder)
     if isinstance(node, ast.Name):
         return lookup(node.id)
     if isinstance(node, ast.Subscript | ast.Attribute):
-        return traced(node.value, lookup, depth + 1)
+        return traced(node.value, lookup, depth + 1, decoder)
     if not isinstance(node, ast.Call):
         return None
     name = last_name(node.func)
-    if name and TEXT_DECODER.fullmatch(name):
+    if name and decoder.fullmatch(name):
         return Source.DECODED, name, -1
-    if isinstance(node.func, ast.Attribute) and (found := traced(node.func.value, lookup, depth + 1)):
+    func = node.func
+    if isinstance(func, ast.Attribute) and (found := traced(func.value, lookup, depth + 1, decoder)):
         return found
     inner = [*node.args, *(k.value for k in node.keywords if k.arg is None)]
-    return traced(inner[0], lookup, depth + 1) if len(inner) == 1 else None
+    return traced(inner[0], lookup, depth + 1, decoder) if len(inner) == 1 else None
 
 
 def call_origins(node: ast.Call, scope: Scope, module: str,

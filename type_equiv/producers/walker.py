@@ -51,6 +51,7 @@ from type_equiv.producers.records import (
     Slot,
     listed_detail,
 )
+from type_equiv.producers.returns import decoded_returns
 from type_equiv.producers.searches import searched
 from type_equiv.producers.syntax import (
     Scope,
@@ -123,6 +124,7 @@ class Walker(ExpressionWalker):
                     self.dict_types[id(node.value)] = scope.returns_any
                 if scope.returns:
                     self.bound(node.value, scope.return_ann, Form.RETURN, scope)
+                    self.refs.extend(decoded_returns(node, scope, self.module_body))  # returns.py
                 if scope.method_of is not None:
                     self.method_return(node.value, scope)
                 self.expr(node.value, scope, VALUE)
@@ -246,8 +248,7 @@ class Walker(ExpressionWalker):
                                      for r in refs)
                 inner.annotated[arg.arg] = refs
                 if not stub:
-                    self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)
-                    # `Query("a")`
+                    self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=refs)  # and `Query("a")`:
                     self.lit(declared_default(default), Form.DEFAULT, key=Slot(arg.arg), names=refs)
             if default is not None:
                 start = len(self.refs)
