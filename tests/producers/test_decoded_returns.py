@@ -137,3 +137,36 @@ def test_the_programs_own_file_read_back_is_a_round_trip() -> None:
 def test_a_display_built_in_code_returned_produces() -> None:
     """`-> Release` returning a dict display: `Box` produced, `Jewel Case` still an error."""
     assert case({"pkg/make.py": BUILT}).verdicts == {"Box": "producer", "Jewel Case": "none"}
+
+
+def test_helpers_calling_helpers_are_searched_once_per_helper_and_depth() -> None:
+    """Methods each returning every other's result: a search without its answers kept would follow
+    `methods ** DEPTH` paths; each helper is searched at most once per depth (`Chains`), and the
+    last method's decoded return is still found through five others."""
+    import ast
+
+    from type_equiv.producers.returns import DEPTH, Chains, decoded_returns
+    from type_equiv.producers.syntax import Scope
+
+    count = 12
+    methods = "".join(
+        f"    def m{i}(self, x) -> Release:\n"
+        + "".join(f"        if x == {j}:\n            return self.m{j}(x)\n" for j in range(i + 1, count))
+        + ("        return requests.get(x).json()\n" if i == count - 1 else "        return None\n")
+        for i in range(count))
+    tree = ast.parse(f"import requests\n\n\nclass Client:\n{methods}")
+    cls = tree.body[1]
+    assert isinstance(cls, ast.ClassDef)
+    chains = Chains()
+    found = []
+    for method in cls.body:
+        assert isinstance(method, ast.FunctionDef)
+        scope = Scope(owner=f"m.Client.{method.name}", returns=("m.Release",), method_of="m.Client",
+                      body=method.body, class_body=cls.body)
+        for node in ast.walk(method):
+            if isinstance(node, ast.Return):
+                found.extend(site.detail for site in decoded_returns(node, scope, tree.body, chains))
+    assert len(chains.chains) <= count * (DEPTH + 1)
+    assert "json() → m11() → m6() returns" in found  # within DEPTH helpers
+    assert not any(d.startswith("json() → m11() → m10() → m9() → m8() → m7() → m6() → m5()")
+                   for d in found)  # beyond it

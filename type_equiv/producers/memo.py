@@ -24,6 +24,7 @@ from type_equiv.producers.offered import raw_tested
 from type_equiv.producers.origins import Sources, body_sources
 from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
+from type_equiv.producers.returns import Chains
 from type_equiv.producers.roles import param_sites
 from type_equiv.producers.syntax import mapping_head
 
@@ -42,6 +43,7 @@ class TreeMemo:
         self.params: tuple[ParamSite, ...] | None = None
         self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
         self.sourced: dict[int, tuple[Sequence[ast.stmt], Sources]] = {}
+        self.chains = Chains()  # returns.py: what each helper's returns are decoded from
 
     def param_sites(self, tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
         """roles.py `param_sites`, once per tree (its module is the tree's own)."""

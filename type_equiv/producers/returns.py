@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from type_equiv.producers.doors import TEXT_DECODER
-from type_equiv.producers.origins import body_sources, traced
+from type_equiv.producers.origins import Sources, body_sources, traced
 from type_equiv.producers.records import Form, RefSite, Source
 from type_equiv.producers.syntax import Scope
 
@@ -35,29 +35,50 @@ Function = ast.FunctionDef | ast.AsyncFunctionDef
 Functions = Mapping[str, Function]
 
 
-def decoded_returns(node: ast.Return, scope: Scope, module_body: Sequence[ast.stmt]) -> Iterator[RefSite]:
+class Chains:
+    """A tree's answers to `_returned` (they need no spellings): each helper's chain at each depth, each
+    body's decoded locals and each body's functions by name — without them the search of helpers
+    calling helpers grows with the product of their calls and returns (pydantic's schema generator)."""
+
+    def __init__(self) -> None:
+        self.chains: dict[tuple[int, bool, int], tuple[Function, list[str] | None]] = {}
+        self.sources: dict[int, tuple[Sequence[ast.stmt], Sources]] = {}
+        self.functions: dict[int, tuple[Sequence[ast.stmt], dict[str, Function]]] = {}
+
+    def sources_of(self, body: Sequence[ast.stmt]) -> Sources:
+        found = self.sources.get(id(body))
+        if found is None:
+            found = self.sources[id(body)] = (body, body_sources(body, RESPONSE_DECODER))
+        return found[1]
+
+    def functions_of(self, body: Sequence[ast.stmt]) -> dict[str, Function]:
+        found = self.functions.get(id(body))
+        if found is None:
+            found = self.functions[id(body)] = (body, {
+                s.name: s for s in body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)})
+        return found[1]
+
+
+def decoded_returns(node: ast.Return, scope: Scope, module_body: Sequence[ast.stmt],
+                    chains: Chains) -> Iterator[RefSite]:
     """A `Form.LOAD` of each name the enclosing function's return annotation spells (`scope.returns`)
     where `node` returns decoded data, its chain (`get_json() → _lookup() → get_release() returns`)
     in `detail`."""
     if not scope.returns or node.value is None:
         return
-    own = _functions(scope.class_body) if scope.method_of is not None else {}
-    came = _returned(node.value, scope.body, own, _functions(module_body), 0)
+    own = chains.functions_of(scope.class_body) if scope.method_of is not None else {}
+    came = _returned(node.value, scope.body, own, chains.functions_of(module_body), 0, chains)
     if came is not None:  # `json() → _lookup() → get_release() returns`, then the carrier's fields
         steps = " → ".join(reversed([f"{scope.owner.rsplit('.', 1)[-1]}()", *came]))
         yield from (RefSite(node.lineno, ref, Form.LOAD, False, detail=f"{steps} returns")
                     for ref in scope.returns)
 
 
-def _functions(body: Sequence[ast.stmt]) -> dict[str, Function]:
-    return {s.name: s for s in body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
-
-
 def _returned(value: ast.expr, body: Sequence[ast.stmt], methods: Functions, functions: Functions,
-              depth: int) -> list[str] | None:
+              depth: int, chains: Chains) -> list[str] | None:
     """The chain by which `value`, returned in a function of statements `body`, is decoded data, or
     None: a decoder's call (`["json()"]`), or a helper's and its own chain (`["_lookup()", "json()"]`)."""
-    sources = body_sources(body, RESPONSE_DECODER)
+    sources = chains.sources_of(body)
 
     def lookup(name: str) -> tuple[Source, str, int] | None:
         decoder = sources.decoded.get(name)
@@ -72,12 +93,27 @@ def _returned(value: ast.expr, body: Sequence[ast.stmt], methods: Functions, fun
         helper = _helper(call, methods, functions)
         if helper is None:
             continue
-        inner = methods if helper in methods.values() else {}
-        for sub in _returns(helper):
-            came = _returned(sub, helper.body, inner, functions, depth + 1) if sub is not None else None
-            if came is not None:
-                return [f"{helper.name}()", *came]
+        came = _helper_chain(helper, helper in methods.values(), methods, functions, depth + 1, chains)
+        if came is not None:
+            return [f"{helper.name}()", *came]
     return None
+
+
+def _helper_chain(helper: Function, method: bool, methods: Functions, functions: Functions, depth: int,
+                  chains: Chains) -> list[str] | None:
+    """The chain of the first of `helper`'s returns that is decoded data, searched once per helper and
+    depth (a method's `methods` are its own class's: the key needs only whether it is one)."""
+    key = (id(helper), method, depth)
+    found = chains.chains.get(key)
+    if found is None:
+        inner = methods if method else {}
+        came = None
+        for sub in _returns(helper):
+            came = _returned(sub, helper.body, inner, functions, depth, chains) if sub is not None else None
+            if came is not None:
+                break
+        found = chains.chains[key] = (helper, came)
+    return found[1]
 
 
 def _calls(value: ast.expr, body: Sequence[ast.stmt]) -> list[ast.Call]:

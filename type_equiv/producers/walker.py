@@ -124,7 +124,7 @@ class Walker(ExpressionWalker):
                     self.dict_types[id(node.value)] = scope.returns_any
                 if scope.returns:
                     self.bound(node.value, scope.return_ann, Form.RETURN, scope)
-                    self.refs.extend(decoded_returns(node, scope, self.module_body))  # returns.py
+                    self.refs.extend(decoded_returns(node, scope, self.module_body, self.memo.chains))
                 if scope.method_of is not None:
                     self.method_return(node.value, scope)
                 self.expr(node.value, scope, VALUE)
