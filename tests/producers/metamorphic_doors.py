@@ -37,6 +37,24 @@ ROUTE = (
 
         app.add_api_route("/items", $f, methods=["POST"])
     """)),
+    Spelling("depends-class", targets=TARGETS[1:], head=DOOR_HEAD + "from fastapi import Depends\n"
+             + _block("""
+        app = FastAPI()
+
+
+        @app.get("/items")
+        def $f(query: $T = Depends()) -> None:
+            print(query)
+    """)),  # `Depends()` names no function: FastAPI builds the class from the query
+    Spelling("annotated-depends-class", targets=TARGETS[1:], head="from typing import Annotated\n\n"
+             + DOOR_HEAD + "from fastapi import Depends\n" + _block("""
+        app = FastAPI()
+
+
+        @app.get("/items")
+        def $f(query: Annotated[$T, Depends()]) -> None:
+            print(query)
+    """)),
     Spelling("webargs-use-kwargs", forms=("enum",), head="from webargs import fields\n"
              "from webargs.flaskparser import use_kwargs\n\n" + CONSUME_HEAD + _block("""
         @use_kwargs({"item": fields.Enum($V)}, location="query")

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from tests.producers.metamorphic_spelling import CONSUME_HEAD, DESCRIBED, SINK, Spelling
 
+OVERLOADED = ("from typing import overload\n\nfrom pkg.vocab import $V\n\n\nclass Recorder:\n"
+              "    @overload\n    def record_item(self, item: $V) -> None: ...\n\n"
+              "    @overload\n    def record_item(self, item: int) -> None: ...\n\n"
+              "    def record_item(self, item: object) -> None:\n        print(item)\n\n"
+              "    record = record_item\n\n\nRECORDER = Recorder()\n")
 CONSTRUCT = (
     Spelling("direct", head=SINK, body="record($make)"),
     Spelling("keyword", head=SINK, body="record(item=$make)"),
@@ -35,6 +40,10 @@ CONSTRUCT = (
         "enum": SINK + "\n\nclass Holder:\n    Kinds = $V\n\n    def make(self) -> None:\n"
                        "        record(self.Kinds.${A_member})\n"},
         body="Holder().make()", forms=("union", "enum")),
+    # a parameter the vocabulary types only in a method's `@overload` stubs, the method reached through
+    # a class-level alias of it on a module-level object (gajim's `app.settings.get`; 38th round)
+    Spelling("overload-through-a-class-level-alias", forms=("literal",), head=OVERLOADED,
+             body="RECORDER.record($make)"),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
              body="made: Final = $make\nrecord(made)"),

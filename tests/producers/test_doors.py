@@ -419,6 +419,48 @@ def test_an_injected_route_parameter_is_no_door() -> None:
     assert finding.severity == "error" and case.doors("BETA") == []
 
 
+def test_a_class_dependency_built_from_the_query_is_a_door() -> None:
+    """`Depends()` names no function: FastAPI builds the parameter's own class from the request's
+    values, as it builds a body — a door through that class (principle 1), as a default or in
+    `Annotated[…, Depends()]`."""
+    for line, spelling in ((7, "params: Order = Depends()"),
+                           (7, "params: Annotated[Order, Depends()]")):
+        case = kind_case(f"""
+            from typing import Annotated
+            from fastapi import APIRouter, Depends
+            from pkg.models import Order
+            router = APIRouter()
+
+            @router.get("/orders")
+            def orders({spelling}) -> int:
+                return params.size
+        """)
+        assert_door(case, line, "route (via Order)")
+
+
+def test_a_dependency_named_by_keyword_is_still_injected() -> None:
+    """`Depends(dependency=f)` and `Security(f)` hand the route what `f` returns: no door."""
+    case = kind_case("""
+        from fastapi import APIRouter, Depends, Security
+        from pkg.models import Order
+        from pkg.kinds import Kind
+        router = APIRouter()
+
+        def current() -> Order:
+            return Order(kind=Kind.ALPHA)
+
+        @router.get("/a")
+        def a(order: Order = Depends(dependency=current)) -> int:
+            return order.size
+
+        @router.get("/b")
+        def b(order: Order = Security(current)) -> int:
+            return order.size
+    """)
+    finding = beta_of(case, "none")
+    assert finding.severity == "error" and case.doors("BETA") == []
+
+
 def test_a_value_tested_against_the_enum_members_is_a_door() -> None:
     """`level in list(Kind)` validates a raw value against the vocabulary, as `Kind(level)` does —
     also through one local variable; a literal tested so is not data."""

@@ -33,6 +33,7 @@ from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.inherited import Inherited
 from type_equiv.producers.join import Join
+from type_equiv.producers.named import Objects
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.public import package_of
 from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
@@ -123,9 +124,7 @@ def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, i
 def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | None) -> Spellings:
     """What the scan looks for: each vocabulary's and its bases' names, and per variant its class
     name, tag or value and tag field — of the variants in `only` (per vocabulary; None: all)."""
-    names: set[str] = set()
-    values: set[str] = set()
-    tag_fields: set[str] = set()
+    names, values, tag_fields = set[str](), set[str](), set[str]()
     for i, vocab in enumerate(vocabs):
         keep = None if only is None else only[i]
         names.add(vocab.name)
@@ -177,6 +176,7 @@ class Analysis:
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths, library=Library(memo=memo))
         self.resolver.inherited = self.inherited = Inherited(self.defs)  # `self.Access` of a base
+        self.unknown = Objects(self.resolver.is_module, self.defs.is_class)  # `app.settings.get(…)`
         self.scan: TreeScan | None = None
         self.callers: set[str] = set()  # the rows whose callers are outside: public parameters are doors
 
@@ -463,7 +463,7 @@ class Analysis:
 
     def joiner(self, vocab: Vocabulary) -> Join:
         return Join(self.resolver.canonical, vocab, self._declaring, self._extras,
-                    callers=vocab.qualname in self.callers,
+                    callers=vocab.qualname in self.callers, unknown=self.unknown,
                     exported=self.resolver.exported() if vocab.qualname in self.callers else frozenset(),
                     package=package_of(vocab.qualname, vocab.path, self.package_roots))
 

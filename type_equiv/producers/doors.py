@@ -75,6 +75,7 @@ DECODE_METHOD = re.compile(
 )
 # A parameter's value the framework injects: the dependency's return value, not the request decoded.
 INJECTED_CALLS = frozenset({"Depends", "Security", "Inject", "Provide"})
+CLASS_DEPENDENCIES = frozenset({"Depends", "Security"})  # with no function: the annotation's class
 SETTINGS_BASES = frozenset({"BaseSettings"})
 # A GraphQL framework's decorators declaring a class an input type: the client's query decoded into it.
 GRAPHQL_PACKAGES = frozenset({"strawberry", "strawberry_django"})
@@ -240,12 +241,23 @@ def injected(annotation: ast.expr | None, default: ast.expr | None = None) -> bo
     the framework calls — `db = Depends(get_db)`, `Annotated[dict, Depends(common_parameters)]`
     (FastAPI's `Depends`/`Security`, `Inject`/`Provide` of dependency injectors): what that function
     returns is built in code, so the parameter decodes nothing from the request."""
-    if isinstance(default, ast.Call) and last_name(default.func) in INJECTED_CALLS:
+    if isinstance(default, ast.Call) and _injects(default):
         return True
     if isinstance(annotation, ast.Subscript) and last_name(annotation.value) == "Annotated":
         meta = annotation.slice.elts[1:] if isinstance(annotation.slice, ast.Tuple) else []
-        return any(isinstance(m, ast.Call) and last_name(m.func) in INJECTED_CALLS for m in meta)
+        return any(isinstance(m, ast.Call) and _injects(m) for m in meta)
     return False
+
+
+def _injects(call: ast.Call) -> bool:
+    """`Depends(f)` hands the route what `f` returns; `Depends()` names no function, so FastAPI calls
+    the parameter's own class with the request's values (principle 1: a class built from the query
+    is decoded as a body is) — no injection, a door through that class."""
+    name = last_name(call.func)
+    if name not in INJECTED_CALLS:
+        return False
+    return name not in CLASS_DEPENDENCIES or bool(call.args) or any(
+        k.arg == "dependency" for k in call.keywords)
 
 
 def is_settings(bases: list[ast.expr]) -> bool:

@@ -56,9 +56,6 @@ from type_equiv.producers.roundtrips import written_keys
 from type_equiv.read.tree import SourceFile
 from type_equiv.read.vocabularies import Method, Span, Variant, Vocabulary
 
-# Fields followed from a decoded class down to the vocabulary: the scan rounds of analysis.py (one
-# level each across files) and this join (within the files read) keep to the same.
-
 
 @dataclass(frozen=True)
 class Found:
@@ -77,8 +74,10 @@ class Join:
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
                  declaring: Callable[[str, str], str | None] = lambda cls, name: None,
                  extras: Callable[[str], bool] = lambda cls: False, callers: bool = False,
-                 exported: frozenset[str] = frozenset(), package: tuple[str, str] | None = None) -> None:
+                 exported: frozenset[str] = frozenset(), package: tuple[str, str] | None = None,
+                 unknown: Callable[[str], bool] = lambda receiver: False) -> None:
         self.vocab = vocab
+        self.unknown = unknown  # a method of an object whose class nothing declares (named.py `Objects`)
         self.callers = callers  # a library's callers are outside: public parameters are doors
         # the library's package holding the vocabulary (public.py `package_of`): names, files
         self.package = package or (vocab.qualname.split(".", 1)[0] + ".", "")
@@ -102,8 +101,7 @@ class Join:
         self.readers = Receivers()  # the parameters their functions only read (receivers.py `only_read`)
         self.annotated = Receivers()  # the fields and parameters typed by the vocabulary
         self.written: dict[str, list[str]] = {}  # what production code serialises → where (`path:line`)
-        # the decodes judged round trips (no doors), each with where the program writes that data
-        self.round_trips: list[tuple[Site, list[str]]] = []
+        self.round_trips: list[tuple[Site, list[str]]] = []  # decodes judged round trips: where written
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
         self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
         self.index: Index | None = None
@@ -542,6 +540,8 @@ class Join:
         owner = self.canonical(receiver.name)
         if annotated.receives(Receiver(ReceiverKind.OWNER, owner), key):
             return True
+        if self.unknown(owner):  # `app.settings.get(…)`: the method known by its name, as on a local
+            return annotated.receives(Receiver(ReceiverKind.NAMED, owner.rpartition(".")[2]), key)
         if key.positional() or key not in annotated.names:
             return False
         declared = self.declaring(owner, key.name)

@@ -26,6 +26,7 @@ from type_equiv.producers.declarations import (
 )
 from type_equiv.producers.doors import may_register
 from type_equiv.producers.memo import TreeMemo
+from type_equiv.producers.named import aliased
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax import Scope
 from type_equiv.producers.walker import Walker
@@ -69,6 +70,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings, mem
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:
         return FileScan(error=DEEP), bindings
+    walker.anns.extend(aliased(tree, module, walker.anns))  # `get = get_app_setting` in a class body
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers),
                     params=walker.memo.param_sites(tree, module)), bindings
