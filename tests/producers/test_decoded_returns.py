@@ -145,7 +145,8 @@ def test_helpers_calling_helpers_are_searched_once_per_helper_and_depth() -> Non
     last method's decoded return is still found through five others."""
     import ast
 
-    from type_equiv.producers.returns import DEPTH, Chains, decoded_returns
+    from type_equiv.producers.origins import body_sources
+    from type_equiv.producers.returns import DEPTH, RESPONSE_DECODER, Chains, decoded_returns
     from type_equiv.producers.syntax import Scope
 
     count = 12
@@ -157,7 +158,7 @@ def test_helpers_calling_helpers_are_searched_once_per_helper_and_depth() -> Non
     tree = ast.parse(f"import requests\n\n\nclass Client:\n{methods}")
     cls = tree.body[1]
     assert isinstance(cls, ast.ClassDef)
-    chains = Chains()
+    chains = Chains(lambda body: body_sources(body, RESPONSE_DECODER))
     found = []
     for method in cls.body:
         assert isinstance(method, ast.FunctionDef)

@@ -8,7 +8,7 @@ class is built, so it produces its member there and nowhere else (docs/producers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from type_equiv.producers.chains import ARROW
 from type_equiv.producers.index import Index, derived
@@ -19,6 +19,7 @@ from type_equiv.producers.records import (
     SPREAD,
     AnnKind,
     Arg,
+    Decodes,
     Form,
     Origin,
     RefSite,
@@ -87,13 +88,19 @@ def decoded_by(index: Index, canonical: Callable[[str], str], ref: RefSite) -> A
     None where the callee is no such helper (or its module was not read)."""
     if ref.handed is None:
         return None
-    callee, position = canonical(ref.handed.callee), ref.handed.position
-    for _, target, helper in index.refs_under([callee]):
-        decodes = helper.decodes
-        if (helper.form is Form.HELPER and target == callee and decodes is not None and not decodes.mapping
-                and decodes.cls == position and 0 <= decodes.value < len(ref.args)):
+    for decodes in decoders(index, canonical(ref.handed.callee), ref.handed.position):
+        if not decodes.mapping and 0 <= decodes.value < len(ref.args):
             return ref.args[decodes.value]
     return None
+
+
+def decoders(index: Index, callee: str, position: int) -> Iterator[Decodes]:
+    """What the decoding helper `callee` (helpers.py) decodes, for each of its definitions read, where
+    it takes the class at `position`."""
+    for _, target, site in index.refs_under([callee]):
+        if (site.form is Form.HELPER and target == callee and site.decodes is not None
+                and site.decodes.cls == position):
+            yield site.decodes
 
 
 def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
@@ -119,11 +126,8 @@ def parsed_by(index: Index | None, canonical: Callable[[str], str], ref: RefSite
         return "" if index.annotation_converter else None
     if index is None or ref.form is not Form.FACTORY or ref.handed is None:
         return None
-    callee, position = canonical(ref.handed.callee), ref.handed.position
-    for _, target, site in index.refs_under([callee]):
-        decodes = site.decodes
-        if site.form is not Form.HELPER or target != callee or decodes is None or decodes.cls != position:
-            continue
+    callee = canonical(ref.handed.callee)
+    for decodes in decoders(index, callee, ref.handed.position):
         if decodes.mapping:
             return fed(index, ref, decodes.value, callee)
         if decodes.value == PARSER or (decodes.typed and 0 <= decodes.value < len(ref.args)
@@ -174,11 +178,8 @@ def helper_callers(index: Index, heads: set[str]) -> set[str]:
     for _, target, ref in index.refs_under(heads):
         if ref.form is not Form.FACTORY or ref.handed is None or target not in heads or not ref.origins:
             continue
-        callee = index.canonical(ref.handed.callee)
-        for _, helper, site in index.refs_under([callee]):
-            decodes = site.decodes
-            if (helper == callee and site.form is Form.HELPER and decodes is not None and decodes.mapping
-                    and decodes.cls == ref.handed.position):
+        for decodes in decoders(index, index.canonical(ref.handed.callee), ref.handed.position):
+            if decodes.mapping:
                 out.update(o.function.rsplit(".", 1)[-1] for o in ref.origins
                            if o.source is Source.PARAMETER and o.slot.position == decodes.value)
     return out

@@ -14,17 +14,18 @@ so an id is never reused for another node while the entry lives.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
 from type_equiv.producers.bodies import read_only, tested_only
 from type_equiv.producers.callbacks import callback_names
-from type_equiv.producers.doors import registered_handlers
+from type_equiv.producers.doors import TEXT_DECODER, registered_handlers
 from type_equiv.producers.helpers import helper_of
 from type_equiv.producers.offered import raw_tested
 from type_equiv.producers.origins import Sources, body_sources
 from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
-from type_equiv.producers.returns import Chains
+from type_equiv.producers.returns import RESPONSE_DECODER, Chains
 from type_equiv.producers.roles import param_sites
 from type_equiv.producers.syntax import mapping_head
 
@@ -42,8 +43,9 @@ class TreeMemo:
         self.handlers: dict[tuple[frozenset[str], bool], dict[str, tuple[Form, str]]] = {}
         self.params: tuple[ParamSite, ...] | None = None
         self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
-        self.sourced: dict[int, tuple[Sequence[ast.stmt], Sources]] = {}
-        self.chains = Chains()  # returns.py: what each helper's returns are decoded from
+        self.sourced: dict[tuple[int, str], tuple[Sequence[ast.stmt], Sources]] = {}
+        # returns.py: what each helper's returns are decoded from (a client's `get_json` a decoder too)
+        self.chains = Chains(lambda body: self.sources(body, RESPONSE_DECODER))
 
     def param_sites(self, tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
         """roles.py `param_sites`, once per tree (its module is the tree's own)."""
@@ -99,11 +101,13 @@ class TreeMemo:
             found = self.strings[id(body)] = (body, local_strings(body))
         return found[1]
 
-    def sources(self, body: Sequence[ast.stmt]) -> Sources:
-        """origins.py `body_sources`, one walk per body (asked at every call recorded with arguments)."""
-        found = self.sourced.get(id(body))
+    def sources(self, body: Sequence[ast.stmt], decoder: re.Pattern[str] = TEXT_DECODER) -> Sources:
+        """origins.py `body_sources`, one walk per body and decoder (asked at every call recorded
+        with arguments, and by returns.py at every return of decoded data)."""
+        key = (id(body), decoder.pattern)
+        found = self.sourced.get(key)
         if found is None:
-            found = self.sourced[id(body)] = (body, body_sources(body))
+            found = self.sourced[key] = (body, body_sources(body, decoder))
         return found[1]
 
     def helper_of(self, node: Function, skip: int, module: Sequence[ast.stmt]) -> Decodes | None:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from type_equiv.producers.doors import TEXT_DECODER
-from type_equiv.producers.origins import Sources, body_sources, traced
+from type_equiv.producers.origins import Sources, traced
 from type_equiv.producers.records import Form, RefSite, Source
 from type_equiv.producers.syntax import Scope
 
@@ -36,20 +36,15 @@ Functions = Mapping[str, Function]
 
 
 class Chains:
-    """A tree's answers to `_returned` (they need no spellings): each helper's chain at each depth, each
-    body's decoded locals and each body's functions by name — without them the search of helpers
-    calling helpers grows with the product of their calls and returns (pydantic's schema generator)."""
+    """A tree's answers to `_returned` (they need no spellings): each helper's chain at each depth, and
+    each body's functions by name (its decoded locals: `sources_of`, the tree memo's) — without them
+    the search of helpers calling helpers grows with the product of their calls and returns
+    (pydantic's schema generator)."""
 
-    def __init__(self) -> None:
+    def __init__(self, sources_of: Callable[[Sequence[ast.stmt]], Sources]) -> None:
+        self.sources_of = sources_of  # a body's locals bound to a response decoder's data (memo.py)
         self.chains: dict[tuple[int, bool, int], tuple[Function, list[str] | None]] = {}
-        self.sources: dict[int, tuple[Sequence[ast.stmt], Sources]] = {}
         self.functions: dict[int, tuple[Sequence[ast.stmt], dict[str, Function]]] = {}
-
-    def sources_of(self, body: Sequence[ast.stmt]) -> Sources:
-        found = self.sources.get(id(body))
-        if found is None:
-            found = self.sources[id(body)] = (body, body_sources(body, RESPONSE_DECODER))
-        return found[1]
 
     def functions_of(self, body: Sequence[ast.stmt]) -> dict[str, Function]:
         found = self.functions.get(id(body))
