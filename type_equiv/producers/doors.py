@@ -430,6 +430,14 @@ def tested_in(node: ast.expr) -> list[ast.expr]:
     return members if members and len(members) == len(node.elts) and len(owners) == 1 else []
 
 
+def listed_by(node: ast.expr) -> list[ast.expr]:
+    """A method called without arguments on a name chain (`Kind.key_specs()`), as a test's container:
+    the method, which the join reads as the enum's values where it returns every one of them."""
+    func = node.func if isinstance(node, ast.Call) and not (node.args or node.keywords) else None
+    named = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute)
+    return [func] if named and func is not None else []
+
+
 def all_literal(node: ast.expr, bound: Callable[[ast.expr], bool]) -> bool:
     """Whether every value `node` can take is a literal (`"a"`, `"a" if x else "b"`, a local name
     `bound` to literals): nothing of it is data."""

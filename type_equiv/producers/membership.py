@@ -8,7 +8,7 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.decodes import looked_up, own_key
-from type_equiv.producers.doors import tested_in
+from type_equiv.producers.doors import listed_by, tested_in
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
 from type_equiv.producers.records import Form, Keyed, RefSite, Spellings
@@ -47,8 +47,8 @@ class MembershipReader(NameReader):
         inline, through a local (`known = list(Kind)`) or a module-level name (`KNOWN =
         get_args(Kind)`, a table typed `dict[Kind, …]`). Through a module-level name only a value
         that may be raw counts: a name annotated with a spelled type is the program's own value."""
-        if not isinstance(container, ast.Name):
-            return tested_in(container)
+        if not isinstance(container, ast.Name):  # `x in Kind.key_specs()`: the method, should it list
+            return tested_in(container) or listed_by(container)  # every value (join.py `listing`)
         local = self.local_members.get(container.id)
         if local is not None:
             return local
