@@ -143,3 +143,18 @@ def test_a_difference_of_the_members_only_tested_is_a_door_to_those_it_keeps() -
         def problematic(event_type) -> bool:
             return event_type in LISTED
     """, "set(Kind) - {Kind.B}") == {"A": "wire", "B": "consumer"}
+
+
+def test_a_parameter_typed_otherwise_than_as_text_tested_opens_nothing() -> None:
+    """`tool_choice: ChoiceType` (a type, not text) tested against every value holds the program's
+    own values, as a parameter typed by the vocabulary does (openmanus' `TOOL_CHOICE_VALUES`)."""
+    assert found("""
+        from pkg import models
+
+        ChoiceType = object
+
+
+        def ask(tool_choice: ChoiceType = None) -> None:
+            if tool_choice not in models.LISTED:
+                raise ValueError(tool_choice)
+    """, "tuple(k.value for k in Kind)") == {"A": "consumer", "B": "consumer"}

@@ -11,6 +11,7 @@ from type_equiv.producers.decodes import looked_up, own_key
 from type_equiv.producers.doors import listed_by, tested_in
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
+from type_equiv.producers.offered import typed_otherwise
 from type_equiv.producers.records import Form, Keyed, RefSite, Spellings
 from type_equiv.producers.syntax import Scope, admits_text
 from type_equiv.read.names import Bindings
@@ -73,6 +74,7 @@ class MembershipReader(NameReader):
             self.tested(node.lineno, self.value_tables[found[0]], scope)
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:
-        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
-        return not isinstance(value, ast.Constant) and not (
-            isinstance(value, ast.Name) and scope.annotated.get(value.id))
+        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type — a
+        spelled one, or a parameter's other than text (`tool_choice: ChoiceType`: offered.py)."""
+        return not isinstance(value, ast.Constant) and not (isinstance(value, ast.Name) and (
+            scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)))

@@ -24,7 +24,7 @@ import ast
 
 from type_equiv.producers.doors import members_of
 from type_equiv.producers.records import VALUES
-from type_equiv.producers.syntax import TEXT_CALLS, members_returned
+from type_equiv.producers.syntax import TEXT_CALLS, members_returned, parameters
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -79,6 +79,13 @@ def _text_typed(annotation: ast.expr | None) -> bool:
     """An annotation of text from anywhere (`str`, `str | None`, `Optional[str]`), or none."""
     return annotation is None or all(last_name(n) in TEXT_TYPES for n in walk(annotation)
                                      if isinstance(n, ast.Name | ast.Attribute))
+
+
+def typed_otherwise(args: ast.arguments | None, name: str) -> bool:
+    """Whether `name` is a parameter annotated with a type that is no text (`choice: ChoiceType`): it
+    holds the program's own values, as `raw_tested` reads it (a typed parameter is a consumer)."""
+    annotation = next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
+    return annotation is not None and not _text_typed(annotation)
 
 
 def raw_tested(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
