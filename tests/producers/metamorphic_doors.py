@@ -335,6 +335,7 @@ TYPED_TABLE = "\nLABELS: dict[$V, str] = {$M: \"one\", $N: \"two\"}\n"
 VALUE_KEYED = "\nLABELS = {$M.value: \"one\", $N.value: \"two\"}\n"
 COMPREHENDED = "\n_BY_VALUE = {e.value: e for e in $V}\n"
 NESTED_TABLES = "\nSTYLES = {\"kind\": {e.value: e for e in $V}}\n"
+COLLECTED = "\nKNOWN = frozenset(e.value for e in $V)\n"
 NAME_KEYED = "\n_BY_NAME = {e.name: e for e in list($V)}\n"  # a text of each member keys it (20th round)
 DECODE_TABLE = (
     Spelling("enum-call", forms=("enum",), head=CONSUME_HEAD, params="data: str", body="return $V(data)"),
@@ -362,6 +363,9 @@ DECODE_TABLE = (
              params="data: str", body="return _BY_NAME.get(data)"),
     Spelling("comprehension-text-table-local", forms=("enum",), head=CONSUME_HEAD, params="data: str",
              body="table = {str(e): e for e in $V}\nreturn table[data]"),
+    # every value collected from a comprehension, `frozenset(e.value for e in X)`, tested (40th round)
+    Spelling("collected-values-tested", forms=("enum",), head=CONSUME_HEAD + COLLECTED, params="data: str",
+             body="if data not in KNOWN:\n    raise ValueError(data)\nreturn data"),
     # a loop returning the member matching data: `X(data)` spelled as a search (27th round)
     Spelling("search-loop", forms=("enum",), head=CONSUME_HEAD, params="data: str",
              body="for e in $V:\n    if e.value == data:\n        return e\nreturn None"),

@@ -7,6 +7,8 @@ to all of them (principle 1). Read once as a value (handed out), nothing changes
 
 from __future__ import annotations
 
+import pytest
+
 from tests.harness import verdicts
 
 METHOD = """
@@ -63,6 +65,32 @@ def test_enum_values_tested_in_another_module_are_a_door() -> None:
     """, "[k.value for k in Kind]") == {"A": "wire", "B": "wire"}
 
 
+@pytest.mark.parametrize("listed", ["frozenset(k.value for k in Kind)", "set([k.value for k in Kind])",
+                                    "tuple(k.value for k in Kind)", "sorted(k.value for k in Kind)"])
+def test_a_comprehension_of_every_value_collected_is_the_comprehension(listed: str) -> None:
+    """`frozenset(k.value for k in Kind)` lists what `[k.value for k in Kind]` lists (principle 5):
+    tested against a raw value, a door to every member (privacyidea's `KNOWN_DECLINE_REASONS`)."""
+    assert found("""
+        from pkg import models
+
+        def pick(text: str) -> str:
+            if text not in models.LISTED:
+                raise ValueError(text)
+            return text
+    """, listed) == {"A": "wire", "B": "wire"}
+
+
+def test_a_collected_comprehension_tested_inline_is_a_door() -> None:
+    """`x in set([f.value for f in Kind])` in the test itself, as mindsdb's `_is_metadata_condition`."""
+    files = {"pkg/__init__.py": "", "pkg/models.py": KIND % "None", "pkg/use.py": """
+        from pkg.models import Kind
+
+        def plain(condition: object) -> bool:
+            return condition.column not in set([field.value for field in Kind])
+    """}
+    assert dict(verdicts(source=files, symbol="pkg.models.Kind")) == {"A": "wire", "B": "wire"}
+
+
 def test_members_only_tested_elsewhere_hand_none_out() -> None:
     """`LISTED = list(Kind)` read only by `x in LISTED`: no member handed out, a door instead."""
     assert found("""
@@ -115,3 +143,18 @@ def test_a_difference_of_the_members_only_tested_is_a_door_to_those_it_keeps() -
         def problematic(event_type) -> bool:
             return event_type in LISTED
     """, "set(Kind) - {Kind.B}") == {"A": "wire", "B": "consumer"}
+
+
+def test_a_parameter_typed_otherwise_than_as_text_tested_opens_nothing() -> None:
+    """`tool_choice: ChoiceType` (a type, not text) tested against every value holds the program's
+    own values, as a parameter typed by the vocabulary does (openmanus' `TOOL_CHOICE_VALUES`)."""
+    assert found("""
+        from pkg import models
+
+        ChoiceType = object
+
+
+        def ask(tool_choice: ChoiceType = None) -> None:
+            if tool_choice not in models.LISTED:
+                raise ValueError(tool_choice)
+    """, "tuple(k.value for k in Kind)") == {"A": "consumer", "B": "consumer"}

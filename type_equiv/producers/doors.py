@@ -381,14 +381,18 @@ MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", 
 
 def members_of(node: ast.expr) -> ast.expr | None:
     """The enum whose members (or values) an expression lists: `list(Kind)`, `set(Kind)`,
-    `[k.value for k in Kind]`, `Kind.__members__` (`.keys()`, `.values()`); a literal alias's
-    values, `get_args(Alias)`. A value from data
+    `[k.value for k in Kind]` (also collected, `frozenset(k.value for k in Kind)`), `Kind.__members__`
+    (`.keys()`, `.values()`); a literal alias's values, `get_args(Alias)`. A value from data
     tested against it (`level not in list(Kind)`) is a member looked up from data, as `Kind(level)`."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
             and node.func.attr in ("keys", "values"):
         node = node.func.value
     if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:
         return node.value if isinstance(node.value, ast.Name | ast.Attribute) else None
+    if (isinstance(node, ast.Call) and last_name(node.func) in ("list", "set", "tuple", "frozenset",
+                                                                 "sorted")
+            and len(node.args) == 1 and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)):
+        node = node.args[0]  # `frozenset(k.value for k in Kind)`, `set([…])`: the comprehension listed
     if (isinstance(node, ast.Call) and last_name(node.func) in ("list", "set", "tuple", "frozenset",
                                                                  "get_args")
             and len(node.args) == 1):
@@ -428,6 +432,14 @@ def tested_in(node: ast.expr) -> list[ast.expr]:
         and isinstance(e.value, ast.Attribute) and isinstance(e.value.value, ast.Name | ast.Attribute)]
     owners = {ast.dump(m.value) for m in members if isinstance(m, ast.Attribute)}
     return members if members and len(members) == len(node.elts) and len(owners) == 1 else []
+
+
+def listed_by(node: ast.expr) -> list[ast.expr]:
+    """A method called without arguments on a name chain (`Kind.key_specs()`), as a test's container:
+    the method, which the join reads as the enum's values where it returns every one of them."""
+    func = node.func if isinstance(node, ast.Call) and not (node.args or node.keywords) else None
+    named = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute)
+    return [func] if named and func is not None else []
 
 
 def all_literal(node: ast.expr, bound: Callable[[ast.expr], bool]) -> bool:

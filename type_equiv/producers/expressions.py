@@ -70,6 +70,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.stores import own_field_line
 from type_equiv.producers.subsets import bit_tested, subset_test
 from type_equiv.producers.syntax import (
+    COMPARISON_CALLS,
     TEXT_CALLS,
     Scope,
     comprehended,
@@ -96,9 +97,6 @@ VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
 # a call spelled as a comparison operator compares its arguments, stores none (`operator.eq(k, Kind.A)`,
 # a query builder's `.eq(Keys.ID.value, x)`: the column it names and the value it tests)
-COMPARISON_CALLS = frozenset({"eq", "ne", "neq", "lt", "le", "lte", "gt", "ge", "gte"})
-
-
 class ExpressionWalker(WriteReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 

@@ -2,7 +2,9 @@
 enum's body, and `read_metadata(keys=MetaDataKeys.ALL)` builds a value holding `CONFIG`, `DEVICES` and
 `META_DATA` — `MetaDataKeys.CONFIG in keys` is then true of a value built in code. Each site of the
 composite (a producer, a door, a consumer) is a site of every member it combines (read/enums.py
-`composites`). A Flag's bit test, `caps & Flag.A`, is the walk's (subsets.py `bit_tested`)."""
+`composites`), and a site of a member is one of each member Python makes the same object (an alias,
+`ADDED_DIR = ADDED`, or an equal value: read/enums.py `aliases`), at any depth.
+A Flag's bit test, `caps & Flag.A`, is the walk's (subsets.py `bit_tested`)."""
 
 from __future__ import annotations
 
@@ -17,10 +19,25 @@ def combined(found: list[F], composites: Sequence[tuple[str, tuple[str, ...]]]) 
     naming the composite (`member (ALL)`)."""
     if not composites:
         return found
-    parts = dict(composites)
+    parts: dict[str, tuple[str, ...]] = {}
+    for name, more in composites:  # a member both a composite and an alias has both its parts
+        parts[name] = parts.get(name, ()) + more
     out = list(found)
     for f in found:
-        for part in parts.get(f.variant or "", ()):
+        for part in _closure(f.variant or "", parts):
             site = f.site.model_copy(update={"form": f"{f.site.form} ({f.variant})"})
             out.append(replace(f, variant=part, site=site))
+    return out
+
+
+def _closure(name: str, parts: dict[str, tuple[str, ...]]) -> list[str]:
+    """Every member `name` holds, at any depth (`BOTH = ALL`, `ALL = A | B`: ALL, A, B), itself left
+    out, in first-met order."""
+    out: list[str] = []
+    todo = list(parts.get(name, ()))
+    while todo:
+        part = todo.pop(0)
+        if part != name and part not in out:
+            out.append(part)
+            todo.extend(parts.get(part, ()))
     return out

@@ -23,7 +23,7 @@ from type_equiv.producers.flags import combined
 from type_equiv.producers.index import Index, TreeScan, derived, split_head
 from type_equiv.producers.keyed import decoded_sites, keyed_sites, literal_decode, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
-from type_equiv.producers.methods import idle_methods
+from type_equiv.producers.methods import idle_methods, returning
 from type_equiv.producers.receivers import Receivers, only_read
 from type_equiv.producers.records import (
     CAST,
@@ -36,6 +36,7 @@ from type_equiv.producers.records import (
     SPREAD,
     UNKNOWN_KEYS,
     VALUE_FORMS,
+    VALUES,
     AnnKind,
     Arg,
     ArgKind,
@@ -103,6 +104,7 @@ class Join:
         self.written: dict[str, list[str]] = {}  # what production code serialises → where (`path:line`)
         self.round_trips: list[tuple[Site, list[str]]] = []  # decodes judged round trips: where written
         self.handing: frozenset[str] = frozenset()  # the enum's (or a base's) methods returning members
+        self.listing: frozenset[str] = frozenset()  # … and those returning every member's value
         self.builders: frozenset[str] = frozenset()  # variant classes' methods returning `cls(…)`
         self.index: Index | None = None
         self.built: Built | None = None  # which classes production code builds (a default's member)
@@ -187,8 +189,9 @@ class Join:
         heads = self.family | set(self.by_class) | set(subclasses) | set(self.carriers)
         refs = index.refs_under(heads)
         self.written = self._written(refs, files, rels, subclasses)
-        self.handing = self._returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
-        self.builders = self._returning(refs, Form.BUILD, {*self.by_class, *subclasses})
+        self.handing = returning(refs, Form.ITERATE, self.family) if self.members else frozenset()
+        self.listing = returning(refs, Form.ITERATE, self.family, VALUES)  # every value returned
+        self.builders = returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
             if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED):
                 continue
@@ -254,14 +257,6 @@ class Join:
             self._fields = field_edges(self.index) if self.index is not None else {}
         return chain(lead, detail, head, self.carriers, self.family, self._fields)
 
-    @staticmethod
-    def _returning(refs: list[tuple[tuple[int, int], str, RefSite]], form: Form,
-                   owners: set[str]) -> frozenset[str]:
-        """The methods (`Owner.method`) of `owners` returning their class's members (`ITERATE`: `return
-        list(cls)`) or an instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
-        return frozenset(target for _, target, ref in refs
-                         if ref.form is form and target.rpartition(".")[0] in owners)
-
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
@@ -285,10 +280,11 @@ class Join:
                 # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
                 yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
-            if not (len(rest) == 1 and ref.form is Form.CALL and data
-                    and (own or DECODE_METHOD.match(rest[0]))):
+            listing = own and ref.form is Form.DECODE and target in self.listing  # `x in Kind.names()`
+            if not listing and not (len(rest) == 1 and ref.form is Form.CALL and data
+                                    and (own or DECODE_METHOD.match(rest[0]))):
                 return
-            form = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}"
+            form, rest = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}", () if listing else rest
         elif ref.form in DOOR_FORMS:
             if ref.detail == CAST and (head not in self.own or self.vocab.form not in VALUE_FORMS):
                 return  # a cast to a class narrows a value the program holds

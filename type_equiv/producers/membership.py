@@ -8,9 +8,10 @@ import ast
 from collections.abc import Sequence
 
 from type_equiv.producers.decodes import looked_up, own_key
-from type_equiv.producers.doors import tested_in
+from type_equiv.producers.doors import listed_by, tested_in
 from type_equiv.producers.memo import TreeMemo
 from type_equiv.producers.naming import NameReader
+from type_equiv.producers.offered import typed_otherwise
 from type_equiv.producers.records import Form, Keyed, RefSite, Spellings
 from type_equiv.producers.syntax import Scope, admits_text
 from type_equiv.read.names import Bindings
@@ -47,8 +48,8 @@ class MembershipReader(NameReader):
         inline, through a local (`known = list(Kind)`) or a module-level name (`KNOWN =
         get_args(Kind)`, a table typed `dict[Kind, …]`). Through a module-level name only a value
         that may be raw counts: a name annotated with a spelled type is the program's own value."""
-        if not isinstance(container, ast.Name):
-            return tested_in(container)
+        if not isinstance(container, ast.Name):  # `x in Kind.key_specs()`: the method, should it list
+            return tested_in(container) or listed_by(container)  # every value (join.py `listing`)
         local = self.local_members.get(container.id)
         if local is not None:
             return local
@@ -73,6 +74,7 @@ class MembershipReader(NameReader):
             self.tested(node.lineno, self.value_tables[found[0]], scope)
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:
-        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type."""
-        return not isinstance(value, ast.Constant) and not (
-            isinstance(value, ast.Name) and scope.annotated.get(value.id))
+        """Whether a value tested may be raw data: not a literal, nor a name annotated with a type — a
+        spelled one, or a parameter's other than text (`tool_choice: ChoiceType`: offered.py)."""
+        return not isinstance(value, ast.Constant) and not (isinstance(value, ast.Name) and (
+            scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)))

@@ -12,10 +12,10 @@ keep the older rule, running whenever production code calls any method of the en
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 
 from type_equiv.producers.index import Index
-from type_equiv.producers.records import Form
+from type_equiv.producers.records import VALUES, Form, RefSite
 from type_equiv.read.vocabularies import Method, Vocabulary
 
 
@@ -49,3 +49,12 @@ def idle_methods(vocab: Vocabulary, index: Index, members: Container[str]) -> li
             break
         running |= more
     return [m for m in vocab.methods if m.name not in running]
+
+
+def returning(refs: Iterable[tuple[tuple[int, int], str, RefSite]], form: Form, owners: set[str],
+              detail: str = "") -> frozenset[str]:
+    """The methods (`Owner.method`) of `owners` returning their class's members (`ITERATE`: `return
+    list(cls)`; with `VALUES`, every member's value: `x in Kind.key_specs()` tests against them) or an
+    instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
+    return frozenset(target for _, target, ref in refs if ref.form is form and (
+        ref.detail == VALUES) == (detail == VALUES) and target.rpartition(".")[0] in owners)

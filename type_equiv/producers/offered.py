@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import ast
 
-from type_equiv.producers.syntax import TEXT_CALLS
+from type_equiv.producers.doors import members_of
+from type_equiv.producers.records import VALUES
+from type_equiv.producers.syntax import TEXT_CALLS, members_returned, parameters
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -43,6 +45,17 @@ def whole_sorted(node: ast.expr) -> ast.expr:
     if isinstance(node, ast.Call) and last_name(node.func) == "sorted" and len(node.args) == 1:
         return ast.copy_location(ast.Call(ast.Name("list", ast.Load()), [node.args[0]], []), node)
     return node
+
+
+def returned_listing(value: ast.expr | None) -> tuple[ast.expr, str] | None:
+    """What a method's return lists of a class: its members as they are (`list(cls)`, syntax.py
+    `members_returned`: detail "") or every member's value (`sorted([k.value for k in cls])`:
+    `VALUES`, a listing a raw value is tested against, as `[k.value for k in Kind]`), with the class."""
+    members = members_returned(value)
+    if members is not None:
+        return members, ""
+    values = members_of(whole_sorted(value)) if value is not None else None
+    return (values, VALUES) if values is not None else None
 
 
 def into_text(node: ast.expr, parent: ast.AST) -> bool:
@@ -66,6 +79,13 @@ def _text_typed(annotation: ast.expr | None) -> bool:
     """An annotation of text from anywhere (`str`, `str | None`, `Optional[str]`), or none."""
     return annotation is None or all(last_name(n) in TEXT_TYPES for n in walk(annotation)
                                      if isinstance(n, ast.Name | ast.Attribute))
+
+
+def typed_otherwise(args: ast.arguments | None, name: str) -> bool:
+    """Whether `name` is a parameter annotated with a type that is no text (`choice: ChoiceType`): it
+    holds the program's own values, as `raw_tested` reads it (a typed parameter is a consumer)."""
+    annotation = next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
+    return annotation is not None and not _text_typed(annotation)
 
 
 def raw_tested(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:

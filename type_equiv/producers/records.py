@@ -50,6 +50,8 @@ TABLE = "table"
 NESTED = "nested"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
+VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)
+LISTING = "listing"  # of a raw value tested against a method's call, `x in Kind.key_specs()` (join.py)
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 
 
@@ -70,7 +72,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 38
+RECORDS = 39
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

@@ -315,6 +315,9 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 
+# calls spelled as a comparison operator (`operator.eq(a, Kind.A)`), and a query's (`col.in_([…])`)
+COMPARISON_CALLS = frozenset({"eq", "ne", "neq", "lt", "le", "lte", "gt", "ge", "gte",
+                              "in_", "not_in", "notin_", "is_", "is_not", "isnot"})
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
 
 

@@ -29,7 +29,7 @@ from type_equiv.producers.doors import (
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.keys import typed_dict
-from type_equiv.producers.offered import whole_sorted
+from type_equiv.producers.offered import returned_listing, whole_sorted
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import dataclass_aliases, field_positions
@@ -72,7 +72,6 @@ from type_equiv.producers.syntax import (
     listed_members,
     mapping_parts,
     match_parts,
-    members_returned,
     parameters,
     tabled,
     wrapped_function,
@@ -190,9 +189,9 @@ class Walker(ExpressionWalker):
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
         its members (`return list(cls.__members__.values())`: calling it on an enum hands each out)
         or an instance (`return cls(text=t)`: calling it builds the class, a factory)."""
-        listed = members_returned(value)
-        if listed is not None and self.dotted(listed, scope) == scope.method_of:
-            self.refs.append(RefSite(value.lineno, scope.owner, Form.ITERATE, False))
+        listed = returned_listing(value)  # its members, or every member's value (detail `VALUES`)
+        if listed is not None and self.dotted(listed[0], scope) == scope.method_of:
+            self.refs.append(RefSite(value.lineno, scope.owner, Form.ITERATE, False, detail=listed[1]))
         elif isinstance(value, ast.Call) and self.dotted(value.func, scope) == scope.method_of:
             self.refs.append(RefSite(value.lineno, scope.owner, Form.BUILD, False))
 

@@ -53,7 +53,35 @@ def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
     variants = [Variant(member.name, shape.path, member.line, tag=value) for member, value in members]
     return Vocabulary(symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
                       spans=(span,), bases=bases, methods=enum_methods(shape),
-                      composites=composites([m for m, _ in members]))
+                      composites=composites([m for m, _ in members]) + aliases(members))
+
+
+def aliases(members: list[tuple[Member, Value | None]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Members Python makes one object: a body name bound to an earlier member (`ADDED_DIR = ADDED`)
+    or to an earlier member's value (`AVG = "avg"` after `AVERAGE = "avg"`) is that member, which
+    `Kind.ADDED_DIR is Kind.ADDED` says. Each member of such a group with the others: a site of one
+    is a site of each (principle 5; join.py, as a composite's parts)."""
+    head_of: dict[str, str] = {}  # each member → the first member of its group
+    first_of_value: dict[Value, str] = {}
+    for member, value in members:
+        target = _aliased(member, head_of)
+        if target is None and value is not None:
+            target = first_of_value.setdefault(value, member.name)
+        head_of[member.name] = head_of.get(target or "", member.name)
+    groups: dict[str, list[str]] = {}
+    for name, head in head_of.items():
+        groups.setdefault(head, []).append(name)
+    return tuple((name, tuple(n for n in group if n != name))
+                 for group in groups.values() if len(group) > 1 for name in group)
+
+
+def _aliased(member: Member, earlier: dict[str, str]) -> str | None:
+    """The earlier member a body name is bound to by name (`ADDED_DIR = ADDED`), else None."""
+    try:
+        node = ast.parse(member.default or "", mode="eval").body
+    except SyntaxError:
+        return None
+    return node.id if isinstance(node, ast.Name) and node.id in earlier else None
 
 
 def composites(members: list[Member]) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -94,19 +94,26 @@ def module_bindings(tree: ast.Module, module: str, package: bool) -> Bindings:
 
     `X = Y` where `Y` is a name chain is an alias: `X` means whatever `Y` means. Every other
     definition (class, def, assignment, annotated assignment) binds the name to the module itself.
+    A `class` or `def` statement the module always runs binds its name whatever came before, as
+    Python rebinds it: `if TYPE_CHECKING: from a import Kind` then `class Kind(IntEnum)` is the
+    module's own class (Solaar's `FirmwareKind`).
     """
     bindings = Bindings()
-    _bind_body(bindings, tree.body, module, package)
+    _bind_body(bindings, tree.body, module, package, always=True)
     return bindings
 
 
-def _bind_body(bindings: Bindings, body: Iterable[ast.stmt], module: str, package: bool) -> None:
+def _bind_body(bindings: Bindings, body: Iterable[ast.stmt], module: str, package: bool,
+               always: bool = False) -> None:
     names = bindings.names
     for stmt in body:
         if isinstance(stmt, ast.Import | ast.ImportFrom):
             bind_import(bindings, stmt, module, package)
         elif isinstance(stmt, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            names.setdefault(stmt.name, f"{module}.{stmt.name}")
+            if always:
+                names[stmt.name] = f"{module}.{stmt.name}"
+            else:
+                names.setdefault(stmt.name, f"{module}.{stmt.name}")
         elif isinstance(stmt, ast.Assign):
             target_chain = dotted_name(stmt.value)
             for target in stmt.targets:
