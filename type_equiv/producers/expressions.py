@@ -95,8 +95,8 @@ from type_equiv.read.walk import walk
 
 VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
-# a call spelled as a comparison operator compares its arguments, stores none (`operator.eq(k, Kind.A)`,
-# a query builder's `.eq(Keys.ID.value, x)`: the column it names and the value it tests)
+
+
 class ExpressionWalker(WriteReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 

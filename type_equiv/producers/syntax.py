@@ -315,7 +315,9 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 
-# calls spelled as a comparison operator (`operator.eq(a, Kind.A)`), and a query's (`col.in_([…])`)
+# a call spelled as a comparison operator compares its arguments, stores none (`operator.eq(k, Kind.A)`,
+# a query builder's `.eq(Keys.ID.value, x)`: the column it names and the value it tests), and so do a
+# query's column operators (`Row.status.in_([Kind.A, Kind.B])`, `.is_(…)`: a filter, no row written)
 COMPARISON_CALLS = frozenset({"eq", "ne", "neq", "lt", "le", "lte", "gt", "ge", "gte",
                               "in_", "not_in", "notin_", "is_", "is_not", "isnot"})
 TEXT_CALLS = frozenset({"str", "repr"})  # what they are given becomes text, a message
