@@ -158,3 +158,17 @@ def test_a_parameter_typed_otherwise_than_as_text_tested_opens_nothing() -> None
             if tool_choice not in models.LISTED:
                 raise ValueError(tool_choice)
     """, "tuple(k.value for k in Kind)") == {"A": "consumer", "B": "consumer"}
+
+
+def test_a_raw_value_tested_is_a_door_whatever_else_reads_the_listing() -> None:
+    """`SUPPORTED = frozenset(a.value for a in Kind)` tested against the user's label and also handed
+    to a text helper (`humanize(SUPPORTED)`): the test is a door all the same (principle 1), and the
+    other read keeps its own reading (snapcraft's `SUPPORTED_ARCHS`, round 74's first contact)."""
+    assert found("""
+        from pkg import models
+        from textutil import humanize
+
+        def check(label: str) -> None:
+            if label not in models.LISTED:
+                raise ValueError(humanize(models.LISTED))
+    """, "frozenset(k.value for k in Kind)") == {"A": "wire", "B": "wire"}

@@ -71,6 +71,7 @@ class Tested(NamedTuple):
     less: frozenset[str] = frozenset()  # the members a difference leaves out: no door to them
     bare: bool = False  # one member bound to the name (`OK = Kind.OK`): never a door
     whole: bool = False  # a table of every member keyed by its value: a door to them all
+    kept: bool = False  # also read otherwise (handed out): its sites keep their roles, doors only
 
 
 def by_data(read: RefSite, name: str) -> bool:
@@ -143,13 +144,15 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             if ((reads or kind == "read")
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
-        elif reads and all((read.form in TESTING and not read.detail.endswith(KEYED))
-                           or offers_choices(read.given) or consumed(read.given) for _, read in reads):
+        elif reads:
             # a read offering the display as an input's choices (`choices=constants.MODES`, doors.py
             # `decoded_parts`) is what the input's raw value is tested against: a door there too
             doors = tuple((r, read.line) for r, read in reads
                           if read.detail == RAW or read.form is Form.DECODE or consumed(read.given, True))
-            yield Tested(rel, ref.line, end, doors, values, less)
+            kept = not all((read.form in TESTING and not read.detail.endswith(KEYED))
+                           or offers_choices(read.given) or consumed(read.given) for _, read in reads)
+            if doors or not kept:  # also read otherwise (`humanize(NAME)`): a raw value tested, a door
+                yield Tested(rel, ref.line, end, doors, values, less, kept=kept)
 
 
 class _Found(Protocol):
@@ -174,7 +177,7 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
     for display in tested:
         inside = [k for k, f in enumerate(out) if f.variant is not None and f.site.path == display.rel
                   and display.start <= f.site.line <= display.end]
-        for k in inside:
+        for k in inside if not display.kept else ():
             if out[k].site.role == "producer":
                 out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
         listed = sorted(every if display.whole else
