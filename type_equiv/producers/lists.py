@@ -177,9 +177,10 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
     for display in tested:
         inside = [k for k, f in enumerate(out) if f.variant is not None and f.site.path == display.rel
                   and display.start <= f.site.line <= display.end]
-        for k in inside if not display.kept else ():
-            if out[k].site.role == "producer":
-                out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
+        if not display.kept:  # only tested: what it lists is consumed there, not handed out
+            for k in inside:
+                if out[k].site.role == "producer":
+                    out[k] = replace(out[k], site=out[k].site.model_copy(update={"role": "consumer"}))
         listed = sorted(every if display.whole else
                         {v for k in inside if (v := out[k].variant) is not None} - display.less)
         if not display.values and not (every and every <= set(listed)):

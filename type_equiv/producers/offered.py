@@ -24,7 +24,7 @@ import ast
 
 from type_equiv.producers.doors import members_of
 from type_equiv.producers.records import VALUES
-from type_equiv.producers.syntax import TEXT_CALLS, members_returned, parameters
+from type_equiv.producers.syntax import TEXT_CALLS, annotation_of, members_returned
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -84,7 +84,7 @@ def _text_typed(annotation: ast.expr | None) -> bool:
 def typed_otherwise(args: ast.arguments | None, name: str) -> bool:
     """Whether `name` is a parameter annotated with a type that is no text (`choice: ChoiceType`): it
     holds the program's own values, as `raw_tested` reads it (a typed parameter is a consumer)."""
-    annotation = next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
+    annotation = annotation_of(args, name)
     return annotation is not None and not _text_typed(annotation)
 
 

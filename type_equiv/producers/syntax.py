@@ -69,10 +69,15 @@ def parameters(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
             *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
 
 
+def annotation_of(args: ast.arguments | None, name: str) -> ast.expr | None:
+    """The annotation of parameter `name` among `args`, else None (no such parameter, or none)."""
+    return next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
+
+
 def admits_text(args: ast.arguments | None, name: str) -> bool:
     """Whether parameter `name` is annotated to admit text (`kind: Kind | str`): what it holds may be
     data. Asked only where a lookup needs it, never for every function walked."""
-    annotation = next((a.annotation for a, _ in parameters(args) if a.arg == name), None) if args else None
+    annotation = annotation_of(args, name)
     return annotation is not None and any(isinstance(n, ast.Name) and n.id == "str"
                                           for n in walk(annotation))
 
