@@ -23,8 +23,8 @@ class Kind(Enum):
 """
 
 
-def found(use: str) -> dict[str, str]:
-    files = {"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use.py": use}
+def found(use: str, kinds: str = KIND) -> dict[str, str]:
+    files = {"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/use.py": use}
     return dict(verdicts(source=files, symbol="pkg.kinds.Kind"))
 
 
@@ -54,6 +54,5 @@ def test_a_flag_composite_keeps_its_parts_beside_aliases(flag: str) -> None:
     kinds = (f"from enum import {flag}\n\n\nclass Kind({flag}):\n    A = 1\n    B = 2\n    C = 4\n"
              "    ALL = A | B\n    BOTH = ALL\n")
     use = "from pkg.kinds import Kind\n\n\ndef every() -> Kind:\n    return Kind.BOTH\n"
-    files = {"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/use.py": use}
-    assert dict(verdicts(source=files, symbol="pkg.kinds.Kind")) == {
+    assert found(use, kinds) == {
         "A": "producer", "B": "producer", "C": "none", "ALL": "producer", "BOTH": "producer"}

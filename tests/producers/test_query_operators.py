@@ -12,15 +12,18 @@ from tests.harness import verdicts
 KIND = "from enum import Enum\n\n\nclass Kind(Enum):\n    A = \"a\"\n    B = \"b\"\n"
 
 
+def found(use: str) -> dict[str, str]:
+    files = {"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use.py": use}
+    return dict(verdicts(source=files, symbol="pkg.kinds.Kind"))
+
+
 @pytest.mark.parametrize("operator", ["in_", "not_in", "notin_"])
 def test_a_column_membership_filter_consumes(operator: str) -> None:
-    use = (f"from pkg.kinds import Kind\n\n\ndef visible(query, column):\n"
-           f"    return query.filter(column.{operator}([Kind.A, Kind.B]))\n")
-    files = {"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use.py": use}
-    assert dict(verdicts(source=files, symbol="pkg.kinds.Kind")) == {"A": "consumer", "B": "consumer"}
+    assert found(f"from pkg.kinds import Kind\n\n\ndef visible(query, column):\n"
+                 f"    return query.filter(column.{operator}([Kind.A, Kind.B]))\n") == {
+        "A": "consumer", "B": "consumer"}
 
 
 def test_a_display_handed_to_any_other_method_still_hands_its_members_out() -> None:
-    use = "from pkg.kinds import Kind\n\n\ndef store(rows):\n    rows.extend([Kind.A])\n"
-    files = {"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use.py": use}
-    assert dict(verdicts(source=files, symbol="pkg.kinds.Kind")) == {"A": "producer", "B": "none"}
+    assert found("from pkg.kinds import Kind\n\n\ndef store(rows):\n    rows.extend([Kind.A])\n") == {
+        "A": "producer", "B": "none"}
