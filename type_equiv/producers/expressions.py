@@ -81,6 +81,7 @@ from type_equiv.producers.syntax import (
     held_displays,
     item_receiver,
     iterated,
+    keyed_table,
     lookup_default,
     mapped_column_line,
     owners,
@@ -155,7 +156,6 @@ class ExpressionWalker(WriteReader):
     def stored(self, key: str, base: ast.expr, value: ast.expr, scope: Scope) -> None:
         """A value stored under `key` of `base` (`base["key"] = value`, `.append(value)` there)."""
         self.lit(value, Form.DICT_VALUE, key=Slot(key), receivers=item_receiver(key, base, scope.declared))
-
 
     def add_keys(self, name: str, keys: Keys) -> None:
         """Keys a function adds later to its local dict display (`d["result"] = r`,
@@ -248,10 +248,8 @@ class ExpressionWalker(WriteReader):
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),
                 handed: tuple[Handed | None, tuple[Arg, ...], tuple[Origin, ...]] = (None, (), ())) -> None:
-        """An element that may be a bare class: a class-valued table entry or a factory argument.
-
-        `Cls[T]` (a generic class) and `cast(..., Cls)` stand for `Cls` here.
-        """
+        """An element that may be a bare class: a class-valued table entry or a factory argument
+        (`Cls[T]`, a generic class, and `cast(..., Cls)` stand for `Cls` here)."""
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
             if (base := self.dotted(node.value, scope)) is not None:
                 if ctx == VALUE and not isinstance(node.slice, ast.Constant | ast.Tuple | ast.Slice):
@@ -292,6 +290,9 @@ class ExpressionWalker(WriteReader):
             self.expr(func, scope, ctx)
             for entry in entries:  # each entry given the arguments, as spelled inline (calltables.py)
                 self.call(ast.copy_location(ast.Call(entry, node.args, node.keywords), node), scope, ctx)
+            return
+        if (comp := keyed_table(node)) is not None:  # `dict((k, []) for k in Kind)`, `dict.fromkeys(…)`
+            self.expr(comp, scope, ctx)  # as `{k: [] for k in Kind}` (principle 5)
             return
         if (subset := subset_test(node)) is not None:  # `x.issubset(S)`: `v in S` of each (subsets.py)
             self.compare(ast.copy_location(ast.Compare(subset[0], [ast.In()], [subset[1]]), node), scope)

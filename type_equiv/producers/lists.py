@@ -22,7 +22,7 @@ only tested.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
@@ -99,12 +99,15 @@ def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -
 
 
 def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
-                 canonical: Callable[[str], str], consumed: Consumed) -> Iterator[Tested]:
+                 canonical: Callable[[str], str], consumed: Consumed,
+                 settings: Collection[tuple[str, int]] = ()) -> Iterator[Tested]:
     """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
     them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
     is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`,
     or `check(text, NAME)` testing `text in valid`: offered.py); and a listing of every value handed
-    inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5)."""
+    inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5). A member
+    bound to a public setting (public.py `settings`, at its file and line) holds the value callers
+    may replace: kept as written, never only tested."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
@@ -114,7 +117,8 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             yield Tested(rel, ref.line, ref.line, ((rel, ref.line),) if consumed(ref.given, True) else (),
                          True)
             continue
-        if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
+        if (ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen
+                or (rel, ref.line) in settings):
             continue
         seen.add((rel, ref.line))
         name, end, values, less, kind = listed_name(ref)

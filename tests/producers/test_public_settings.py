@@ -1,0 +1,60 @@
+"""A library's public module-level setting (`LOADING_STRATEGY = LoadingStrategy.RGB_AFTER_FIRST`, read
+where the package works) is where its callers choose a member, as a public function's parameter is
+(principles 1 and 5): with callers outside, the members no code writes are wire through it and the
+bound member is produced. Callers inside, a private name, or a name its module never reads open nothing.
+One real temporary project per case (tests/harness.py); each fails on the rules before them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.harness import producer_case
+
+SYMBOL = "pkg.loading.Strategy"
+ENUM = """
+    from enum import IntEnum
+
+    class Strategy(IntEnum):
+        FIRST = 0
+        PALETTE = 1
+        ALWAYS = 2
+
+    {binding}
+
+    def load(frame):
+        if {read} == Strategy.ALWAYS:
+            return "rgb"
+        if {read} != Strategy.PALETTE:
+            return "first"
+        return frame
+"""
+
+
+def _case(binding: str, read: str, callers: bool = True) -> dict[str, str]:
+    source = {"pkg/__init__.py": "", "pkg/loading.py": ENUM.format(binding=binding, read=read)}
+    return producer_case(source=source, symbol=SYMBOL,
+                         row={"callers": "outside"} if callers else None).verdicts
+
+
+def test_a_public_setting_is_a_door_and_its_value_produced() -> None:
+    """The setting's default is what the program runs with; the other members enter by callers."""
+    source = {"pkg/__init__.py": "",
+              "pkg/loading.py": ENUM.format(binding="STRATEGY = Strategy.FIRST", read="STRATEGY")}
+    case = producer_case(source=source, symbol=SYMBOL, row={"callers": "outside"})
+    assert case.verdicts == {"FIRST": "producer", "PALETTE": "wire", "ALWAYS": "wire"}
+    assert case.doors("ALWAYS") == [("src/pkg/loading.py", 8, "setting (callers outside)")]
+
+
+@pytest.mark.parametrize(("binding", "read", "callers"), [
+    ("STRATEGY = Strategy.FIRST", "STRATEGY", False),  # callers inside: the module's own constant
+    ("_STRATEGY = Strategy.FIRST", "_STRATEGY", True),  # private: no caller reaches it
+])
+def test_no_setting_without_callers_reaching_it(binding: str, read: str, callers: bool) -> None:
+    """A constant bound to a member and compared against is no producer of the others, nor of itself."""
+    assert _case(binding, read, callers) == {"FIRST": "consumer", "PALETTE": "consumer", "ALWAYS": "consumer"}
+
+
+def test_a_name_its_module_never_reads_is_no_setting() -> None:
+    """`FIRST = Strategy.FIRST` only re-exported: assigning it changes nothing the package does."""
+    verdicts = _case("FIRST_ALIAS = Strategy.FIRST", "frame.strategy")
+    assert (verdicts["PALETTE"], verdicts["ALWAYS"]) == ("consumer", "consumer")
