@@ -573,7 +573,8 @@ class Join:
         if not variants:
             return
         if lit.form is Form.CHOICE:  # raw values an input offers, all of them this enum's (doors.py)
-            yield from (Found(v, site) for v, site in offered_doors(lit, self.by_key, self.members, file.rel))
+            yield from (Found(v, site) for v, site in offered_doors(
+                lit, self.by_key, bool(self.members) or self.vocab.form == "literal", file.rel))
             return
         vocab = self.vocab
         if lit.consumer:

@@ -36,6 +36,7 @@ from type_equiv.producers.records import (
     KEYED,
     NESTED,
     RAW,
+    SETTING,
     TABLE,
     Form,
     Receiver,
@@ -145,7 +146,7 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             # the name resolves to the member, so a read in its own module is the member's own site
             # (judged there); elsewhere, its reads spelled through the name, not through the class
             reads = [(r, read) for r, read in reads if read.ref == name]
-            if ((reads or kind == "read")
+            if ((reads or kind in ("read", SETTING))
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
         elif reads:

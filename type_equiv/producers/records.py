@@ -48,6 +48,9 @@ TABLE = "table"
 # a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
 # {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)
 NESTED = "nested"
+# a `Form.LISTED` detail's last part: one member bound alone to a module-level name its module compares
+# with members of the same class (`NAME == Kind.B`): a setting the module tests (public.py `settings`)
+SETTING = "setting"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)
@@ -71,7 +74,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 39
+RECORDS = 40
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

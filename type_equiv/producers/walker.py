@@ -37,6 +37,7 @@ from type_equiv.producers.records import (
     ATTRIBUTE,
     DEFAULT_OF,
     NESTED,
+    SETTING,
     TABLE,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -535,7 +536,10 @@ class Walker(ExpressionWalker):
         if not names:
             return
         # `read`: the module itself reads the name (a read there names the member: judged at its site)
-        read = ("read" if self.memo.loads(self.module_body, name) else "bare") if bare else ""
+        read, stmts = "", self.module_body  # SETTING: the module tests which member the name holds
+        if bare and isinstance(value, ast.Attribute):
+            read = SETTING if ast.unparse(value.value) in self.memo.compared_against(stmts, name) else (
+                "read" if self.memo.loads(stmts, name) else "bare")
         where = listed_detail(f"{scope.owner}.{name}", value.end_lineno or value.lineno, values,
                               less[1] if less else (),  # the members a difference leaves out
                               ATTRIBUTE if body else NESTED if nested else read)
