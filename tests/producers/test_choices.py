@@ -175,3 +175,21 @@ def test_raw_choices_of_another_set_open_no_door() -> None:
         parser.add_argument("--tone", choices=["a", "formal"])
     """)
     assert found == {"A": "none", "B": "none", "C": "none"}
+
+
+def test_raw_choices_open_a_door_to_a_literal_alias() -> None:
+    """`choices=["alpha", "beta", "rc"]`, every one a value of `Prerelease = Literal[…]`: the option
+    is a door to those values, as to an enum's members whose values they are (principle 5)."""
+    kinds = 'from typing import Literal\n\nPrerelease = Literal["alpha", "beta", "rc"]\n'
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/cli.py": """
+        import argparse
+
+        def parser() -> argparse.ArgumentParser:
+            made = argparse.ArgumentParser()
+            made.add_argument("--prerelease", choices=["alpha", "beta", "rc"])
+            made.add_argument("--other", choices=["alpha", "gamma"])
+            return made
+    """}
+    case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
+    assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
+    assert case.doors("rc") == [("src/pkg/cli.py", 5, "decode")]

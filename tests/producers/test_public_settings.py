@@ -58,3 +58,24 @@ def test_a_name_its_module_never_reads_is_no_setting() -> None:
     """`FIRST = Strategy.FIRST` only re-exported: assigning it changes nothing the package does."""
     verdicts = _case("FIRST_ALIAS = Strategy.FIRST", "frame.strategy")
     assert (verdicts["PALETTE"], verdicts["ALWAYS"]) == ("consumer", "consumer")
+
+
+def test_a_constant_data_is_compared_with_is_no_setting() -> None:
+    """`ERR_AUTH = Code.AUTH` read as `rc == ERR_AUTH` names the member for data to be tested against;
+    the module never tests which member the name holds, so callers assigning it change no choice."""
+    source = {"pkg/__init__.py": "", "pkg/loading.py": """
+        from enum import IntEnum
+
+        class Code(IntEnum):
+            OK = 0
+            AUTH = 1
+
+        ERR_AUTH = Code.AUTH
+
+        def describe(rc):
+            if rc == ERR_AUTH:
+                return "auth"
+            return "?"
+    """}
+    case = producer_case(source=source, symbol="pkg.loading.Code", row={"callers": "outside"})
+    assert case.verdicts == {"OK": "none", "AUTH": "consumer"}
