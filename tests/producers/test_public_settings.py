@@ -1,7 +1,9 @@
-"""A library's public module-level setting (`LOADING_STRATEGY = LoadingStrategy.RGB_AFTER_FIRST`, read
-where the package works) is where its callers choose a member, as a public function's parameter is
-(principles 1 and 5): with callers outside, the members no code writes are wire through it and the
-bound member is produced. Callers inside, a private name, or a name its module never reads open nothing.
+"""A library's public module-level setting (`LOADING_STRATEGY = LoadingStrategy.RGB_AFTER_FIRST`, compared
+with members where the package works) is where its callers choose a member, as a public function's
+parameter is (principles 1 and 5): with callers outside, the members no code writes are wire through it.
+Whoever the callers are, a variable the module tests for its member holds what it is bound to (produced).
+Callers inside, a private name, a name its module never reads, or a constant data is compared with
+open nothing.
 One real temporary project per case (tests/harness.py); each fails on the rules before them."""
 
 from __future__ import annotations
@@ -46,12 +48,13 @@ def test_a_public_setting_is_a_door_and_its_value_produced() -> None:
 
 
 @pytest.mark.parametrize(("binding", "read", "callers"), [
-    ("STRATEGY = Strategy.FIRST", "STRATEGY", False),  # callers inside: the module's own constant
+    ("STRATEGY = Strategy.FIRST", "STRATEGY", False),  # callers inside: the module's own state
     ("_STRATEGY = Strategy.FIRST", "_STRATEGY", True),  # private: no caller reaches it
 ])
 def test_no_setting_without_callers_reaching_it(binding: str, read: str, callers: bool) -> None:
-    """A constant bound to a member and compared against is no producer of the others, nor of itself."""
-    assert _case(binding, read, callers) == {"FIRST": "consumer", "PALETTE": "consumer", "ALWAYS": "consumer"}
+    """A variable the module tests for its member holds what it is bound to (produced); no caller
+    can bind it another, so the other members are only compared."""
+    assert _case(binding, read, callers) == {"FIRST": "producer", "PALETTE": "consumer", "ALWAYS": "consumer"}
 
 
 def test_a_name_its_module_never_reads_is_no_setting() -> None:
@@ -79,3 +82,30 @@ def test_a_constant_data_is_compared_with_is_no_setting() -> None:
     """}
     case = producer_case(source=source, symbol="pkg.loading.Code", row={"callers": "outside"})
     assert case.verdicts == {"OK": "none", "AUTH": "consumer"}
+
+
+def test_a_state_variable_holds_each_member_bound_to_it() -> None:
+    """`STATE = State.START`, rebound `STATE = State.CHILD` where the program forks, and tested
+    `State.CHILD == STATE` in a signal handler: each binding is a value the program holds (produced),
+    `State.DONE`, only compared, is not."""
+    source = {"pkg/__init__.py": "", "pkg/loading.py": """
+        from enum import Enum, auto
+
+        class State(Enum):
+            START = auto()
+            CHILD = auto()
+            DONE = auto()
+
+        STATE = State.START
+
+        def on_signal():
+            if State.CHILD == STATE or STATE == State.DONE:
+                return 1
+            return 0
+
+        if __name__ == "__main__":
+            STATE = State.CHILD
+            on_signal()
+    """}
+    case = producer_case(source=source, symbol="pkg.loading.State")
+    assert case.verdicts == {"START": "producer", "CHILD": "producer", "DONE": "consumer"}

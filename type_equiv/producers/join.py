@@ -215,13 +215,11 @@ class Join:
             found.extend(((i, 3, 0), [Found(None, site, via=via)]) for i, site, via in public.doors(
                 scan, index, rels, self.package, self.family | set(self.carriers), set(self.carriers),
                 self.exported, self._chain))
-        settings = {(i, s) for i, s in public.settings(scan, refs, rels, self.package, self.family,
-                                                       self.exported, self._chain)} if self.callers else set()
-        found.extend(((i, 3, 0), [Found(None, site)]) for i, site in settings)
+            found.extend(((i, 3, 0), [Found(None, site)]) for i, site in public.settings(
+                scan, refs, rels, self.package, self.family, self.exported, self._chain))
         found.sort(key=lambda item: item[0])
-        kept = {(s.path, s.line) for _, s in settings}  # a setting's own value is kept (lists.py)
         return combined(only_tested([f for _, fs in found for f in fs], tested_lists(  # flags.py: `A | B`
-            index, refs, self.family, self.canonical, self._consumed, kept), Found, frozenset(self.members)),
+            index, refs, self.family, self.canonical, self._consumed), Found, frozenset(self.members)),
             self.vocab.composites)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]

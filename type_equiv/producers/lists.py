@@ -22,7 +22,7 @@ only tested.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
@@ -100,15 +100,14 @@ def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -
 
 
 def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
-                 canonical: Callable[[str], str], consumed: Consumed,
-                 settings: Collection[tuple[str, int]] = ()) -> Iterator[Tested]:
+                 canonical: Callable[[str], str], consumed: Consumed) -> Iterator[Tested]:
     """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
     them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
     is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`,
     or `check(text, NAME)` testing `text in valid`: offered.py); and a listing of every value handed
     inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5). A member
-    bound to a public setting (public.py `settings`, at its file and line) holds the value callers
-    may replace: kept as written, never only tested."""
+    bound to a name its module compares with members (`STATE = Kind.A` … `if STATE == Kind.B`: walker.py
+    `SETTING`) is the value a variable holds, never only tested: the state or setting the program tests."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
@@ -118,11 +117,12 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             yield Tested(rel, ref.line, ref.line, ((rel, ref.line),) if consumed(ref.given, True) else (),
                          True)
             continue
-        if (ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen
-                or (rel, ref.line) in settings):
+        if ref.form is not Form.LISTED or target not in family or files[rel].test or (rel, ref.line) in seen:
             continue
         seen.add((rel, ref.line))
         name, end, values, less, kind = listed_name(ref)
+        if kind == SETTING:  # a variable whose member the program tests: what it is bound to, it holds
+            continue
         # a class attribute's reads: through its class, and by its name alone (`self._SUPPORTED` in
         # a base's method reads each subclass's own), any class's attribute so named
         heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if kind == ATTRIBUTE else [
@@ -146,7 +146,7 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             # the name resolves to the member, so a read in its own module is the member's own site
             # (judged there); elsewhere, its reads spelled through the name, not through the class
             reads = [(r, read) for r, read in reads if read.ref == name]
-            if ((reads or kind in ("read", SETTING))
+            if ((reads or kind == "read")
                     and all(read.consumer or consumed(read.given) for _, read in reads)):
                 yield Tested(rel, ref.line, end, (), values, less, True)
         elif reads:
