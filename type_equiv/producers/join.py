@@ -226,7 +226,7 @@ class Join:
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
-        """Reads of a member through a module-level name bound to a call given the enum (walker.py
+        """Reads of a member through a module-level name bound to a call given the enum (assigned.py
         `wrapper`): `W.A.value` is `Kind.A.value` (principle 5), its target spelled through the enum;
         only a member's own name counts (`W.doc_category`, `Field(W)` read the wrapper)."""
         if not self.members:

@@ -88,7 +88,7 @@ def settings(scan: TreeScan, refs: list[tuple[Place, str, RefSite]], rels: list[
              package: tuple[str, str], family: set[str], exported: frozenset[str],
              chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site]]:
     """(file order, the door) for each public module-level name of the package bound to one member
-    of the vocabulary and read by its own module (walker.py `listed`: a bare member, `read`)."""
+    of the vocabulary and read by its own module (assigned.py `listed`: a bare member, `read`)."""
     names, folder = package
     for (i, _), target, ref in refs:
         rel = rels[i]
