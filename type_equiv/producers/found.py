@@ -1,7 +1,7 @@
-"""What a join yields (join.py, and its rule families reach.py and wires.py): a site sorted for one
-variant of one vocabulary, or for the vocabulary as a whole (a door to some variant, none in
-particular), with what the construction sets and how the site was reached. analysis.py gathers them
-into a vocabulary's report."""
+"""What a join yields: a site sorted for one variant of one vocabulary, or for the vocabulary as a
+whole (a door to some variant, none in particular), with what the construction sets and how the site
+was reached. Its own module so that the parts of `Join` making them (join.py, wires.py) share it;
+analysis.py gathers them into a vocabulary's report."""
 
 from __future__ import annotations
 
