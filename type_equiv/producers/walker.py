@@ -2,7 +2,6 @@
 expressions are expressions.py's and calls.py's, what an assignment binds assigned.py's, the doors
 (where a value is decoded from data) doors.py's readers. Joining is join.py's work."""
 
-
 from __future__ import annotations
 
 import ast
@@ -478,4 +477,3 @@ class Walker(AssignWalker, CallWalker):
                 self.refs.append(RefSite(line, ref, Form.MATCH, True))
             elif not is_class:
                 self.lit(value, Form.MATCH, consumer=True, key=Slot(key))
-
