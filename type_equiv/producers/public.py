@@ -89,7 +89,7 @@ def settings(scan: TreeScan, refs: list[tuple[Place, str, RefSite]], rels: list[
              package: tuple[str, str], family: set[str], exported: frozenset[str],
              chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site]]:
     """(file order, the door) for each public module-level name of the package bound to one member
-    of the vocabulary that its own module compares with members (walker.py `listed`: `SETTING`)."""
+    of the vocabulary that its own module compares with members (assigned.py `listed`: `SETTING`)."""
     names, folder = package
     for (i, _), target, ref in refs:
         rel = rels[i]

@@ -58,7 +58,7 @@ KEYED = " keyed"  # ends the detail of a container compared through a key: `x in
 
 
 def listed_detail(name: str, end: int, values: bool, less: Iterable[str], kind: str) -> str:
-    """The detail of a `Form.LISTED` record (walker.py `listed`; read back by lists.py
+    """The detail of a `Form.LISTED` record (assigned.py `listed`; read back by lists.py
     `listed_name`): the dotted name bound, the display's last line, whether it lists values, the
     members a difference leaves out, and what the name binds (`ATTRIBUTE`, `TABLE`, `NESTED`, a
     bare member's `read`/`bare`, "" a module-level display)."""
