@@ -193,3 +193,24 @@ def test_raw_choices_open_a_door_to_a_literal_alias() -> None:
     case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
     assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
     assert case.doors("rc") == [("src/pkg/cli.py", 5, "decode")]
+
+
+def test_raw_choices_in_a_command_spec_display_open_a_door() -> None:
+    """A command line declared as data, `{"name": "--prerelease", "choices": ["alpha", "beta", "rc"]}`
+    (commitizen's spec handed to its parser builder), offers the values as `choices=[…]` does. The
+    module names the vocabulary, so a check by demand reads it (docs/producers.md, By demand)."""
+    kinds = 'from typing import Literal\n\nPrerelease = Literal["alpha", "beta", "rc"]\n'
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/cli.py": """
+        from pkg.kinds import Prerelease
+
+        SPEC = {"arguments": [
+            {"name": "--prerelease", "choices": ["alpha", "beta", "rc"]},
+            {"name": "--mode", "choices": ["alpha", "other"]},
+        ]}
+
+        def prerelease_of(options: dict[str, str]) -> Prerelease | None:
+            return None
+    """}
+    case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
+    assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
+    assert case.doors("beta") == [("src/pkg/cli.py", 4, "decode")]

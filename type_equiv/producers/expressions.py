@@ -15,6 +15,7 @@ from type_equiv.producers.doors import (
     DECODE_METHOD,
     decoded_refs,
     offered,
+    raw_choices,
 )
 from type_equiv.producers.generators import yield_type
 from type_equiv.producers.memo import TreeMemo
@@ -308,6 +309,9 @@ class ExpressionWalker(WriteReader):
                         self.refs.append(RefSite(line, ref, Form.DECODE, False))
                     self.quiet.add(id(value))
                     self.offered.add(id(value))
+                elif key.value in CHOICE_KEYS and (raw := raw_choices(value)):  # `"choices": ["a", "b"]`
+                    for elt in value.elts if isinstance(value, ast.List | ast.Tuple | ast.Set) else []:
+                        self.lit(elt, Form.CHOICE, key=Slot(raw))  # offered as `choices=[…]` is (calls.py)
                 for lit in self.literals(value):
                     pairs.append((key.value, lit))
                 self.lit(value, Form.DICT_VALUE, consumer, key=Slot(key.value), receivers=declared)
