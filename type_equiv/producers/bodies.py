@@ -116,3 +116,21 @@ def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
         elif isinstance(inner, ast.FormattedValue):
             spelled.add(id(inner.value))
     return all(id(n) in spelled for n in walk(node.elt) if isinstance(n, ast.Name) and n.id == name)
+
+
+def compared_classes(body: Sequence[ast.stmt]) -> dict[str, set[str]]:
+    """Each plain name compared with a member, by the class the member is spelled through: `NAME ==
+    Kind.A`, `Kind.A != NAME`, `NAME in (Kind.A, Kind.B)` give `{"NAME": {"Kind"}}`."""
+    found: dict[str, set[str]] = {}
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        for left, op, right in zip(operands, node.ops, operands[1:], strict=False):
+            if isinstance(op, ast.Eq | ast.NotEq | ast.Is | ast.IsNot | ast.In | ast.NotIn):
+                for name, other in ((left, right), (right, left)):
+                    members = other.elts if isinstance(other, ast.Tuple | ast.List | ast.Set) else [other]
+                    if isinstance(name, ast.Name):
+                        found.setdefault(name.id, set()).update(
+                            ast.unparse(m.value) for m in members if isinstance(m, ast.Attribute))
+    return found

@@ -17,7 +17,7 @@ import ast
 import re
 from collections.abc import Sequence
 
-from type_equiv.producers.bodies import read_only, tested_only
+from type_equiv.producers.bodies import compared_classes, read_only, tested_only
 from type_equiv.producers.callbacks import callback_names
 from type_equiv.producers.doors import TEXT_DECODER, registered_handlers
 from type_equiv.producers.helpers import helper_of
@@ -27,7 +27,7 @@ from type_equiv.producers.passed import local_strings
 from type_equiv.producers.records import Decodes, Form, ParamSite, ReaderSite
 from type_equiv.producers.returns import RESPONSE_DECODER, Chains
 from type_equiv.producers.roles import param_sites
-from type_equiv.producers.syntax import compared_classes, mapping_head
+from type_equiv.producers.syntax import mapping_head
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 Reads = tuple[set[str], set[str]]  # syntax.py `read_only`: read as a mapping, as a container
