@@ -1,7 +1,8 @@
 """What a body does with a name, asked of each function and module body once per tree (memo.py
 `TreeMemo`): whether it only reads a parameter as a mapping (a dict handed in never leaves), and
 whether every read of a name is as a membership test's container (a list of members kept only to
-validate values against consumes them). Both walks meet every node of the body, the costliest
+validate values against consumes them), and which names it compares with members (a variable the
+program tests, `if STATE == Kind.B`). The first two walks meet every node of the body, the costliest
 questions the producer walk asks, so each visits a node once (`tested_only` dispatching on its exact
 type)."""
 
