@@ -149,6 +149,16 @@ ITERATE = (  # every element handed on, however the iteration is spelled (princi
                    for f, it in ITERATE_ALL.items()}),
     Spelling("for-statement-giving-each", forms=("enum", "literal"), head=ITERATE_HEAD,
              body={f: f"for each in {it}:\n    record(each)" for f, it in ITERATE_ALL.items()}),
+    # a table keyed by every element, `{m: [] for m in X}`, however the dict is spelled (the 45th round)
+    Spelling("keyed-table", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = {{m: [] for m in {it}}}\nrecord(next(iter(made)))"
+                   for f, it in ITERATE_ALL.items()}),
+    Spelling("keyed-table-call", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = dict((m, []) for m in {it})\nrecord(next(iter(made)))"
+                   for f, it in ITERATE_ALL.items()}),
+    Spelling("keyed-table-fromkeys", forms=("enum", "literal"), head=ITERATE_HEAD,
+             body={f: f"made = dict.fromkeys({it}, 0)\nrecord(next(iter(made)))"
+                   for f, it in ITERATE_ALL.items()}),
     # a random pick can be any element: `random.choice` hands each out (the twenty-fifth round)
     Spelling("random-pick", forms=("enum", "literal"),
              head={f: "import random\n" + h for f, h in ITERATE_HEAD.items()},

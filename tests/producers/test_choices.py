@@ -175,3 +175,42 @@ def test_raw_choices_of_another_set_open_no_door() -> None:
         parser.add_argument("--tone", choices=["a", "formal"])
     """)
     assert found == {"A": "none", "B": "none", "C": "none"}
+
+
+def test_raw_choices_open_a_door_to_a_literal_alias() -> None:
+    """`choices=["alpha", "beta", "rc"]`, every one a value of `Prerelease = Literal[…]`: the option
+    is a door to those values, as to an enum's members whose values they are (principle 5)."""
+    kinds = 'from typing import Literal\n\nPrerelease = Literal["alpha", "beta", "rc"]\n'
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/cli.py": """
+        import argparse
+
+        def parser() -> argparse.ArgumentParser:
+            made = argparse.ArgumentParser()
+            made.add_argument("--prerelease", choices=["alpha", "beta", "rc"])
+            made.add_argument("--other", choices=["alpha", "gamma"])
+            return made
+    """}
+    case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
+    assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
+    assert case.doors("rc") == [("src/pkg/cli.py", 5, "decode")]
+
+
+def test_raw_choices_in_a_command_spec_display_open_a_door() -> None:
+    """A command line declared as data, `{"name": "--prerelease", "choices": ["alpha", "beta", "rc"]}`
+    (commitizen's spec handed to its parser builder), offers the values as `choices=[…]` does. The
+    module names the vocabulary, so a check by demand reads it (docs/producers.md, By demand)."""
+    kinds = 'from typing import Literal\n\nPrerelease = Literal["alpha", "beta", "rc"]\n'
+    source = {"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/cli.py": """
+        from pkg.kinds import Prerelease
+
+        SPEC = {"arguments": [
+            {"name": "--prerelease", "choices": ["alpha", "beta", "rc"]},
+            {"name": "--mode", "choices": ["alpha", "other"]},
+        ]}
+
+        def prerelease_of(options: dict[str, str]) -> Prerelease | None:
+            return None
+    """}
+    case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
+    assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
+    assert case.doors("beta") == [("src/pkg/cli.py", 4, "decode")]

@@ -135,6 +135,8 @@ def test_inherited_tags_and_fields(project: Project) -> None:
     "V = Literal['x'] | Literal['y']",
     "V = Union[Literal['x'], Literal['y', 'x']]",
     "type V = Literal['x', 'y']",
+    "X = Literal['x']\nV = Literal[X, 'y']",  # PEP 586: a Literal nests another's alias
+    "X = Literal['x']\nY: TypeAlias = Literal['y']\nV = Literal[X, Y]",
 ])
 def test_literal_spellings(project: Project, code: str) -> None:
     vocab = read(project, code, "V")

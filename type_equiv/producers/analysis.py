@@ -8,7 +8,8 @@ The pipeline, one module per step, so a cache and worker processes slot in witho
    consumer or wire decoding (docs/producers.md has the rules).
 3. Here, `Analysis` asks the scanner for what the question needs — by demand for `check` (only
    whether each variant has a producer), completely for `fields` rows and the `producers` command —
-   and `findings_of` turns each report into findings.
+   and `findings_of` turns each report into findings. What each round asks for is planning.py's,
+   what the class hierarchy answers (a class's extra keys, a field's declaring class) hierarchy.py's.
 
 Nothing here imports project code.
 """
@@ -16,27 +17,26 @@ Nothing here imports project code.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from type_equiv.model.errors import InputError
 from type_equiv.model.findings import Site
-from type_equiv.model.messages import Hook
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
+from type_equiv.producers import planning
 from type_equiv.producers.built import helper_callers, parser_files
 from type_equiv.producers.carriers import CARRIER_LEVELS
 from type_equiv.producers.descriptors import wrapper_names
-from type_equiv.producers.doors import CHOICE_KEYWORDS
 from type_equiv.producers.facts import note as note_facts
 from type_equiv.producers.fields import fields_report
+from type_equiv.producers.hierarchy import Hierarchy
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.inherited import Inherited
 from type_equiv.producers.join import Join
 from type_equiv.producers.named import Objects
 from type_equiv.producers.needles import Needles
 from type_equiv.producers.public import package_of
-from type_equiv.producers.records import AnnKind, AnnSite, Keys, Spellings
+from type_equiv.producers.records import AnnKind, Keys, Spellings
 from type_equiv.producers.scan import TreeScanner, file_size
 from type_equiv.producers.sites import read_text
 from type_equiv.producers.spelled import further_names
@@ -58,90 +58,7 @@ from type_equiv.read.vocabularies import Vocabulary, read_vocabulary
 from type_equiv.store.memory import collector_paused
 
 BASE_LEVELS = 8  # how far up a public class's bases are read (`_base_rounds`)
-
-ALLOW = re.compile(r"""extra\s*=\s*(?:['"]allow['"]|Extra\.allow)""")
 GREEDY_ROUNDS = 3  # covering rounds before the second pass takes every remaining candidate
-
-
-def _strong_words(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
-    """Per variant, the needles of a likely producer: its class called or dotted (`TextPart(`,
-    `TextPart.model_validate`), an enum's members (`Color.RED`, `Color("red")`, `Color["RED"]`)."""
-    out: dict[str, tuple[str, ...]] = {}
-    for variant in vocab.variants:
-        if vocab.form == "enum":
-            out[variant.name] = tuple(f"{vocab.name}{c}" for c in ".([")
-        elif variant.cls is not None:
-            out[variant.name] = (f"{variant.cls.name}(", f"{variant.cls.name}.")
-    return out
-
-
-def _gated_names(vocabs: Sequence[Vocabulary], open_: Sequence[set[str]]) -> frozenset[str]:
-    """Names whose files can hold a site of these open variants only beside one of their quoted
-    tags: a union's or map's own name and its bases' (`make(Trigger, kind="x")`, `Base(kind="x")`:
-    the tag keyword; every other site names the class or is a quoted tag by a binder). Not for a
-    literal or enum vocabulary (an annotation names it far from any value), nor when an open variant's
-    tag is not a string (no quoted needle finds it), nor a name that is also a variant's class."""
-    out: set[str] = set()
-    for vocab, names in zip(vocabs, open_, strict=True):
-        if vocab.form not in ("union", "map"):
-            continue
-        variants = [v for v in vocab.variants if v.name in names]
-        if all((isinstance(v.tag, str) and v.tag and v.member is None)
-               or (v.tag is None and v.cls is not None) for v in variants):
-            out.update({vocab.name, vocab.symbol.rsplit(".", 1)[-1]})
-            out.update(b.rsplit(".", 1)[-1] for b in vocab.bases)
-    classes = {v.cls.name for vocab in vocabs for v in vocab.variants if v.cls is not None}
-    return frozenset(out - classes)
-
-
-def _binder(ann: AnnSite) -> str:
-    """The name that binds a quoted tag to an annotated field or parameter, as a file spells it;
-    the items of a mapping field as `name[]` (a query string's `kinds[]=`)."""
-    return f"{ann.name}[]" if ann.items else ann.name
-
-
-def _cover(wanted: set[str], held: dict[str, tuple[str, ...]], size: dict[str, int],
-           tried: set[tuple[int, tuple[str, ...]]]) -> list[str]:
-    """Greedy set cover: files holding the most wanted needles per byte, until all are held.
-
-    A file with the size and needles of one picked before (`tried`; a copy, a vendored
-    duplicate) is passed over: it would most likely disappoint as its twin did.
-    """
-    candidates = {rel: set(ws) & wanted for rel, ws in held.items() if (size[rel], ws) not in tried}
-    candidates = {rel: ws for rel, ws in candidates.items() if ws}
-    left = set(wanted)
-    picked: list[str] = []
-    while left and candidates:
-        best = max(sorted(candidates), key=lambda r: len(candidates[r] & left) / (size[r] + 2000))
-        if not candidates[best] & left:
-            break
-        picked.append(best)
-        tried.add((size[best], held[best]))
-        left -= candidates.pop(best)
-    return picked
-
-
-def _spellings(vocabs: Sequence[Vocabulary], only: Sequence[set[str] | None] | None) -> Spellings:
-    """What the scan looks for: each vocabulary's and its bases' names, and per variant its class
-    name, tag or value and tag field — of the variants in `only` (per vocabulary; None: all)."""
-    names, values, tag_fields = set[str](), set[str](), set[str]()
-    for i, vocab in enumerate(vocabs):
-        keep = None if only is None else only[i]
-        names.add(vocab.name)
-        names.add(vocab.symbol.rsplit(".", 1)[-1])
-        names.update(b.rsplit(".", 1)[-1] for b in (*vocab.bases, *vocab.narrower))
-        for variant in vocab.variants:
-            if keep is not None and variant.name not in keep:
-                continue
-            if variant.cls is not None:
-                names.add(variant.cls.name)
-            if variant.key is not None:
-                values.add(variant.key)
-            if variant.tag_field:
-                tag_fields.add(variant.tag_field)
-            if variant.member is not None:  # `kind=Kind.STARTED`: the enum's name binds the tag
-                names.add(variant.member.rsplit(".", 2)[-2])
-    return Spellings(frozenset(names), frozenset(values), frozenset(tag_fields))
 
 
 class Analysis:
@@ -175,6 +92,7 @@ class Analysis:
         paths = row_module_paths(manifest.root, model.source, [r.symbol for r in model.symbols],
                                  {name: file.path for name, file in modules.items()})
         self.defs = Symbols(reader, self.resolver, paths, library=Library(memo=memo))
+        self.hierarchy = Hierarchy(self.defs)  # a class's extra keys, a field's declaring class, hooks
         self.resolver.inherited = self.inherited = Inherited(self.defs)  # `self.Access` of a base
         self.unknown = Objects(self.resolver.is_module, self.defs.is_class)  # `app.settings.get(…)`
         self.scan: TreeScan | None = None
@@ -219,7 +137,7 @@ class Analysis:
         found, the files that could only add more sites of that variant are never parsed.
         """
         self.inherited.add(v.qualname for v in vocabs)
-        spellings = _spellings(vocabs, None)
+        spellings = planning.spellings(vocabs, None)
         scanner = self.scanner
         with collector_paused():  # records, texts and `ast` trees: no cycles (store/memory.py)
             scan = self._run(scanner, vocabs, complete, spellings)
@@ -257,7 +175,7 @@ class Analysis:
         its class's, its vocabulary's or a base's name, or its quoted tag beside a binder, all of
         which the second pass looks for. Records are taken with all spellings throughout.
         """
-        words = {id(vocab): _strong_words(vocab) for vocab in vocabs}
+        words = {id(vocab): planning.strong_words(vocab) for vocab in vocabs}
         everything = Needles.of(w for per in words.values() for ws in per.values() for w in ws)
         production = [f.rel for f in self.files if not f.test]
         held = scanner.scan(production, [everything], None).words if everything.words else {}
@@ -269,7 +187,8 @@ class Analysis:
         for _ in range(GREEDY_ROUNDS):
             wanted = {w for vocab in vocabs for name in open_[id(vocab)]
                       for w in words[id(vocab)].get(name, ())}
-            picked = _cover(wanted, {r: ws for r, ws in held.items() if r not in scan.scans}, size, tried)
+            unread = {r: ws for r, ws in held.items() if r not in scan.scans}
+            picked = planning.cover(wanted, unread, size, tried)
             if not picked:
                 break
             scan.fold(self._scan(scanner, picked, [], spellings))
@@ -287,13 +206,13 @@ class Analysis:
         still = [vocab for vocab in vocabs if open_[id(vocab)]]
         if not still:
             return scan
-        need = _spellings(still, [open_[id(vocab)] for vocab in still])
-        gated = _gated_names(still, [open_[id(vocab)] for vocab in still])
+        need = planning.spellings(still, [open_[id(vocab)] for vocab in still])
+        gated = planning.gated_names(still, [open_[id(vocab)] for vocab in still])
         self._two_phase(scanner, need, spellings, done=scan, gated=gated)
         spellings = self._subclass_rounds(scanner, scan, still, spellings)
         spellings = self._listed_round(scanner, scan, still, spellings)[0]
         doors = [v for v in still if v in complete or self._unproduced(v, scan)]
-        self._carrier_rounds(scanner, scan, doors, spellings, _gated_names(doors, [
+        self._carrier_rounds(scanner, scan, doors, spellings, planning.gated_names(doors, [
             {v.name for v in vocab.variants} for vocab in doors]))
         return scan
 
@@ -405,7 +324,7 @@ class Analysis:
 
         `need` picks the files, `spellings` what is recorded in them; files in `done` were parsed
         already (by demand, `_by_demand`), and the result is folded into it. A `gated` name makes a
-        file a candidate only beside a quoted tag (`_gated_names`)."""
+        file a candidate only beside a quoted tag (planning.py `gated_names`)."""
         rels = None if done is None else [f.rel for f in self.files if f.rel not in done.scans]
         scan = self._scan(scanner, rels, [Needles.of(need.names - gated, whole=True)], spellings)
         if done is not None:
@@ -416,19 +335,9 @@ class Analysis:
             rest = [f.rel for f in self.files if f.rel not in scan.scans]
             scan.fold(self._scan(scanner, rest, [Needles.of(gated), Needles.of(quoted)], spellings))
         anns = [a for fs in scan.scans.values() for a in fs.anns]
-        binders = set(need.tag_fields) | {_binder(a) for a in anns}
         if not quoted:
             return scan
-        # by position: the function called, or imported under another name (`import record as made`)
-        calls = {f"{a.owner.rsplit('.', 1)[-1]}{end}" for a in anns if a.position >= 0
-                 for end in ("(", " as ")}
-        # a subclass's class attribute overriding a field or property (`syntax_highlight = "css"`)
-        overrides = {f"{a.name} =" for a in anns if a.kind in (AnnKind.FIELD, AnnKind.PROPERTY,
-                                                                  AnnKind.DESCRIPTOR)}
-        # raw values offered as an input's choices (`choices=["web", "local"]`: doors.py `raw_choices`)
-        offered = [f"{k}=" for k in CHOICE_KEYWORDS]
-        bound = [form for n in binders for form in (f'"{n}"', f"'{n}'", f"{n}=", f".{n}")]
-        context = Needles.of([*calls, *overrides, *offered, *bound])
+        context = planning.binding_needles(need.tag_fields, anns)
         rest = [f.rel for f in self.files if f.rel not in scan.scans]
         scan.fold(self._scan(scanner, rest, [Needles.of(quoted), context], spellings))
         return scan
@@ -462,32 +371,10 @@ class Analysis:
     # joining ------------------------------------------------------------------------------------
 
     def joiner(self, vocab: Vocabulary) -> Join:
-        return Join(self.resolver.canonical, vocab, self._declaring, self._extras,
+        return Join(self.resolver.canonical, vocab, self.hierarchy.declaring, self.hierarchy.extras,
                     callers=vocab.qualname in self.callers, unknown=self.unknown,
                     exported=self.resolver.exported() if vocab.qualname in self.callers else frozenset(),
                     package=package_of(vocab.qualname, vocab.path, self.package_roots))
-
-    def _extras(self, cls: str) -> bool:
-        """Whether a dict with keys `cls` does not declare is still that class: only when the class
-        (or a base) keeps them, `extra="allow"` in its config. A model that merely ignores unknown
-        keys (pydantic's default) would validate such a dict too, but a dict carrying keys a variant
-        lacks is, far more often, another API's payload that happens to share the tag
-        (docs/producers.md, Decisions). A TypedDict takes only its declared keys."""
-        for qualname in [cls, *self.defs.ancestors(cls)]:
-            shape = self.defs.shape(qualname)
-            found = self.defs.statement(qualname)
-            if shape is None or found is None or shape.kind == "typeddict":
-                return False
-            # the whole class text: SDKs set the config inside `if PYDANTIC_V2:` blocks
-            if ALLOW.search(found[0].text(found[1])):
-                return True
-        return False
-
-    def _declaring(self, cls: str, name: str) -> str | None:
-        """The class declaring field `name` of project class `cls` (None: no such class or field)."""
-        info = self.defs.class_info(cls)
-        found = info.field(name) if info is not None else None
-        return found.declared_on if found is not None else None
 
     def report(self, row: SymbolRow, vocab: Vocabulary) -> VocabularyReport:
         assert self.scan is not None
@@ -519,23 +406,8 @@ class Analysis:
         wire.sort(key=lambda door: (door[1], door[0].path, door[0].line))
         trips = [(s, w) for s, w in joiner.round_trips if not self.by_rel[s.path].test]
         return VocabularyReport(row, vocab, sites, [site for site, _ in wire], fields, stats,
-                                unread_files(self.scan, [vocab]), self._registries(vocab),
+                                unread_files(self.scan, [vocab]), self.hierarchy.registries(vocab),
                                 list({(s, tuple(w)): (s, w) for s, w in trips}.values()))
-
-    def _registries(self, vocab: Vocabulary) -> list[Hook]:
-        """The classes of the variants' hierarchies that define `__init_subclass__`: a hook that
-        registers subclasses at run time, from which code may build variants no static reading sees."""
-        found: dict[str, Hook] = {}
-        for variant in vocab.variants:
-            if variant.cls is None:
-                continue
-            for qualname in [variant.cls.qualname, *self.defs.ancestors(variant.cls.qualname)]:
-                shape = self.defs.shape(qualname)
-                hook = next((m for m in shape.members if m.role == "method"
-                             and m.name == "__init_subclass__"), None) if shape else None
-                if shape is not None and hook is not None:
-                    found.setdefault(qualname, Hook(qualname, shape.path, hook.line))
-        return sorted(found.values(), key=lambda h: (h.path, h.line))
 
 
 class _Loader:

@@ -1,7 +1,8 @@
 """What a body does with a name, asked of each function and module body once per tree (memo.py
 `TreeMemo`): whether it only reads a parameter as a mapping (a dict handed in never leaves), and
 whether every read of a name is as a membership test's container (a list of members kept only to
-validate values against consumes them). Both walks meet every node of the body, the costliest
+validate values against consumes them), and which names it compares with members (a variable the
+program tests, `if STATE == Kind.B`). The first two walks meet every node of the body, the costliest
 questions the producer walk asks, so each visits a node once (`tested_only` dispatching on its exact
 type)."""
 
@@ -116,3 +117,21 @@ def texted(node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
         elif isinstance(inner, ast.FormattedValue):
             spelled.add(id(inner.value))
     return all(id(n) in spelled for n in walk(node.elt) if isinstance(n, ast.Name) and n.id == name)
+
+
+def compared_classes(body: Sequence[ast.stmt]) -> dict[str, set[str]]:
+    """Each plain name compared with a member, by the class the member is spelled through: `NAME ==
+    Kind.A`, `Kind.A != NAME`, `NAME in (Kind.A, Kind.B)` give `{"NAME": {"Kind"}}`."""
+    found: dict[str, set[str]] = {}
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        for left, op, right in zip(operands, node.ops, operands[1:], strict=False):
+            if isinstance(op, ast.Eq | ast.NotEq | ast.Is | ast.IsNot | ast.In | ast.NotIn):
+                for name, other in ((left, right), (right, left)):
+                    members = other.elts if isinstance(other, ast.Tuple | ast.List | ast.Set) else [other]
+                    if isinstance(name, ast.Name):
+                        found.setdefault(name.id, set()).update(
+                            ast.unparse(m.value) for m in members if isinstance(m, ast.Attribute))
+    return found

@@ -8,7 +8,7 @@ An index by data (`_MODES[setting]`) means the same, raising where `.get` gives 
 table keyed by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked
 up by a literal (`_MODES.get(0)`, `_MODES[0]`) or read any other way (`.values()`, `.items()`,
 handed on, returned) hands its members out. Read
-by the walk (walker.py `module_value`), which turns the table's member references into decodes
+by the walk (assigned.py `module_value`), which turns the table's member references into decodes
 (join.py: a door to those members alone). A class table handed to a union's validator is what
 data is decoded into (`validator_tables`).
 """

@@ -9,10 +9,10 @@ others. A positional argument of the call (or a keyword: `SerializableEnumField(
 marshmallow's `fields.Enum(enum=Kind)`, the same argument named) names the vocabulary — directly,
 inside a nested call (`Nullable(Enum(FontStyle))`, `Column(Enum(Kind))`), or through a wrapper of it
 at any depth (`Form.WRAP` records, unwrapped by the index): a module-level name bound to a call given it
-(`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`), a module-level descriptor instance
+(`FontStyle = enumeration(FontStyleType)`, assigned.py `wrapper`), a module-level descriptor instance
 naming it (`HAnchor = Either(Enum(HAlign), Percent)`, also called for a clone: `Anchor(default=…)`),
 a descriptor class whose `__init__` hands it to its base's (`super().__init__(Enum(X), …)`,
-expressions.py). Keywords other than the default (`choices=Kind.choices`) declare nothing: a column
+calls.py). Keywords other than the default (`choices=Kind.choices`) declare nothing: a column
 whose values a `choices=` list offers is a door of its own (doors.py).
 
 The default is the outermost call's: a descriptor cloned with a new one (`Either(Auto, Enum(X))(default=

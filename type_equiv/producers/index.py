@@ -94,7 +94,7 @@ class Index:
 
     @cached_property
     def wraps(self) -> dict[str, tuple[str, ...]]:
-        """A wrapper (`FontStyle = enumeration(FontStyleType)`, walker.py `wrapper`; a descriptor
+        """A wrapper (`FontStyle = enumeration(FontStyleType)`, assigned.py `wrapper`; a descriptor
         instance or class, descriptors.py) → the names it wraps, resolved: a descriptor naming the
         wrapper names them."""
         canonical, out = self.canonical, dict[str, list[str]]()

@@ -2,45 +2,40 @@
 
 `Join` follows each record's name across modules (`names.Resolver`), applies the subclass policy, and
 sorts the site into producer, test-only writer, consumer or wire decoding for one variant — the rules
-of docs/producers.md (fields.py says which optional fields some producer sets).
+of docs/producers.md (fields.py says which optional fields some producer sets). What stands for the
+vocabulary (subclasses, carriers, the fields and parameters it types) is reach.py's part of `Join`,
+its doors and round trips wires.py's; each site sorted is a `found.Found`.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers import public
 from type_equiv.producers.built import Built, decoded_by, parsed_by
-from type_equiv.producers.carriers import admitted, carrier_map, respelled
-from type_equiv.producers.chains import chain, field_edges
-from type_equiv.producers.descriptors import expand
-from type_equiv.producers.doors import DECODE_METHOD, DOOR_FORMS
+from type_equiv.producers.doors import DOOR_FORMS
 from type_equiv.producers.fields import field_key, fits, untagged
 from type_equiv.producers.flags import combined
-from type_equiv.producers.index import Index, TreeScan, derived, split_head
-from type_equiv.producers.keyed import decoded_sites, keyed_sites, literal_decode, offered_doors
+from type_equiv.producers.found import Found
+from type_equiv.producers.index import Index, TreeScan, split_head
+from type_equiv.producers.keyed import keyed_sites, literal_decode, offered_doors
 from type_equiv.producers.lists import only_tested, tested_lists
 from type_equiv.producers.methods import idle_methods, returning
+from type_equiv.producers.reach import Reach
 from type_equiv.producers.receivers import Receivers, only_read
 from type_equiv.producers.records import (
-    CAST,
     CONSTRUCTORS,
     CONSUMER_FORMS,
     DECODED,
     DEFAULT_OF,
-    NO_KEYS,
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
-    VALUE_FORMS,
     VALUES,
-    AnnKind,
     Arg,
     ArgKind,
-    ClassSite,
     DictSite,
     Form,
     Keys,
@@ -53,23 +48,12 @@ from type_equiv.producers.records import (
     Value,
     ValueKind,
 )
-from type_equiv.producers.roundtrips import written_keys
+from type_equiv.producers.wires import Wires
 from type_equiv.read.tree import SourceFile
 from type_equiv.read.vocabularies import Method, Span, Variant, Vocabulary
 
 
-@dataclass(frozen=True)
-class Found:
-    """A site sorted for one variant (or for the vocabulary as a whole, `variant` None)."""
-
-    variant: str | None
-    site: Site
-    keys: Keys = NO_KEYS  # what the construction sets (fields check)
-    via: bool = False  # a door through a carrier, not to the vocabulary itself
-    handed: bool = False  # handed to a parameter: a consumer where its function, maybe unread yet, only tests
-
-
-class Join:
+class Join(Reach, Wires):
     """Sorts one tree's records into the sites of one vocabulary's variants."""
 
     def __init__(self, canonical: Callable[[str], str], vocab: Vocabulary,
@@ -120,36 +104,6 @@ class Join:
             elif value.kind is ValueKind.MEMBER and (tag := self.member_tags.get(self.canonical(value.text))):
                 out.append((key, tag))
         return tuple(out)
-
-    def subclasses(self, index: Index) -> dict[str, str]:
-        """Project subclass → the variant class it builds (the subclass policy, docs/producers.md):
-        a subclass produces its base's variant unless it redeclares the tag field with other values."""
-        def admit(site: ClassSite, target: str) -> bool:
-            variants = self.by_class[target]
-            field_name = variants[0].tag_field
-            tags = dict(site.tags).get(field_name) if field_name else None
-            return tags is None or bool(set(tags) & {v.key for v in variants})
-
-        return derived(index.classes, self.by_class, admit, skip=self.by_class)
-
-    def carrier_map(self, index: Index) -> dict[str, str]:
-        """The classes carrying the vocabulary, each → the name it carries (carriers.py); a union's
-        aliases spelling it again (`TargetRequest = A | B | …`, carriers.py `respelled`) first."""
-        renamed = respelled(index, self.by_class, self.vocab.qualname) if self.vocab.form == "union" else {}
-        return {**renamed, **carrier_map(index, self.family | set(renamed), self._member_refs())}
-
-    def _member_refs(self) -> list[str]:
-        return [f"{self.vocab.qualname}.{m}" for m in self.members]
-
-    def admitted(self, index: Index) -> dict[str, frozenset[str]]:
-        """The carriers bringing only some of an enum's members, with those members (carriers.py)."""
-        return admitted(index, self.family, self._member_refs(), self.carriers)
-
-    def holders(self, index: Index) -> set[str]:
-        """The names (`_field_key`) of the fields that can hold the vocabulary, a variant's class or a
-        carrier: a dict nested under another key is no variant (`{"delta": {"message": {…}}}`)."""
-        targets = self.family | set(self.by_class) | set(self.carriers)
-        return {name for name, held in index.fields_held.items() if not held.isdisjoint(targets)}
 
     def _inside(self, rel: str, ref: RefSite, spans: list[Span], idle: list[Method] | None) -> bool:
         """Whether a record is part of the definition itself, where nothing counts — for an enum whose
@@ -215,6 +169,8 @@ class Join:
             found.extend(((i, 3, 0), [Found(None, site, via=via)]) for i, site, via in public.doors(
                 scan, index, rels, self.package, self.family | set(self.carriers), set(self.carriers),
                 self.exported, self._chain))
+            found.extend(((i, 3, 0), [Found(None, site)]) for i, site in public.settings(
+                scan, refs, rels, self.package, self.family, self.exported, self._chain))
         found.sort(key=lambda item: item[0])
         return combined(only_tested([f for _, fs in found for f in fs], tested_lists(  # flags.py: `A | B`
             index, refs, self.family, self.canonical, self._consumed), Found, frozenset(self.members)),
@@ -222,7 +178,7 @@ class Join:
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
                  ) -> Iterator[tuple[tuple[int, int], str, RefSite]]:
-        """Reads of a member through a module-level name bound to a call given the enum (walker.py
+        """Reads of a member through a module-level name bound to a call given the enum (assigned.py
         `wrapper`): `W.A.value` is `Kind.A.value` (principle 5), its target spelled through the enum;
         only a member's own name counts (`W.doc_category`, `Field(W)` read the wrapper)."""
         if not self.members:
@@ -235,89 +191,9 @@ class Join:
                 continue
             yield place, self.vocab.qualname + target[len(head):], ref
 
-    def _written(self, refs: list[tuple[tuple[int, int], str, RefSite]], files: dict[str, SourceFile],
-                 rels: list[str], subclasses: dict[str, str]) -> dict[str, list[str]]:
-        """What production code serialises of this vocabulary, and where: itself (a variant's class
-        written out writes the vocabulary's data) or a carrier. Decoding the same is a round trip."""
-        out: dict[str, list[str]] = {}
-        for (i, _), target, ref in refs:
-            if ref.form is not Form.SERIALISE or files[rels[i]].test:
-                continue
-            head, rest = split_head(target, self.by_class, subclasses, self.family | set(self.carriers))
-            if head is None or rest:
-                continue
-            own = head in self.by_class or head in subclasses or head in self.family
-            for key in written_keys(self.vocab.qualname if own else head, own, ref.detail):
-                out.setdefault(key, []).append(f"{rels[i]}:{ref.line}")
-        return out
-
-    def _chain(self, lead: str, detail: str, head: str) -> str:
-        """The door's chain down to the vocabulary (chains.py), its field steps read once per join."""
-        if self._fields is None:
-            self._fields = field_edges(self.index) if self.index is not None else {}
-        return chain(lead, detail, head, self.carriers, self.family, self._fields)
-
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
-
-    def _door(self, file: SourceFile, ref: RefSite, target: str) -> Iterator[Found]:
-        """A door to the vocabulary itself or to a carrier: wire data of some variant, none in
-        particular. `decode (via Candidate)` says which carrier the data passes through."""
-        head, rest = split_head(target, {}, {}, set(self.carriers) | self.family)
-        if head is None or ref.consumer:
-            return
-        if rest:
-            keys = ref.keys
-            # a display decoded is data built in code: it produces what it holds (principle 4)
-            display = bool(ref.args) and not ref.args[0].data()
-            data = not display and (any(a.data() for a in ref.args) or bool(keys.names)
-                                    or keys.starred or keys.unknown)
-            # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
-            # carrier's only when it is named for decoding (`Order.model_validate(d)`)
-            own = head == self.vocab.qualname and self.vocab.form == "enum"
-            if own and ref.form is Form.DECODE and len(rest) == 1 and rest[0] in self.members:
-                # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
-                yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))
-                return
-            listing = own and ref.form is Form.DECODE and target in self.listing  # `x in Kind.names()`
-            if not listing and not (len(rest) == 1 and ref.form is Form.CALL and data
-                                    and (own or DECODE_METHOD.match(rest[0]))):
-                return
-            form, rest = f"decode {head.rsplit('.', 1)[-1]}.{rest[0]}", () if listing else rest
-        elif ref.form in DOOR_FORMS:
-            if ref.detail == CAST and (head not in self.own or self.vocab.form not in VALUE_FORMS):
-                return  # a cast to a class narrows a value the program holds
-            form = str(Form.DECODE if ref.form is Form.LOAD else ref.form)
-        elif ref.form is Form.CALL and ref.detail == DECODED and head in self.carriers:
-            form = "decode"  # `Order(**json.load(f))`: `Order.model_validate(…)` spelled as a call
-        else:
-            return
-        via = head in self.carriers
-        lead = form
-        if via:
-            form += f" (via {head.rsplit('.', 1)[-1]})"
-        spread = ref.detail == DECODED
-        site = Site(path=file.rel, line=ref.line, form=form, role="wire",
-                    chain=self._chain(lead, "" if spread else ref.detail, head))
-        own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
-        read = ref.form is Form.LOAD or spread or (rest and not own_enum)
-        writes = self._round_trip(head, rest[0] if rest else "") if read else []
-        if writes:  # the program's own data read back (principle 2): neither door nor producer
-            self.round_trips.append((site, writes))
-            return
-        if head in self.some:  # a carrier of some members only: their door, not the others'
-            yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
-            return
-        yield Found(None, site, via=via)
-
-    def _round_trip(self, head: str, method: str = "") -> list[str]:
-        """Where production code serialises what decoding `head` reads (the vocabulary, or this
-        carrier) — or, decoded by its method `method` (`from_bytes`), where it calls that class's own
-        inverse (`to_bytes`: roundtrips.py `written_keys`): non-empty, the decode reads back what the
-        program wrote (principle 2)."""
-        own = self.written.get(self.vocab.qualname if head in self.family else head, [])
-        return own or (self.written.get(f"{head}.{method}", []) if method else [])
 
     def _ref(self, file: SourceFile, ref: RefSite, subclasses: dict[str, str]) -> Iterator[Found]:
         target = self.canonical(ref.ref)
@@ -501,16 +377,6 @@ class Join:
             for variant in variants:
                 yield Found(variant.name, self._site(file, ref.line, "call", consumer))
 
-    def _decoded(self, file: SourceFile, ref: RefSite, target: str, consumer: bool) -> Iterator[Found]:
-        """A decode given a literal or a parameter its function's callers fill (keyed.py)."""
-        found = decoded_sites(self.index, ref, file, self.members, self.exported if self.callers else None,
-                              self.by_key, consumer)
-        for name, site in found:  # a method's door as `_door` names it (`decode Kind.from_string`)
-            if name is None:
-                yield from self._door(file, ref, target)
-            else:
-                yield Found(name, site)
-
     def _default(self, owner: str) -> tuple[str, bool]:
         """A member in class `owner`'s field default (or its `__init__`'s): (form, consumer). Written
         only where the class is built — a member where production code builds it, a default not
@@ -522,46 +388,6 @@ class Join:
             return "member", False
         return f"default of {cls.rsplit('.', 1)[-1]} (never built)", True
 
-    def _receives(self, annotated: Receivers, receiver: Receiver, key: Slot) -> bool:
-        """The receiver's field or parameter `key` is annotated with this vocabulary — declared on
-        the receiver itself or, for a class, on a base (`NoProducer(severity=…)`)."""
-        if receiver.kind is ReceiverKind.KEY:  # a lookup's fallback: typed by the vocabulary itself (keys.py)
-            owner = self.canonical(receiver.name) if receiver.name else ""
-            return annotated.keyed(owner and (self.declaring(owner, key.name) or owner), key)
-        if receiver.kind in (ReceiverKind.ANY, ReceiverKind.NAMED):
-            return annotated.receives(receiver, key)
-        if receiver.kind is ReceiverKind.NESTED:  # a dict nested under key `k`: the classes fields `k` hold
-            return any(self._receives(annotated, Receiver(ReceiverKind.OWNER, held), key)
-                       for held in self.held_by.get(field_key(receiver.name), ()))
-        owner = self.canonical(receiver.name)
-        if annotated.receives(Receiver(ReceiverKind.OWNER, owner), key):
-            return True
-        if self.unknown(owner):  # `app.settings.get(…)`: the method known by its name, as on a local
-            return annotated.receives(Receiver(ReceiverKind.NAMED, owner.rpartition(".")[2]), key)
-        if key.positional() or key not in annotated.names:
-            return False
-        declared = self.declaring(owner, key.name)
-        return declared is not None and annotated.receives(Receiver(ReceiverKind.OWNER, declared), key)
-
-    def _annotated(self, index: Index) -> Receivers:
-        """The fields and parameters annotated with this (literal or enum) vocabulary; and, for a
-        dict nested under a key, which classes the fields of that name hold (`held_by`)."""
-        out = Receivers()
-        self.held_by = index.fields_held
-        family = self.family.union(self.vocab.narrower)  # a narrower alias's values are the vocabulary's
-        for ann, refs in index.anns:
-            if any(r in family for r in refs):
-                owner = self.canonical(ann.owner)
-                own = any(r in self.family for r in refs)  # not through a narrower alias: keys.py
-                out.add(owner, ann.slot(), ann.position, ann.kind is AnnKind.KEY and own, own)
-                if owner.endswith(".__init__"):  # `cls(r, "right")`, `Align(r, "right")`: the class
-                    out.add(owner.removesuffix(".__init__"), ann.slot(), ann.position)
-        return out
-
-    def _mentions(self, refs: tuple[str, ...]) -> bool:  # a descriptor's wrapper too (descriptors.py)
-        family, wraps = self.family.union(self.vocab.narrower), self.index.wraps if self.index else {}
-        return any(x in family for r in refs for x in expand(self.canonical(r), wraps))
-
     def _lit(self, file: SourceFile, lit: LitSite, annotated: Receivers) -> Iterator[Found]:
         if lit.value.kind is not ValueKind.LITERAL:
             return
@@ -569,7 +395,8 @@ class Join:
         if not variants:
             return
         if lit.form is Form.CHOICE:  # raw values an input offers, all of them this enum's (doors.py)
-            yield from (Found(v, site) for v, site in offered_doors(lit, self.by_key, self.members, file.rel))
+            yield from (Found(v, site) for v, site in offered_doors(
+                lit, self.by_key, bool(self.members) or self.vocab.form == "literal", file.rel))
             return
         vocab = self.vocab
         if lit.consumer:

@@ -174,10 +174,11 @@ def met(key: str, reads: str, members: Collection[str], by_key: Mapping[str, lis
     return cased if len(cased) == 1 else []
 
 
-def offered_doors(lit: LitSite, by_key: Mapping[str, list[Variant]], members: Collection[str],
+def offered_doors(lit: LitSite, by_key: Mapping[str, list[Variant]], values: bool,
                   rel: str) -> Iterator[tuple[str, Site]]:
-    """A raw value offered among an input's choices: a door to its member where the enum's values
-    hold every value the list offers (a list of another set's values shares one by chance)."""
-    if members and all(k in by_key for k in lit.key.name.split("\n")):
+    """A raw value offered among an input's choices: a door to its member (or literal, `values`: a
+    vocabulary of values) where the vocabulary's values hold every value the list offers (a list of
+    another set's values shares one by chance)."""
+    if values and all(k in by_key for k in lit.key.name.split("\n")):
         for variant in by_key.get(lit.value.text, []):
             yield variant.name, Site(path=rel, line=lit.line, form="decode", role="wire")

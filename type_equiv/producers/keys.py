@@ -8,7 +8,7 @@ lookup's fallback stands for the key's value: a value of the key's type written 
 as the fallback of a lookup into a typed slot is (principle 5: the same value whether the mapping's
 type is spelled on it or only on the keys it is read by; sentry-python's `CompressionAlgo`, the
 twenty-ninth round). A key binds where a TypedDict of the project declares it (`AnnKind.KEY`, the
-walker; join.py `_annotated`), as an attribute of an object of unknown type binds to a field of
+walker; reach.py `_annotated`), as an attribute of an object of unknown type binds to a field of
 that name; a mapping whose type the file spells is read by its own type instead.
 """
 

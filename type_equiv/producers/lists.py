@@ -36,6 +36,7 @@ from type_equiv.producers.records import (
     KEYED,
     NESTED,
     RAW,
+    SETTING,
     TABLE,
     Form,
     Receiver,
@@ -104,7 +105,9 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
     them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
     is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`,
     or `check(text, NAME)` testing `text in valid`: offered.py); and a listing of every value handed
-    inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5)."""
+    inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5). A member
+    bound to a name its module compares with members (`STATE = Kind.A` … `if STATE == Kind.B`: walker.py
+    `SETTING`) is the value a variable holds, never only tested: the state or setting the program tests."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
@@ -118,6 +121,8 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             continue
         seen.add((rel, ref.line))
         name, end, values, less, kind = listed_name(ref)
+        if kind == SETTING:  # a variable whose member the program tests: what it is bound to, it holds
+            continue
         # a class attribute's reads: through its class, and by its name alone (`self._SUPPORTED` in
         # a base's method reads each subclass's own), any class's attribute so named
         heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if kind == ATTRIBUTE else [

@@ -17,7 +17,7 @@ import ast
 import re
 from collections.abc import Sequence
 
-from type_equiv.producers.bodies import read_only, tested_only
+from type_equiv.producers.bodies import compared_classes, read_only, tested_only
 from type_equiv.producers.callbacks import callback_names
 from type_equiv.producers.doors import TEXT_DECODER, registered_handlers
 from type_equiv.producers.helpers import helper_of
@@ -44,6 +44,7 @@ class TreeMemo:
         self.params: tuple[ParamSite, ...] | None = None
         self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
         self.sourced: dict[tuple[int, str], tuple[Sequence[ast.stmt], Sources]] = {}
+        self.against: dict[int, tuple[Sequence[ast.stmt], dict[str, set[str]]]] = {}
         # returns.py: what each helper's returns are decoded from (a client's `get_json` a decoder too)
         self.chains = Chains(lambda body: self.sources(body, RESPONSE_DECODER))
 
@@ -61,6 +62,14 @@ class TreeMemo:
         """Whether `body` reads the name `name` anywhere: `tested_only` holds every name read, so the
         same walk answers it."""
         return name in self._tested(body, False, False)
+
+    def compared_against(self, body: Sequence[ast.stmt], name: str) -> set[str]:
+        """The classes (as spelled) whose members the module compares the name `name` with: `NAME ==
+        Kind.A`, `NAME in (Kind.A, Kind.B)` — a name holding a choice the module tests (public.py
+        `settings`), not a constant data is tested against (`rc == NAME`)."""
+        if id(body) not in self.against:
+            self.against[id(body)] = (body, compared_classes(body))
+        return self.against[id(body)][1].get(name, set())
 
     def _tested(self, body: Sequence[ast.stmt], attribute: bool, texts: bool) -> dict[str, bool]:
         key = (id(body), attribute, texts)

@@ -6,9 +6,9 @@ input it checks is a door to those values — as `choices=` and a module-level l
 membership test's container already are (docs/producers.md, lists.py). The readings here:
 
 - `sorted(X)` lists what `list(X)` lists, in another order: `sorted(get_args(Kind_T))`,
-  `sorted(Kind)` are listings of every value (walker.py `listed`; doors.py `members_of`);
+  `sorted(Kind)` are listings of every value (assigned.py `listed`; doors.py `members_of`);
 - a read spelled into text — `", ".join(VALID)`, `str(VALID)`, `f"{VALID}"`, `"{}".format(VALID)` —
-  shows the values, hands none out (expressions.py reads it as a test's container is; bodies.py
+  shows the values, hands none out (calls.py and expressions.py read it as a test's container is; bodies.py
   `read_only` for a parameter);
 - a parameter its function reads only as a membership test's container or into text, also inside
   a function nested in it (a closure it returns: `def make_parser(valid): def _parse(v): if v not in

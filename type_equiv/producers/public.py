@@ -6,6 +6,10 @@ fields, a pydantic model's (or a `msgspec.Struct`'s, or a class's whose base or 
 `@dataclass_transform()` decorates), the parameters of the `__init__` they generate.
 Public means no private part in the dotted name (`__init__` aside), or a definition in a private
 module that a public package's `__init__` imports (`from pkg._impl import X`): callers reach it there.
+A public module-level name bound to one member, which its module compares with members of the class
+(`LOADING_STRATEGY = LoadingStrategy.RGB_AFTER_FIRST`, `if LOADING_STRATEGY == LoadingStrategy.RGB_ALWAYS`
+where an image loads), is a setting: the caller assigns it a member as it passes one to a parameter
+(principle 5), so it is a door too. A constant data is compared with (`rc == MQTT_ERR_AUTH`) is none.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from type_equiv.model.findings import Site
-from type_equiv.producers.index import Index, TreeScan, derived, split_head
-from type_equiv.producers.records import TRANSFORM, AnnKind, AnnSite
+from type_equiv.producers.index import Index, Place, TreeScan, derived, split_head
+from type_equiv.producers.lists import listed_name
+from type_equiv.producers.records import SETTING, TRANSFORM, AnnKind, AnnSite, Form, RefSite
 
 # bases whose subclasses take their annotated fields as constructor arguments: pydantic's, msgspec's,
 # and any class `@dataclass_transform()` decorates — a base or a metaclass, recorded by the walker as
@@ -23,6 +28,7 @@ MODEL_ROOTS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel", "msgsp
                          TRANSFORM})
 
 FORM = "parameter (callers outside)"
+SETTING_FORM = "setting (callers outside)"
 
 
 def public(owner: str, exported: frozenset[str]) -> bool:
@@ -77,3 +83,22 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
                 yield order[rel], Site(path=rel, line=ann.line, form=form, role="wire",
                                        chain=chain(FORM, named, head)), via
                 break
+
+
+def settings(scan: TreeScan, refs: list[tuple[Place, str, RefSite]], rels: list[str],
+             package: tuple[str, str], family: set[str], exported: frozenset[str],
+             chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site]]:
+    """(file order, the door) for each public module-level name of the package bound to one member
+    of the vocabulary that its own module compares with members (assigned.py `listed`: `SETTING`)."""
+    names, folder = package
+    for (i, _), target, ref in refs:
+        rel = rels[i]
+        if ref.form is not Form.LISTED or target not in family or scan.files[rel].test:
+            continue
+        name, _, _, _, kind = listed_name(ref)
+        if kind != SETTING or not rel.startswith(folder) or not name.startswith(names) or not public(
+                name, exported):
+            continue
+        module, bound = name.rsplit(".", 1)
+        yield i, Site(path=rel, line=ref.line, form=SETTING_FORM, role="wire",
+                      chain=chain(SETTING_FORM, f"{module.rsplit('.', 1)[-1]}.{bound} = …", target))

@@ -48,6 +48,9 @@ TABLE = "table"
 # a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
 # {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)
 NESTED = "nested"
+# a `Form.LISTED` detail's last part: one member bound alone to a module-level name its module compares
+# with members of the same class (`NAME == Kind.B`): a setting the module tests (public.py `settings`)
+SETTING = "setting"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)
@@ -55,7 +58,7 @@ KEYED = " keyed"  # ends the detail of a container compared through a key: `x in
 
 
 def listed_detail(name: str, end: int, values: bool, less: Iterable[str], kind: str) -> str:
-    """The detail of a `Form.LISTED` record (walker.py `listed`; read back by lists.py
+    """The detail of a `Form.LISTED` record (assigned.py `listed`; read back by lists.py
     `listed_name`): the dotted name bound, the display's last line, whether it lists values, the
     members a difference leaves out, and what the name binds (`ATTRIBUTE`, `TABLE`, `NESTED`, a
     bare member's `read`/`bare`, "" a module-level display)."""
@@ -71,7 +74,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 39
+RECORDS = 40
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

@@ -320,6 +320,26 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 
+def keyed_table(node: ast.Call) -> ast.DictComp | None:
+    """The dict comprehension a `dict` call spells (principle 5): `dict((k, v) for k in X)` and
+    `dict([(k, v) for k in X])` are `{k: v for k in X}`, `dict.fromkeys(X, v)` is `{k: v for k in X}`."""
+    func, args = node.func, node.args
+    if (isinstance(func, ast.Attribute) and func.attr == "fromkeys" and isinstance(func.value, ast.Name)
+            and func.value.id == "dict" and 1 <= len(args) <= 2 and not node.keywords):
+        key = ast.copy_location(ast.Name("__key", ast.Load()), args[0])
+        loop = ast.comprehension(ast.Name("__key", ast.Store()), args[0], [], 0)
+        value = args[1] if len(args) == 2 else ast.copy_location(ast.Constant(None), args[0])
+        return ast.copy_location(ast.DictComp(key=key, value=value, generators=[loop]), node)
+    if not (isinstance(func, ast.Name) and func.id == "dict" and len(args) == 1 and not node.keywords):
+        return None
+    pairs = args[0]
+    if not (isinstance(pairs, ast.GeneratorExp | ast.ListComp) and isinstance(pairs.elt, ast.Tuple)
+            and len(pairs.elt.elts) == 2 and not any(isinstance(e, ast.Starred) for e in pairs.elt.elts)):
+        return None
+    key_of, value_of = pairs.elt.elts
+    return ast.copy_location(ast.DictComp(key=key_of, value=value_of, generators=pairs.generators), node)
+
+
 # a call spelled as a comparison operator compares its arguments, stores none (`operator.eq(k, Kind.A)`,
 # a query builder's `.eq(Keys.ID.value, x)`: the column it names and the value it tests), and so do a
 # query's column operators (`Row.status.in_([Kind.A, Kind.B])`, `.is_(…)`: a filter, no row written)

@@ -1,43 +1,31 @@
 """One pass over a module's statements (`Walker`): what it records is sites.py's docstring; the
-expressions are expressions.py's, the doors (where a value is decoded from data) doors.py's readers.
-Joining is join.py's work."""
-
+expressions are expressions.py's and calls.py's, what an assignment binds assigned.py's, the doors
+(where a value is decoded from data) doors.py's readers. Joining is join.py's work."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.decodes import (
-    by_value,
-    member_table,
-    nested_value_keys,
-    validator_tables,
-    value_keys,
-)
-from type_equiv.producers.descriptors import record, wrapped
+from type_equiv.producers.assigned import AssignWalker
+from type_equiv.producers.calls import CallWalker
+from type_equiv.producers.descriptors import record
 from type_equiv.producers.doors import (
     decorator_door,
     framework_decoded,
     injected,
-    is_type_alias,
-    members_of,
     pep695_alias,
     socket_servers,
-    subtracted,
     tested_in,
 )
-from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
+from type_equiv.producers.expressions import CONSUMER, VALUE
 from type_equiv.producers.keys import typed_dict
-from type_equiv.producers.offered import returned_listing, whole_sorted
+from type_equiv.producers.offered import returned_listing
 from type_equiv.producers.parsers import parser_of
 from type_equiv.producers.passed import params_of
 from type_equiv.producers.positions import dataclass_aliases, field_positions
 from type_equiv.producers.records import (
-    ATTRIBUTE,
     DEFAULT_OF,
-    NESTED,
-    TABLE,
     TRANSFORM,
     UNKNOWN_KEYS,
     AnnKind,
@@ -49,7 +37,6 @@ from type_equiv.producers.records import (
     ReceiverKind,
     RefSite,
     Slot,
-    listed_detail,
 )
 from type_equiv.producers.returns import decoded_returns
 from type_equiv.producers.searches import searched
@@ -69,12 +56,9 @@ from type_equiv.producers.syntax import (
     is_tag,
     item_key,
     iterated,
-    listed_members,
     mapping_parts,
     match_parts,
     parameters,
-    tabled,
-    wrapped_function,
 )
 from type_equiv.producers.tested import INIT, init_params
 from type_equiv.read.literals import literal_key, literal_values
@@ -84,7 +68,7 @@ from type_equiv.read.normalise import last_name
 PROPERTIES = frozenset({"property", "cached_property"})
 
 
-class Walker(ExpressionWalker):
+class Walker(AssignWalker, CallWalker):
     """One pass over a module's statements; expressions are walked with a context flag."""
 
     servers: frozenset[str] = frozenset()  # names bound to a socket.io server (doors.py)
@@ -477,103 +461,6 @@ class Walker(ExpressionWalker):
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
             self.local_dicts[node.targets[0].id] = len(self.dicts) - 1  # the outer display's site
 
-    def module_names(self, node: ast.Assign, scope: Scope) -> None:
-        """A module-level type alias (a carrier), type variable (`T = TypeVar("T", bound=…)`) or function
-        wrapped by a call: its parameters are the function's for its callers."""
-        value, first = node.value, node.targets[0]
-        if scope.owner != self.module or not isinstance(first, ast.Name):
-            return
-        if is_type_alias(value):
-            self.type_alias(node.lineno, first.id, value, scope)
-        if (wrapped := wrapped_function(value)) is not None:  # `run = wrap(run_async)`: `@wrap`
-            own, alias = f"{self.module}.{wrapped}", f"{self.module}.{first.id}"  # by a call (principle 5)
-            self.anns.extend(a._replace(owner=alias) for a in list(self.anns)
-                             if a.owner == own and a.kind is AnnKind.PARAM)
-        if isinstance(value, ast.Call) and last_name(value.func) == "TypeVar":
-            parts = [*value.args[1:], *(k.value for k in value.keywords if k.arg in ("bound", "default"))]
-            refs = self.typevar_refs(parts, scope)
-            self.typevars.pop(first.id, None)
-            if refs:
-                self.typevars[first.id] = refs
-
-    def wrapper(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
-        """`W = graphene.Enum.from_enum(Kind)` at module level — a call given a spelled class as its
-        one positional argument: `W.A`, wherever `W` is read, names `A` as `Kind.A` does when `A` is
-        a member of `Kind` (join.py: principle 5, the same member through another name)."""
-        if scope.owner == self.module:  # also what a descriptor instance names (descriptors.py `wrapped`)
-            self.refs.extend(RefSite(line, r, Form.WRAP, False, detail=f"{self.module}.{name}")
-                             for n in wrapped(value) if (r := self.dotted(n, scope)) is not None)
-
-    def listed(self, name: str, value: ast.expr, refs: tuple[str, ...], scope: Scope) -> None:
-        """A module-level display bound to a name (`KNOWN: list[Mode] = [...]`, `KNOWN = [Kind.A,
-        Kind.B.value]`), recorded for what its annotation or its members name: lists.py judges it by
-        every read of the name, in any module — so is one listing every value (`VALID =
-        get_args(Method)`, `KNOWN = [k.value for k in Kind]`), its values consumed at its line, and a
-        bare member (`OK = pq.ConnStatus.OK`: binding a name builds nothing; `bare` in the detail)."""
-        if scope.owner == self.module and isinstance(value, ast.DictComp):  # `{x.value: x for x in Kind}`
-            detail = listed_detail(f"{scope.owner}.{name}", value.end_lineno or value.lineno, True, (), TABLE)
-            self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=detail)
-                             for n in by_value(value) if (r := self.dotted(n, scope)) is not None)
-            return
-        body = scope.cls is not None and scope.owner == scope.cls  # a class attribute: read by name
-        shown = displayed(value) if scope.owner == self.module or body else None
-        nested = scope.owner == self.module and shown is None and (shown := tabled(value)) is not None
-        bare = scope.owner == self.module and isinstance(value, ast.Attribute) and value.attr != "value"
-        if bare:  # `OK = pq.ConnStatus.OK`: a binding builds nothing, judged by the name's reads
-            shown = ast.List(elts=[value])
-        whole_of = scope.owner == self.module and shown is None  # `list(Kind)`, `set(Kind) - {Kind.H}`
-        less = subtracted(value) if whole_of else None
-        whole = less[0] if less else members_of(whole_sorted(value)) if whole_of else None
-        if whole is not None and (listing := self.dotted(whole, scope)) is not None:
-            self.refs.append(RefSite(value.lineno, listing, Form.ITERATE, True))
-            refs, shown = (*refs, listing), ast.List(elts=[])
-        if not isinstance(shown, ast.Set | ast.List | ast.Tuple):
-            return
-        # values (raw data can be tested against), or bare members
-        owners, values = listed_members(shown.elts, lambda n: self.dotted(n, scope))
-        names = {*refs, *owners}
-        if not names:
-            return
-        # `read`: the module itself reads the name (a read there names the member: judged at its site)
-        read = ("read" if self.memo.loads(self.module_body, name) else "bare") if bare else ""
-        where = listed_detail(f"{scope.owner}.{name}", value.end_lineno or value.lineno, values,
-                              less[1] if less else (),  # the members a difference leaves out
-                              ATTRIBUTE if body else NESTED if nested else read)
-        self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=where) for r in sorted(names))
-
-    def local_alias(self, name: str, value: ast.expr, scope: Scope) -> None:
-        """`cls = TextPart` in a function or class body: `name` spells that target from here on."""
-        if scope.owner == self.module:
-            return
-        alias = self.dotted(value, scope) if isinstance(value, ast.Name | ast.Attribute) else None
-        scope.aliases.pop(name, None)
-        if alias is not None:
-            scope.aliases[name] = alias
-            self.hot.pop(alias, None)
-
-    def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
-        """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by
-        name, and an `Annotated` alias whose validator is handed one (`Annotated[A | B,
-        BeforeValidator(partial(parse_open_union, variants=VARIANTS))]`) makes it a decode table:
-        its classes are what the validator decodes data into — no construction."""
-        start = len(self.refs)
-        self.expr(value, scope, VALUE)
-        module = scope.owner == self.module
-        if name and scope.cls is None:
-            self.value_tables.pop(name, None)
-            if keys := value_keys(value):
-                self.value_tables[name] = keys
-            self.value_tables.update(nested_value_keys(name, value))  # `T = {"k": {e.value: e …}}`
-        if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
-            member_table(self.refs, start, value, name, self.module_body if module else scope.body,
-                         module, lambda node: self.dotted(node, scope))
-        if not module:
-            return
-        if isinstance(value, ast.Dict) and name:
-            self.tables[name] = (start, len(self.refs))
-        else:
-            validator_tables(value, self.tables, self.refs)
-
     def item_ann(self, annotation: ast.expr | None, line: int, owner: str, name: str, scope: Scope,
                  kind: AnnKind) -> None:
         """A field or parameter typed `dict[K, Vocab]`: its values bind as its items, so a dict
@@ -583,12 +470,6 @@ class Walker(ExpressionWalker):
         if refs:
             self.anns.append(AnnSite(line, owner, name, refs, kind=kind, items=True))
 
-    def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
-        """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""
-        refs = self.annotation_refs(value, scope)
-        if refs and not injected(value):  # `Common = Annotated[dict, Depends(f)]`: f's return value
-            self.anns.append(AnnSite(line, f"{self.module}.{name}", "", refs, kind=AnnKind.ALIAS))
-
     def pattern(self, node: ast.pattern, subject: str, scope: Scope) -> None:
         for line, value, key, is_class in match_parts(node, subject):
             ref = self.dotted(value, scope) if is_class or isinstance(value, ast.Attribute) else None
@@ -596,4 +477,3 @@ class Walker(ExpressionWalker):
                 self.refs.append(RefSite(line, ref, Form.MATCH, True))
             elif not is_class:
                 self.lit(value, Form.MATCH, consumer=True, key=Slot(key))
-

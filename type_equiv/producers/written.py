@@ -5,7 +5,7 @@ its dump handed to a database's write call: roundtrips.py, stores.py) is a `seri
 adapter or decoding method given data is a `load` record (a door inside a route or command handler,
 where the data comes from outside); join.py sets the two against each other. So are a name bound to
 an adapter (`_LOG = TypeAdapter(X)`) and an unpickling bound to an annotated name, which the
-statement walker hands here. Kept apart from the expression walker, which calls `round_trip` on
+statement walker hands here. Kept apart from the call walker (calls.py), which calls `round_trip` on
 every call it walks.
 """
 

@@ -24,7 +24,7 @@ from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, ex
 from type_equiv.read.definitions import PythonCode
 from type_equiv.read.enums import default_value, enum_vocabulary, project_bases
 from type_equiv.read.functional import functional_enum
-from type_equiv.read.literals import WRAPPERS, Value, literal_key, literal_values
+from type_equiv.read.literals import WRAPPERS, Value, constant_value, literal_key, literal_values
 from type_equiv.read.literals import subscript_args as _args
 from type_equiv.read.manifest import SymbolRow
 from type_equiv.read.members import Listed, listed_members, member_vocabulary
@@ -293,6 +293,12 @@ def _arms(expr: ast.expr, module: str, defs: Symbols, first_line: int,
             members = None if values else listed_members(expr, module, defs, first_line)
             if values or members:
                 yield _Arm(literals=values or (), line=line, members=members or ()), None
+            elif all(constant_value(a) is not None or _chain(a) is not None for a in args):
+                for arg in args:  # PEP 586: `Literal[Flags, "x"]` nests the alias `Flags`'s values
+                    if (constant := constant_value(arg)) is not None:
+                        yield _Arm(literals=(constant,), line=line), None
+                    else:
+                        yield from _arms(arg, module, defs, first_line, seen)
             return
         if head is not None and head not in WRAPPERS:
             chain = _chain(expr.value)  # `Event[T]`: a generic class; `list[...]`: an open arm
