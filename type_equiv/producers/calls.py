@@ -22,7 +22,6 @@ from type_equiv.producers.doors import (
     decoded_parts,
     decoded_refs,
     parsed_schemas,
-    raw_choices,
 )
 from type_equiv.producers.expressions import CONSUMER, VALUE, ExpressionWalker
 from type_equiv.producers.held import held_literals
@@ -177,10 +176,8 @@ class CallWalker(ExpressionWalker):
             # list offered through a local or module-level name, as inline (principle 5)
             if keyword.arg in CHOICE_KEYWORDS and isinstance(keyword.value, ast.Name):
                 self.tested(node.lineno, self.named_members(keyword.value.id), scope)
-            elif keyword.arg in CHOICE_KEYWORDS and (raw := raw_choices(keyword.value)):
-                shown = keyword.value
-                for elt in shown.elts if isinstance(shown, ast.List | ast.Tuple | ast.Set) else []:
-                    self.lit(elt, Form.CHOICE, key=Slot(raw))  # `choices=["web", "local"]`
+            elif keyword.arg in CHOICE_KEYWORDS:  # `choices=["web", "local"]`
+                self.offered_raw(keyword.value)
         # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
         self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
         listed = iterated(node) if id(node) not in self.quiet else None

@@ -116,6 +116,14 @@ class ExpressionWalker(WriteReader):
         if refs:
             self.lit(value, form, key=key, names=refs)
 
+    def offered_raw(self, node: ast.expr) -> None:
+        """Raw strings offered as an input's choices (`choices=["web", "local"]`, a display's `"choices"`
+        key): each a `Form.CHOICE` literal carrying the whole list (doors.py `raw_choices`), a door to
+        the values where the vocabulary holds every one (keyed.py `offered_doors`)."""
+        raw = raw_choices(node)
+        for elt in node.elts if raw and isinstance(node, ast.List | ast.Tuple | ast.Set) else []:
+            self.lit(elt, Form.CHOICE, key=Slot(raw))
+
     def lit(self, node: ast.expr | None, form: Form, consumer: bool = False, key: Slot = NO_SLOT,
             names: tuple[str, ...] = (), receivers: tuple[Receiver, ...] = ()) -> None:
         """The spelled literals `node` can evaluate to, bound by the annotation `names` or handed to
@@ -309,9 +317,8 @@ class ExpressionWalker(WriteReader):
                         self.refs.append(RefSite(line, ref, Form.DECODE, False))
                     self.quiet.add(id(value))
                     self.offered.add(id(value))
-                elif key.value in CHOICE_KEYS and (raw := raw_choices(value)):  # `"choices": ["a", "b"]`
-                    for elt in value.elts if isinstance(value, ast.List | ast.Tuple | ast.Set) else []:
-                        self.lit(elt, Form.CHOICE, key=Slot(raw))  # offered as `choices=[…]` is (calls.py)
+                elif key.value in CHOICE_KEYS:  # `"choices": ["a", "b"]`, as `choices=[…]` (calls.py)
+                    self.offered_raw(value)
                 for lit in self.literals(value):
                     pairs.append((key.value, lit))
                 self.lit(value, Form.DICT_VALUE, consumer, key=Slot(key.value), receivers=declared)

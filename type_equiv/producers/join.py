@@ -33,6 +33,7 @@ from type_equiv.producers.records import (
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
+    VALUE_FORMS,
     VALUES,
     Arg,
     ArgKind,
@@ -394,9 +395,9 @@ class Join(Reach, Wires):
         variants = self.by_key.get(lit.value.text)
         if not variants:
             return
-        if lit.form is Form.CHOICE:  # raw values an input offers, all of them this enum's (doors.py)
+        if lit.form is Form.CHOICE:  # raw values an input offers, all of them this vocabulary's (doors.py)
             yield from (Found(v, site) for v, site in offered_doors(
-                lit, self.by_key, bool(self.members) or self.vocab.form == "literal", file.rel))
+                lit, self.by_key, self.vocab.form in VALUE_FORMS, file.rel))
             return
         vocab = self.vocab
         if lit.consumer:
