@@ -15,10 +15,10 @@ import ast
 import sys
 from pathlib import Path
 
-from type_equiv.producers.declarations import DeclarationWalker, skeleton
 from type_equiv.producers.records import Spellings
-from type_equiv.producers.syntax import Scope
-from type_equiv.producers.walker import Walker
+from type_equiv.producers.syntax.syntax import Scope
+from type_equiv.producers.walk.declarations import DeclarationWalker, skeleton
+from type_equiv.producers.walk.walker import Walker
 from type_equiv.read.names import Bindings, module_bindings
 
 CORPUS = Path("/tmp/type-equiv-bench/corpus-1x/site-packages")

@@ -42,7 +42,7 @@ def _profiled_worker(out: Path, worker: Any) -> Any:
 
 def profile(out: Path, argv: list[str]) -> None:
     from type_equiv.cli import main
-    from type_equiv.producers import scan
+    from type_equiv.producers.scan import scan
 
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.prof"):

@@ -35,7 +35,7 @@ QUOTED = re.compile(r"""["']([A-Za-z0-9_\-. ]{1,30})["']""")
 def ask(folder: Path, argv: list[str]) -> int:
     """Run `type-equiv ARGV` here, logging each walk's file and spellings under `folder`."""
     from type_equiv.cli import main
-    from type_equiv.producers import sites
+    from type_equiv.producers.walk import sites
 
     folder.mkdir(parents=True, exist_ok=True)
     original = sites.scan_module
@@ -93,7 +93,7 @@ def _random_sets(text: str, seed: str, count: int) -> list[tuple[Any, ...]]:
 def walk(folder: Path, out: Path, extra: int) -> None:
     """Walk every asked file under every asked (and `extra` random) spelling set; write digests."""
     from type_equiv.producers.records import Spellings
-    from type_equiv.producers.sites import scan_text
+    from type_equiv.producers.walk.sites import scan_text
     from type_equiv.read.asts import RunMemo
 
     results: dict[str, str] = {}

@@ -103,8 +103,8 @@ def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The modules the producer scan parses from now on (in this process), in order: the real
     `scan_module` runs, each call noted by its module name (`pkg.api (declarations)` for a walk of
     declarations only, the carrier search's)."""
-    from type_equiv.producers import sites
     from type_equiv.producers.records import Spellings
+    from type_equiv.producers.walk import sites
     from type_equiv.read.asts import RunMemo
 
     parsed: list[str] = []

@@ -39,7 +39,7 @@ from type_equiv.model.session import (
     SessionStart,
     SymbolChecked,
 )
-from type_equiv.producers.analysis import check_producers
+from type_equiv.producers.analysis.analysis import check_producers
 from type_equiv.read.asts import RunMemo
 from type_equiv.read.classes import Symbols
 from type_equiv.read.definitions import PythonCode, class_definitions

@@ -71,7 +71,7 @@ def test_init_imports_no_module_of_the_tree(tmp_path: Path) -> None:
 
 
 def test_checks_workers_import_no_module_of_the_tree(tmp_path: Path) -> None:
-    """Enough files for the worker pool (producers/scan.py), with two workers asked for."""
+    """Enough files for the worker pool (producers/scan/scan.py), with two workers asked for."""
     root, markers = tmp_path / "project", tmp_path / "markers"
     many = {f"pkg/w{i}.py": f"from pkg.m import A\n\ndef make{i}() -> A:\n    return A(x={i})\n"
             for i in range(450)}

@@ -145,9 +145,9 @@ def test_helpers_calling_helpers_are_searched_once_per_helper_and_depth() -> Non
     last method's decoded return is still found through five others."""
     import ast
 
-    from type_equiv.producers.origins import body_sources
-    from type_equiv.producers.returns import DEPTH, RESPONSE_DECODER, Chains, decoded_returns
-    from type_equiv.producers.syntax import Scope
+    from type_equiv.producers.doors.origins import body_sources
+    from type_equiv.producers.doors.returns import DEPTH, RESPONSE_DECODER, Chains, decoded_returns
+    from type_equiv.producers.syntax.syntax import Scope
 
     count = 12
     methods = "".join(

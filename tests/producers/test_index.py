@@ -18,7 +18,7 @@ from type_equiv.producers.records import (
     Spellings,
     ValueKind,
 )
-from type_equiv.producers.sites import scan_text
+from type_equiv.producers.walk.sites import scan_text
 from type_equiv.read.asts import RunMemo
 from type_equiv.read.tree import SourceFile
 

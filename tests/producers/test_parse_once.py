@@ -96,7 +96,7 @@ def test_each_file_s_declarations_are_walked_once_for_every_carrier_level(
     """The carrier search asks envelope.py twice (for `Envelope`, then for `Batch`, found there): its
     declarations are walked once, before any spellings, and every level is answered from them; no
     level walks a file with its spellings."""
-    from type_equiv.producers import sites
+    from type_equiv.producers.walk import sites
 
     walks: Counter[tuple[str, str]] = Counter()
     real_scan, real_declared = sites.scan_module, sites.declared_module

@@ -172,7 +172,7 @@ def test_the_producers_command(project: Project) -> None:
 
 def test_file_scans_round_trip_through_json_for_a_cache() -> None:
     from type_equiv.producers.records import FileScan, Spellings
-    from type_equiv.producers.sites import scan_text
+    from type_equiv.producers.walk.sites import scan_text
     from type_equiv.read.asts import RunMemo
 
     spellings = Spellings(frozenset({"Alpha", "Trigger", "Stop"}), frozenset({"'alpha'", "'a'"}),

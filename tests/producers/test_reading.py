@@ -16,11 +16,11 @@ from tests.conftest import Project
 from tests.harness import counted_scans
 from tests.producers.test_producer_rows import CARRIED
 from tests.producers.test_producers import producer_findings, vocab_tree
-from type_equiv.producers.declarations import DeclarationWalker, Declared, skeleton
 from type_equiv.producers.records import AnnSite, ClassSite, Spellings
-from type_equiv.producers.sites import declared_module, scan_module
-from type_equiv.producers.syntax import Scope
-from type_equiv.producers.walker import Walker
+from type_equiv.producers.syntax.syntax import Scope
+from type_equiv.producers.walk.declarations import DeclarationWalker, Declared, skeleton
+from type_equiv.producers.walk.sites import declared_module, scan_module
+from type_equiv.producers.walk.walker import Walker
 from type_equiv.read.asts import RunMemo
 from type_equiv.read.names import Bindings, module_bindings
 
@@ -205,7 +205,7 @@ def test_on_every_module_of_a_real_package(package: object) -> None:
 
 
 def test_skeletons_are_kept_by_module_and_text_within_a_bound() -> None:
-    from type_equiv.producers.declarations import Skeletons
+    from type_equiv.producers.walk.declarations import Skeletons
 
     memo = Skeletons(limit=50)
     text = "from pkg import Stop\nclass A:\n    s: Stop\n"  # 42 characters, and 18 below
@@ -240,7 +240,7 @@ def test_a_file_is_read_for_a_name_only_where_it_spells_it_as_a_token(
 def test_each_level_is_answered_from_the_facts_or_by_the_spelled_walk(tmp_path: Path) -> None:
     """The scan's work on one file (scan.py `FileWork`): a file's facts are walked once and answer
     every level; a file whose declarations depend on the spellings is walked for each level."""
-    from type_equiv.producers.scan import FileWork
+    from type_equiv.producers.scan.scan import FileWork
     from type_equiv.read.tree import SourceFile
 
     dependent = ("from pkg.other import Start\n\ndef build():\n    alias = Start\n"
@@ -262,7 +262,7 @@ def test_each_level_is_answered_from_the_facts_or_by_the_spelled_walk(tmp_path: 
 
 def test_one_walk_of_a_body_says_which_names_are_read_only_as_membership_containers() -> None:
     """syntax.py `tested_only`: the walker asks it once per assignment; one walk per body answers."""
-    from type_equiv.producers.bodies import tested_only
+    from type_equiv.producers.uses.bodies import tested_only
 
     body = ast.parse("ks = list(Kind)\nif x in ks:\n    pass\nys = list(Kind)\nprint(ys)\n"
                      "if y not in ys:\n    pass\n").body

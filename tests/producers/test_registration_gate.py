@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from type_equiv.producers.doors import may_register, registered_handlers, socket_servers
+from type_equiv.producers.doors.doors import may_register, registered_handlers, socket_servers
 
 SPELLED = [
     'app.add_api_route("/x", handle, methods=["POST"])\n',

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import Project
 from type_equiv.model.errors import InputError
-from type_equiv.producers.analysis import Analysis
+from type_equiv.producers.analysis.analysis import Analysis
 from type_equiv.read.manifest import load_manifest
 from type_equiv.read.reader import Project as ReadProject
 from type_equiv.read.tree import SourceTree

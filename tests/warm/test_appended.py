@@ -1,5 +1,5 @@
 """Statements appended to a file, judged from the appended text alone (warm/appended.py,
-producers/facts.py `unchanged_by`): the warm answer equals `--no-cache`'s, and the file is neither
+producers/scan/facts.py `unchanged_by`): the warm answer equals `--no-cache`'s, and the file is neither
 parsed nor walked when the appended statements spell nothing the run asked and share no name with it.
 
 The CLI cases edit a real temporary project after a stored run; `walked` says whether the warm
@@ -24,9 +24,9 @@ import pytest
 from tests.conftest import Project
 from tests.warm.test_cache import HOUR, MAKES_ALPHA, tree, variants, warm
 from tests.warm.test_monitor import running_monitor
-from type_equiv.producers import facts
-from type_equiv.producers.needles import TOKEN, Needles
 from type_equiv.producers.records import DECLARED, Spellings
+from type_equiv.producers.scan import facts
+from type_equiv.producers.scan.needles import TOKEN, Needles
 from type_equiv.read.asts import RunMemo
 from type_equiv.warm import appended
 from type_equiv.warm import journal as monitor
@@ -35,7 +35,7 @@ from type_equiv.warm.meaning import comments_pattern
 PROBE = """
 import atexit, json, sys
 atexit.register(lambda: sys.stderr.write("WALKED " + json.dumps(
-    ["type_equiv.producers.walker" in sys.modules, "libcst" in sys.modules]) + "\\n"))
+    ["type_equiv.producers.walk.walker" in sys.modules, "libcst" in sys.modules]) + "\\n"))
 from type_equiv.cli import main
 sys.argv = ["type-equiv", *sys.argv[1:]]
 main()
@@ -166,7 +166,7 @@ def _questions(text: str, module: str, seed: int) -> tuple[facts.Questions, list
 
 def test_appended_statements_judged_alone_answer_as_a_walk_of_the_whole_file() -> None:
     """`unchanged_by` says yes only when asking the whole new text the same questions gives the same
-    view (producers/facts.py `answers`), on every module of three real packages."""
+    view (producers/scan/facts.py `answers`), on every module of three real packages."""
     accepted = rejected = 0
     for number, path in enumerate(_modules()):
         text = path.read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The early cut-off for files the producer scan reads (producers/facts.py, warm/replay.py): an edit
+"""The early cut-off for files the producer scan reads (producers/scan/facts.py, warm/replay.py): an edit
 that leaves what the scan saw of the file — its filter answers, records, bindings — and what the
 other stages see unchanged replays the recorded answer; any other edit runs the check again. What the
 others see: of a file only the scan reads, its comment lines; of a row's own module, its skeleton

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tests.conftest import REPO, Project, drain
 from tests.warm.test_cache import MAKES_ALPHA, tree, variants
 from type_equiv.model.findings import ParseError
-from type_equiv.producers.needles import Needles, Tokens, needle_pattern
+from type_equiv.producers.scan.needles import Needles, Tokens, needle_pattern
 from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import (
     PythonCode,

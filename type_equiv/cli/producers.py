@@ -43,7 +43,7 @@ def producers(root: str | None, manifest: str | None, fmt: str, why: str | None,
 
 def run(root_path: Path, manifest_path: Path, fmt: str, symbol: str, why: str | None = None) -> int:
     from type_equiv.model.errors import InputError
-    from type_equiv.producers.analysis import producers_report
+    from type_equiv.producers.analysis.analysis import producers_report
     from type_equiv.read.manifest import is_symbol_name, load_manifest
     from type_equiv.read.reader import Project
 

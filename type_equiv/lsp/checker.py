@@ -34,7 +34,7 @@ from type_equiv.model.options import CheckOptions
 from type_equiv.model.run import RunStats
 from type_equiv.model.session import FindingEvent, SymbolChecked
 from type_equiv.pipeline import Comments, check_drift, with_forms
-from type_equiv.producers.analysis import check_producers
+from type_equiv.producers.analysis.analysis import check_producers
 from type_equiv.read.accepted import Baseline, Key, accept, baseline_path, read_baseline
 from type_equiv.read.asts import RunMemo
 from type_equiv.read.definitions import PythonCode, parse_python, symbol_module

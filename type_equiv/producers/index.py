@@ -12,7 +12,6 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from type_equiv.producers.descriptors import CALLED, expand
 from type_equiv.producers.records import (
     AnnKind,
     AnnSite,
@@ -27,6 +26,7 @@ from type_equiv.producers.records import (
     Slot,
     ValueKind,
 )
+from type_equiv.producers.syntax.descriptors import CALLED, expand
 from type_equiv.read.tree import SourceFile
 
 # A record's place in the tree's order: (file, record) — the join lists a file's refs, then its

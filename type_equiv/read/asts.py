@@ -89,7 +89,7 @@ class RunMemo:
 
     def own(self, kind: type[T]) -> T:
         """This run's one `kind()`, made at first use: what a later stage keeps beside the trees
-        (producers/sites.py `WalkMemo`), so it lives and goes with the run as they do."""
+        (producers/walk/sites.py `WalkMemo`), so it lives and goes with the run as they do."""
         found = self.kept.get(kind)
         if not isinstance(found, kind):
             found = self.kept[kind] = kind()

@@ -62,7 +62,7 @@ class ReadLog(Protocol):
         table of its bindings handed on, mypy's build): any name it binds may change the answer."""
 
     def questions(self, table: dict[str, Any]) -> None:
-        """The producer scan's questions (producers/facts.py), by the keys `facts` lists."""
+        """The producer scan's questions (producers/scan/facts.py), by the keys `facts` lists."""
 
     def facts(self, path: Path | str, record: dict[str, Any]) -> None:
         """The digest of what the producer scan saw of `path` (its `view`, the keys it answered):

@@ -200,7 +200,7 @@ class Resolver:
         self._quiet = False  # `alias_target` resolving: single names looked up are told to no watcher
         self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s table, when first asked
         # (a class, an attribute its body does not bind) → the base, at any depth, that binds it;
-        # None by default (producers/analysis.py gives the class hierarchy's answer)
+        # None by default (producers/analysis/analysis.py gives the class hierarchy's answer)
         self.inherited: Callable[[str, str], str | None] | None = None
 
     def watch(self, watcher: Callable[[str, str | None], None]) -> None:
@@ -229,7 +229,7 @@ class Resolver:
 
     def aliases(self, module: str) -> Bindings | None:
         """`module`'s table, for a caller that reads only the names it binds to other names (imports,
-        `X = Y`; producers/spelled.py): told to no watcher, as the warm replay's skeleton of a module
+        `X = Y`; producers/analysis/spelled.py): told to no watcher, as the warm replay's skeleton of a module
         keeps every import and name-chain assignment whoever asked (warm/meaning.py `unasked`), so an
         added alias re-runs the check and `X = 1` appended still replays."""
         return self._table(module)

@@ -10,7 +10,7 @@ that sees a module statement by statement sees the old statements as before plus
   (inert, or binding only names no stage asked), each on lines of its own, and no comment a stage
   reads (a suppression, a `# type:`, a retired word) touches the new text (`same_skeleton`);
 - what the producer scan saw is unchanged when the new statements spell nothing it asked and share no
-  name with the old text (producers/facts.py `unchanged_by`).
+  name with the old text (producers/scan/facts.py `unchanged_by`).
 
 Both hold for the bench's `_type_equiv_bench_touch_N = N`, so the check replays after hashing the
 file and parsing only the appended lines. Anything else falls back to the whole file's digests.

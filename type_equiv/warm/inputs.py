@@ -39,7 +39,7 @@ class Inputs:
         self.words: set[str] = set()  # comments spelling one of these count (retired spellings)
         self.defining: set[str] = set()  # slot keys of the files holding a row's definition
         self.touched: set[str] = set()  # slot keys read by more than the producer scan and searches
-        self.asked: dict[str, Any] = {}  # the producer scan's questions (producers/facts.py)
+        self.asked: dict[str, Any] = {}  # the producer scan's questions (producers/scan/facts.py)
         self.views: dict[str, dict[str, Any]] = {}  # by slot key: what the producer scan saw
         # by real path (mypy names a file by its resolved path, the tree by the root's spelling):
         self.looked: dict[str, set[str]] = {}  # the top-level names stages asked of each module

@@ -18,7 +18,7 @@ raw text counts; the digest covers exactly those:
 A file that does not decode or tokenize has no digest (None): no cut-off. A file's skeleton digest
 (`skeleton_digest`) is the same with its inert top-level statements (calls that bind nothing) left
 out, and, given the names the run asked of the module, the definitions and assignments that bind
-none of them: what the producer scan sees of them is judged apart (producers/facts.py).
+none of them: what the producer scan sees of them is judged apart (producers/scan/facts.py).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def meaning_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = ()
 def skeleton_digest(data: bytes, spans: Iterable[Span], words: Iterable[str] = (),
                     asked: Collection[str] | None = None, *, memo: RunMemo) -> str | None:
     """`meaning_digest` with the module's inert top-level statements left out (`inert`): with the
-    producer scan's view of the file (producers/facts.py), all a check sees of it. Every other stage
+    producer scan's view of the file (producers/scan/facts.py), all a check sees of it. Every other stage
     reads a module through what it binds, defines and quotes, never through an expression statement,
     so one appended (a `print`, a call) keeps this digest while any binding, definition, import,
     moved line, quoted text or read comment changes it.
@@ -184,7 +184,7 @@ def _column(line: str, offset: int) -> int:
 
 def comment_digest(data: bytes, words: Iterable[str]) -> str | None:
     """The digest of `data`'s comment lines alone (`_comment_lines`): with the producer scan's view
-    (producers/facts.py), all a check sees of a file only that scan and comment searches read."""
+    (producers/scan/facts.py), all a check sees of a file only that scan and comment searches read."""
     try:
         text = decode_source(data)
     except (SyntaxError, UnicodeDecodeError, LookupError, ValueError):

@@ -17,7 +17,7 @@ replays, and the record takes the new stamp once it is old enough to trust. For 
 definitions the run read, the side store also keeps its meaning digest (meaning.py: its tokens, the
 lines the run quoted, the comments a stage reads): an edit that keeps it (a comment, trailing
 blanks) cannot change the answer, so it replays too, and the record takes the new content hash.
-A file the producer scan read keeps what the scan saw of it (producers/facts.py) and what the other
+A file the producer scan read keeps what the scan saw of it (producers/scan/facts.py) and what the other
 stages see: its comment lines when only the scan read it, else its skeleton (meaning.skeleton_digest:
 all but its inert top-level statements). An edit that keeps both (a `print` appended to a row's own
 module) replays as well. The run also notes which top-level names each stage asked of each module
@@ -211,7 +211,7 @@ class Record:
 
     def _same_facts(self, data: bytes, store: dict[str, Any], path: str, kept: dict[str, Any],
                     added: Appended | None, stmts: list[ast.stmt], memo: RunMemo) -> bool:
-        """Whether the producer scan would see the same in `data` (producers/facts.py), and every
+        """Whether the producer scan would see the same in `data` (producers/scan/facts.py), and every
         other reader too: the same comment lines (a file only the scan and comment searches read)
         or the same skeleton (one other stages read: meaning.skeleton_digest). With `added` (the
         recorded text and whole statements appended to it: appended.py) both are judged from the
@@ -231,7 +231,7 @@ class Record:
                     return False
         elif (seen := comment_digest(data, words)) is None or seen != kept["comments"]:
             return False
-        from type_equiv.producers import facts  # the scan's questions: only when a file is in doubt
+        from type_equiv.producers.scan import facts  # the scan's questions: only when a file is in doubt
 
         questions = facts.Questions.from_data(store["questions"])
         if added is not None and facts.unchanged_by(added.old, added.added, stmts, questions, kept["keys"]):

@@ -22,7 +22,7 @@ def unscannable(path: str, line: int, message: str) -> ParseError:
     ))
 
 
-# Why the producer scan could not walk a file it parsed (producers/sites.py; `unscannable` says it).
+# Why the producer scan could not walk a file it parsed (producers/walk/sites.py; `unscannable` says it).
 
 
 def variant_named(form: str, name: str, key: str | None, cls: str | None) -> str:

@@ -1,0 +1,226 @@
+"""A lookup table that decodes: raw values to members, looked up by data.
+
+`_MODES = {0: Mode.OFF, 1: Mode.ON}` read as `_MODES.get(setting)` means what `Mode(setting)` means
+(principle 5): a raw value the program was handed, turned into the member the table pairs it with,
+`None` for a value it does not know — a door for the members the table holds, not a producer of them.
+An index by data (`_MODES[setting]`) means the same, raising where `.get` gives `None` (the user's
+`--tone` through argparse `choices=` of the table's keys is still the command line's data). A
+table keyed by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked
+up by a literal (`_MODES.get(0)`, `_MODES[0]`) or read any other way (`.values()`, `.items()`,
+handed on, returned) hands its members out. Read
+by the walk (assigned.py `module_value`), which turns the table's member references into decodes
+(join.py: a door to those members alone). A class table handed to a union's validator is what
+data is decoded into (`validator_tables`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+
+from type_equiv.producers.doors.doors import tested_in
+from type_equiv.producers.records import Form, RefSite
+from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
+
+# What reads a table's keys alone (raw values: nothing of the vocabulary leaves).
+KEY_READS = frozenset({"keys", "join", "len", "sorted", "list", "set", "tuple", "frozenset"})
+
+
+def raw_key(node: ast.expr | None) -> bool:
+    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`) or a member's `.value`
+    (`Setting.OFF.value`: the value another enum stands for)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str | int | bytes) and not isinstance(node.value, bool)
+    return isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute)
+
+
+def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, body: Sequence[ast.stmt],
+                 module: bool, dotted: Callable[[ast.expr], str | None]) -> None:
+    """The members of a decode table bound to `name` (its references from `start` on) turned into
+    decodes, judged in `body`: the function's statements, or the module's for a private
+    module-level name (a public one may be read in other modules, unseen here: not judged)."""
+    if module and not name.startswith("_"):
+        return
+    if name and isinstance(value, ast.Dict) and decode_table(value, name, body):
+        held = {dotted(v) for v in value.values}
+        for i in range(start, len(refs)):
+            if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
+                refs[i] = refs[i]._replace(form=Form.DECODE)
+
+
+def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: list[RefSite]) -> None:
+    """A module-level class table (`VARIANTS = {"a": A}`, its references' range in `tables`) handed
+    to an `Annotated` alias's validator (`Annotated[A | B, BeforeValidator(partial(parse_open_union,
+    variants=VARIANTS))]`) is what the validator decodes data into: its classes decoded, not built."""
+    if not (isinstance(value, ast.Subscript) and last_name(value.value) == "Annotated"
+            and isinstance(value.slice, ast.Tuple) and tables):
+        return
+    for meta in value.slice.elts[1:]:
+        for sub in walk(meta):
+            if isinstance(sub, ast.Name) and sub.id in tables:
+                first, last = tables.pop(sub.id)
+                for i in range(first, last):
+                    if refs[i].form == Form.TABLE:
+                        refs[i] = refs[i]._replace(form=Form.DECODE)
+
+
+def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
+    """Whether the display `value` bound to `name` is a decode table in `body` (the function's
+    statements, or the module's for a private module-level name): every key a raw value, every
+    value a dotted name (a member), and `name` read at least once by `.get` or an index of a key
+    that is no literal and otherwise only through its keys."""
+    if (not isinstance(value, ast.Dict) or not value.keys
+            or not all(raw_key(k) for k in value.keys)
+            or not all(isinstance(v, ast.Attribute) for v in value.values)):
+        return False
+    parents = {id(child): node for node in (n for s in body for n in walk(s))
+               for child in ast.iter_child_nodes(node)}
+    decoded, stores = False, 0
+    for node in (n for s in body for n in walk(s)):
+        if not isinstance(node, ast.Name) or node.id != name:
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            stores += 1
+            continue
+        read = _read(node, parents)
+        if read is None:
+            return False
+        decoded = decoded or read
+    return decoded and stores <= 1
+
+
+def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
+    """How one read of the table uses it: True, a lookup by data (`t.get(key)`, `t[key]`); False,
+    its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (a literal key)."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Load):
+        return None if isinstance(parent.slice, ast.Constant) else True
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        call = parents.get(id(parent))
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return None
+        if parent.attr == "get" and call.args:
+            return None if isinstance(call.args[0], ast.Constant) else True
+        return False if parent.attr == "keys" else None
+    if isinstance(parent, ast.Compare) and node in parent.comparators:
+        return False if all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops) else None
+    if isinstance(parent, ast.Call) and node in parent.args:
+        func = parent.func
+        head = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        return False if head in KEY_READS else None
+    if isinstance(parent, ast.For | ast.comprehension) and parent.iter is node:
+        return False
+    return None
+
+
+def value_keys(value: ast.expr) -> list[ast.expr]:
+    """The members whose values key a display, every key one enum's (`{Kind.A.value: Plain,
+    Kind.B.value: Rich}` → Kind.A, Kind.B): a lookup in it by a raw value tests the value against
+    theirs, as `x in [Kind.A.value, Kind.B.value]` does (principle 5: a lookup by key is that test)."""
+    if isinstance(value, ast.DictComp):
+        return by_value(value)
+    if not isinstance(value, ast.Dict) or not value.keys:
+        return []
+    keys = [k for k in value.keys if k is not None]
+    return tested_in(ast.List(elts=keys, ctx=ast.Load())) if len(keys) == len(value.keys) else []
+
+
+def by_value(value: ast.DictComp) -> list[ast.expr]:
+    """`{e.value: e for e in Kind}`: every member keyed by its value, the display `{Kind.A.value:
+    Kind.A, …}` spelled as a comprehension (principle 5) → [Kind], the whole enum; else []. So too
+    keyed by a text of each member (`{str(c): c …}`, `{c.name: c …}`) and over `list(Kind)` or a
+    method of the enum returning members (`Kind.valid_types()`: taken for the whole enum)."""
+    if len(value.generators) != 1:
+        return []
+    loop = value.generators[0]
+    name = loop.target.id if isinstance(loop.target, ast.Name) else None
+    key, item = value.key, value.value
+    source = table_source(loop.iter)
+    if (name is None or loop.ifs or source is None
+            or not (isinstance(item, ast.Name) and item.id == name) or not _text_of(key, name)):
+        return []
+    return [source]
+
+
+def table_source(node: ast.expr) -> ast.expr | None:
+    """The enum a decode table's comprehension runs over: `Kind`, `list(Kind)`, `Kind.method()`."""
+    if isinstance(node, ast.Call) and not node.keywords:
+        if (isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple", "set")
+                and len(node.args) == 1):
+            node = node.args[0]
+        elif isinstance(node.func, ast.Attribute) and not node.args:
+            node = node.func.value
+    return node if isinstance(node, ast.Name | ast.Attribute) else None
+
+
+def _text_of(key: ast.expr, name: str) -> bool:
+    """`e.value`, `e.name` or `str(e)` of the loop variable `name`: a text each member is known by."""
+    if (isinstance(key, ast.Call) and isinstance(key.func, ast.Name) and key.func.id == "str"
+            and len(key.args) == 1):
+        return isinstance(key.args[0], ast.Name) and key.args[0].id == name
+    return (isinstance(key, ast.Attribute) and key.attr in ("value", "name")
+            and isinstance(key.value, ast.Name) and key.value.id == name)
+
+
+def picked(node: ast.Call, name: str) -> list[ast.expr]:
+    """The tables a choice-picking call is handed (`config.getchoice("channel", table)`: a call
+    named for picking one of the choices by what the user wrote, `get_choice`, `getchoice`)."""
+    if not name.lower().endswith("choice"):
+        return []
+    return [*node.args, *(k.value for k in node.keywords)]
+
+
+def nested_value_keys(name: str, value: ast.expr) -> dict[str, list[ast.expr]]:
+    """A display of such tables under literal keys (`STYLES = {"font-weight": {e.value: e for e in
+    FontWeight}, …}`): each inner table by `T[key]` (`nested_name`), and all of them by `T[…]` — a
+    lookup `STYLES[prop].get(text)` by data tests the text against every inner table's members."""
+    if not isinstance(value, ast.Dict):
+        return {}
+    out: dict[str, list[ast.expr]] = {}
+    for key, item in zip(value.keys, value.values, strict=True):
+        inner = value_keys(item)
+        if inner and isinstance(key, ast.Constant):
+            out[nested_name(name, key)] = inner
+            out.setdefault(nested_name(name, None), []).extend(inner)
+    return out
+
+
+def nested_name(name: str, key: ast.expr | None) -> str:
+    """The name an inner table of `name` is kept under: `T['k']` for a literal key, `T[…]` else."""
+    return f"{name}[{key.value!r}]" if isinstance(key, ast.Constant) else f"{name}[…]"
+
+
+def looked_up(node: ast.expr, func: ast.expr | None = None) -> tuple[str, ast.expr] | None:
+    """The table name and key of a lookup by key: `T[key]` (a load) or `T.get(key, …)` (`node` the
+    call, `func` its callee) — also of an inner table, `T[k][key]` or `T[k].get(key)` (`nested_name`)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        table = _table(node.value)
+        return (table, node.slice) if table is not None else None
+    if isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.attr == "get" and node.args:
+        table = _table(func.value)
+        return (table, node.args[0]) if table is not None else None
+    return None
+
+
+def _table(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return nested_name(node.value.id, node.slice)
+    return None
+
+
+def own_key(key: ast.expr, body: Sequence[ast.stmt]) -> bool:
+    """Whether a lookup's key is the program's own rather than data: a literal, a member's `.value`,
+    or a name a `for` loop of the function binds (`for k in T: T[k]`, `for level in levels:`: an
+    element of what the program iterates, typed or listed by it)."""
+    if isinstance(key, ast.Constant) or (isinstance(key, ast.Attribute) and key.attr == "value"):
+        return True
+    if not isinstance(key, ast.Name):
+        return False
+    loops = (n for s in body for n in walk(s)
+             if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension))
+    return any(key.id in {t.id for t in walk(loop.target) if isinstance(t, ast.Name)} for loop in loops)

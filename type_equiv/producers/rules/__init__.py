@@ -1,0 +1,1 @@
+"""One vocabulary over the index: the join sorting each record into producer, test, consumer or wire."""
