@@ -22,6 +22,9 @@ from tests.conftest import Project
 from tests.warm.test_cache import tree
 from type_equiv.model.options import CheckOptions
 from type_equiv.pipeline import Run, run_check
+from type_equiv.producers.records import Spellings
+from type_equiv.producers.uses.memo import TreeMemo
+from type_equiv.producers.walk.sites import WalkMemo, scan_module
 from type_equiv.read import asts
 
 MAKES = "from pkg.models import {0}\n\n\ndef make() -> {0}:\n    return {0}(kind='{1}')\n"
@@ -130,9 +133,6 @@ def test_a_walked_tree_goes_by_reference_counting_alone() -> None:
     """A scan worker runs with the cyclic collector off (scan.py): what a walk keeps beside a tree
     (sites.py `WalkMemo`, memo.py `TreeMemo`, its chains of decoded returns among it) must hold no
     cycle, or every tree a worker ever walked would stay alive until it exits."""
-    from type_equiv.producers.memo import TreeMemo
-    from type_equiv.producers.records import Spellings
-    from type_equiv.producers.sites import WalkMemo, scan_module
 
     gc.collect()
     gc.disable()
