@@ -308,6 +308,13 @@ CLIENT = (
              "    response = httpx.get(url)\n    return response.json()\n\n\n"
              "def fetch(url: str) -> $C:\n    return get_body(url)\n", params="url: str", targets=CARRIERS,
              body="return fetch(url)"),
+    # a decode by another name: `unmarshal`, and a protobuf message's `parse` on an instance built bare
+    # for it (betterproto's `Tombstone().parse(blob)`: doors.py `DECODE_METHOD`, calls.py
+    # `fresh_decode`, the fiftieth round)
+    Spelling("unmarshal", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn $C.unmarshal(response.json())"),
+    Spelling("fresh-instance-parse", head=CLIENT_HEAD, params="url: str", targets=CARRIERS,
+             body="response = httpx.get(url)\nreturn $C().parse(response.content)"),
     # a table of decoding functions keyed by a kind, called with the response (calltables.py)
     Spelling("decoder-table", head=CLIENT_HEAD + "\n_DECODERS = {\"item\": $C.model_validate_json, "
              "\"raw\": lambda blob: blob}\n", params="url: str, kind: str", targets=CARRIERS,

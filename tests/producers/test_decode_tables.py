@@ -109,3 +109,45 @@ def test_a_table_indexed_by_data_decodes_as_its_get_does() -> None:
             table = {"auto": Mode.AUTO}
             return table["auto"]
     """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
+
+
+def test_a_private_class_level_table_read_through_self_decodes() -> None:
+    """The same table in a class body, read as `self._ERRORS.get(text)` in a method: raw texts of a
+    remote service to members, a door to the members it holds (principle 5), as the module-level one;
+    `AUTO` is built by name."""
+    assert found("""
+        from pkg.mode import Mode
+
+        class Menu:
+            _ERRORS = {
+                "Host is down": Mode.OFF,
+                "br-connection-page-timeout": Mode.OFF,
+                "br-connection-unknown": Mode.ON,
+            }
+
+            def on_error(self, message: str) -> str:
+                err = self._ERRORS.get(message.split(":", 3)[-1].strip())
+                if err == Mode.OFF:
+                    return "down"
+                return "unknown" if err == Mode.ON else message
+
+            def fallback(self) -> Mode:
+                return Mode.AUTO
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
+
+
+def test_a_public_class_level_table_stays_a_producer() -> None:
+    """A public class attribute may be read anywhere (`Menu.ERRORS.values()` elsewhere): its
+    members are handed out, as a public module-level table's are."""
+    assert found("""
+        from pkg.mode import Mode
+
+        class Menu:
+            ERRORS = {"Host is down": Mode.OFF, "br-connection-unknown": Mode.ON}
+
+            def on_error(self, message: str) -> Mode | None:
+                return self.ERRORS.get(message)
+
+            def fallback(self) -> Mode:
+                return Mode.AUTO
+    """) == {"OFF": "producer", "ON": "producer", "AUTO": "producer"}

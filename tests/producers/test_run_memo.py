@@ -22,6 +22,9 @@ from tests.conftest import Project
 from tests.warm.test_cache import tree
 from type_equiv.model.options import CheckOptions
 from type_equiv.pipeline import Run, run_check
+from type_equiv.producers.records import Spellings
+from type_equiv.producers.uses.memo import TreeMemo
+from type_equiv.producers.walk.sites import WalkMemo, scan_module
 from type_equiv.read import asts
 
 MAKES = "from pkg.models import {0}\n\n\ndef make() -> {0}:\n    return {0}(kind='{1}')\n"
@@ -101,3 +104,50 @@ def test_a_run_parses_through_the_memo_it_is_handed_and_keeps_to_its_bound(
     assert events == default
     del small
     assert parses.alive() == 0
+
+
+DECODING = '''
+import json
+
+import httpx
+
+from pkg.models import Order
+
+
+def _lookup(url):
+    return httpx.get(url).json()
+
+
+def fetch(url) -> Order:
+    data = _lookup(url)
+    return Order.model_validate(data)
+
+
+def load(path) -> Order:
+    with open(path) as f:
+        return Order(**json.load(f))
+'''
+
+
+def test_a_walked_tree_goes_by_reference_counting_alone() -> None:
+    """A scan worker runs with the cyclic collector off (scan.py): what a walk keeps beside a tree
+    (sites.py `WalkMemo`, memo.py `TreeMemo`, its chains of decoded returns among it) must hold no
+    cycle, or every tree a worker ever walked would stay alive until it exits."""
+
+    gc.collect()
+    gc.disable()
+    try:
+        memo: asts.RunMemo | None = asts.RunMemo()
+        assert memo is not None
+        spellings = Spellings(frozenset({"Order"}), frozenset(), frozenset())
+        scanned, _ = scan_module("pkg.use", False, DECODING, spellings, memo)
+        assert scanned.refs  # the walk recorded the decodes, asking the memo as it went
+        tree = memo.parse_module(DECODING)
+        kept: TreeMemo = memo.own(WalkMemo).trees[tree]
+        assert kept.sourced  # the chains of decoded returns were asked
+        refs = [weakref.ref(tree), weakref.ref(kept), weakref.ref(tree.body[-1])]
+        del tree, kept
+        memo = None
+        assert [ref() is None for ref in refs] == [True, True, True]
+    finally:
+        gc.enable()

@@ -46,14 +46,45 @@ def project_bases(shape: Shape, module: str, defs: Symbols) -> tuple[str, ...]:
 
 
 def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
-                    bases: tuple[str, ...]) -> Vocabulary:
+                    bases: tuple[str, ...], flag: bool = False) -> Vocabulary:
     """An enum's members; `bases`, its project bases (`class Kind(str, RawEnum)`), whose methods
-    called on it may hand its members out (`Kind.values()`)."""
+    called on it may hand its members out (`Kind.values()`); `flag`, whether it is a `Flag`, whose
+    members written as one integer holding several bits combine those bits."""
     members = enum_members(shape)
     variants = [Variant(member.name, shape.path, member.line, tag=value) for member, value in members]
+    bits = bit_composites(members) if flag else ()
     return Vocabulary(symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
                       spans=(span,), bases=bases, methods=enum_methods(shape),
-                      composites=composites([m for m, _ in members]) + aliases(members))
+                      composites=composites([m for m, _ in members]) + bits + aliases(members))
+
+
+FLAG_BASES = frozenset({"Flag", "IntFlag"})
+
+
+def is_flag(shape: Shape, bases: tuple[str, ...], defs: Symbols) -> bool:
+    """Whether an enum derives from `enum.Flag` (or `IntFlag`), directly or through a project base."""
+    shapes = [shape, *(found for base in bases if (found := defs.shape(base)) is not None)]
+    return any(label == "base" and _base_name(text) in FLAG_BASES
+               for current in shapes for label, text in current.header)
+
+
+def _base_name(text: str) -> str:
+    """`enum.IntFlag` → `IntFlag`: a base's last name, as written."""
+    return text.split("[", 1)[0].strip().rsplit(".", 1)[-1]
+
+
+def bit_composites(members: list[tuple[Member, Value | None]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A Flag's members written as one integer holding several bits (`ALL = 15` beside `A = 1` …
+    `D = 8`): each holds the single-bit members inside it, as `ALL = A | B | C | D` would — Python
+    builds the same value either way, and `Checks.A in Checks.ALL` is true (principle 5)."""
+    ints = [(m.name, v) for m, v in members if type(v) is int and v > 0]
+    singles = [(name, v) for name, v in ints if v & (v - 1) == 0]
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for name, value in ints:
+        parts = tuple(bit for bit, v in singles if value & v == v)
+        if value & (value - 1) and parts:
+            out.append((name, parts))
+    return tuple(out)
 
 
 def aliases(members: list[tuple[Member, Value | None]]) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -38,13 +38,15 @@ def raw_key(node: ast.expr | None) -> bool:
 
 
 def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, body: Sequence[ast.stmt],
-                 module: bool, dotted: Callable[[ast.expr], str | None]) -> None:
+                 module: bool, dotted: Callable[[ast.expr], str | None], owner: str | None = None) -> None:
     """The members of a decode table bound to `name` (its references from `start` on) turned into
     decodes, judged in `body`: the function's statements, or the module's for a private
-    module-level name (a public one may be read in other modules, unseen here: not judged)."""
-    if module and not name.startswith("_"):
+    module-level name (a public one may be read in other modules, unseen here: not judged), or the
+    class body's for a private class-level name of the class `owner` (read as `self._T`, `cls._T` or
+    `Owner._T` in its methods: the same table, principle 5)."""
+    if (module or owner) and not name.startswith("_"):
         return
-    if name and isinstance(value, ast.Dict) and decode_table(value, name, body):
+    if name and isinstance(value, ast.Dict) and decode_table(value, name, body, owner):
         held = {dotted(v) for v in value.values}
         for i in range(start, len(refs)):
             if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
@@ -67,11 +69,12 @@ def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: 
                         refs[i] = refs[i]._replace(form=Form.DECODE)
 
 
-def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
+def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: str | None = None) -> bool:
     """Whether the display `value` bound to `name` is a decode table in `body` (the function's
-    statements, or the module's for a private module-level name): every key a raw value, every
-    value a dotted name (a member), and `name` read at least once by `.get` or an index of a key
-    that is no literal and otherwise only through its keys."""
+    statements, the module's for a private module-level name, the class's for a private class-level
+    one of the class `owner`): every key a raw value, every value a dotted name (a member), and `name`
+    read at least once by `.get` or an index of a key that is no literal and otherwise only through
+    its keys."""
     if (not isinstance(value, ast.Dict) or not value.keys
             or not all(raw_key(k) for k in value.keys)
             or not all(isinstance(v, ast.Attribute) for v in value.values)):
@@ -79,8 +82,9 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
     parents = {id(child): node for node in (n for s in body for n in walk(s))
                for child in ast.iter_child_nodes(node)}
     decoded, stores = False, 0
+    holders = {"self", "cls", owner.rsplit(".", 1)[-1]} if owner else set()
     for node in (n for s in body for n in walk(s)):
-        if not isinstance(node, ast.Name) or node.id != name:
+        if not isinstance(node, ast.Name | ast.Attribute) or not _names(node, name, holders):
             continue
         if not isinstance(node.ctx, ast.Load):
             stores += 1
@@ -92,7 +96,14 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
     return decoded and stores <= 1
 
 
-def _read(node: ast.Name, parents: dict[int, ast.AST]) -> bool | None:
+def _names(node: ast.Name | ast.Attribute, name: str, holders: set[str]) -> bool:
+    """Whether `node` reads the table `name`: bare, or as an attribute of one of `holders` (`self._T`)."""
+    if isinstance(node, ast.Name):
+        return node.id == name
+    return node.attr == name and isinstance(node.value, ast.Name) and node.value.id in holders
+
+
+def _read(node: ast.Name | ast.Attribute, parents: dict[int, ast.AST]) -> bool | None:
     """How one read of the table uses it: True, a lookup by data (`t.get(key)`, `t[key]`); False,
     its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (a literal key)."""
     parent = parents.get(id(node))

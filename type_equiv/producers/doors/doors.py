@@ -69,8 +69,11 @@ OUTPUT_KEYWORDS = frozenset({"response_model", "response_class", "response_type"
 TEXT_DECODER = re.compile(r"(safe_|full_|unsafe_)?loads?(_(json|yaml|yml|toml))?|json")
 # A class method named for validating, or for the data format it reads, called with data, decodes an
 # instance of its class (`from_template` or `from_file` build from other things: no door).
+# `unmarshal` and `deserialize` name decoding as `decode` does; a protobuf message's `parse` (betterproto),
+# `FromString` and `ParseFromString` read its wire bytes.
 DECODE_METHOD = re.compile(
     r"^_?(model_validate\w*|validate\w*|parse_(obj|raw|json|dict|str|string)|loads?|decode"
+    r"|unmarshal|deseriali[sz]e|parse|FromString|ParseFromString"
     r"|from_(dict|json|yaml|toml|msgpack|str|string|bytes|response|orm|obj|data|payload|raw|value|mapping))$"
 )
 # A parameter's value the framework injects: the dependency's return value, not the request decoded.

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from functools import partial
 
 from type_equiv.producers.doors.callbacks import callback_names
 from type_equiv.producers.doors.doors import TEXT_DECODER, registered_handlers
@@ -43,10 +44,12 @@ class TreeMemo:
         self.handlers: dict[tuple[frozenset[str], bool], dict[str, tuple[Form, str]]] = {}
         self.params: tuple[ParamSite, ...] | None = None
         self.strings: dict[int, tuple[Sequence[ast.stmt], dict[str, str]]] = {}
-        self.sourced: dict[tuple[int, str], tuple[Sequence[ast.stmt], Sources]] = {}
+        self.sourced: Sourced = {}
         self.against: dict[int, tuple[Sequence[ast.stmt], dict[str, set[str]]]] = {}
         # returns.py: what each helper's returns are decoded from (a client's `get_json` a decoder too)
-        self.chains = Chains(lambda body: self.sources(body, RESPONSE_DECODER))
+        # a partial over the answers alone, not a closure over the memo: no cycle, so a memo goes with
+        # its tree by reference counting — a scan worker runs with the collector off (scan.py)
+        self.chains = Chains(partial(_sources, self.sourced, decoder=RESPONSE_DECODER))
 
     def param_sites(self, tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
         """roles.py `param_sites`, once per tree (its module is the tree's own)."""
@@ -113,11 +116,7 @@ class TreeMemo:
     def sources(self, body: Sequence[ast.stmt], decoder: re.Pattern[str] = TEXT_DECODER) -> Sources:
         """origins.py `body_sources`, one walk per body and decoder (asked at every call recorded
         with arguments, and by returns.py at every return of decoded data)."""
-        key = (id(body), decoder.pattern)
-        found = self.sourced.get(key)
-        if found is None:
-            found = self.sourced[key] = (body, body_sources(body, decoder))
-        return found[1]
+        return _sources(self.sourced, body, decoder)
 
     def helper_of(self, node: Function, skip: int, module: Sequence[ast.stmt]) -> Decodes | None:
         """helpers.py `helper_of`, once per function (`module`: the tree's body)."""
@@ -138,3 +137,15 @@ class TreeMemo:
             found = self.handlers[key] = {**callback_names(stmts),
                                           **(registered_handlers(stmts, servers) if registers else {})}
         return found
+
+
+Sourced = dict[tuple[int, str], tuple[Sequence[ast.stmt], Sources]]
+
+
+def _sources(sourced: Sourced, body: Sequence[ast.stmt], decoder: re.Pattern[str]) -> Sources:
+    """origins.py `body_sources` of `body`, kept in `sourced` by body and decoder."""
+    key = (id(body), decoder.pattern)
+    found = sourced.get(key)
+    if found is None:
+        found = sourced[key] = (body, body_sources(body, decoder))
+    return found[1]

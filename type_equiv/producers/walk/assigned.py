@@ -131,6 +131,9 @@ class AssignWalker(ExpressionWalker):
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
                          module, lambda node: self.dotted(node, scope))
+        elif scope.owner == scope.cls:  # a class-level table, read through `self._T` in its methods
+            member_table(self.refs, start, value, name, scope.class_body, False,
+                         lambda node: self.dotted(node, scope), owner=scope.cls)
         if not module:
             return
         if isinstance(value, ast.Dict) and name:

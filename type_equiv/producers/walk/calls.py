@@ -105,6 +105,10 @@ class CallWalker(ExpressionWalker):
             for entry in entries:  # each entry given the arguments, as spelled inline (calltables.py)
                 self.call(ast.copy_location(ast.Call(entry, node.args, node.keywords), node), scope, ctx)
             return
+        if (fresh := fresh_decode(node)) is not None:  # `Tombstone().parse(data)`: the class decodes
+            self.expr(fresh[0], scope, ctx)  # the construction, its defaults built (principle 5)
+            self.call(fresh[1], scope, ctx)  # as `Tombstone.parse(data)`
+            return
         if (comp := keyed_table(node)) is not None:  # `dict((k, []) for k in Kind)`, `dict.fromkeys(…)`
             self.expr(comp, scope, ctx)  # as `{k: [] for k in Kind}` (principle 5)
             return
@@ -293,3 +297,15 @@ class CallWalker(ExpressionWalker):
                 value, lambda n: bool(self.literals(n))):
             self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=CAST))
 
+
+def fresh_decode(node: ast.Call) -> tuple[ast.Call, ast.Call] | None:
+    """`Cls().parse(data)` spelled as `Cls.parse(data)`: a method named for decoding, called on an
+    instance built bare for it (a protobuf message's `parse`, `ParseFromString`), decodes the data into
+    the class, as the class method does: (the construction, the decode as the class's call), or None."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and node.args
+            and not func.value.args and not func.value.keywords and DECODE_METHOD.match(func.attr)):
+        return None
+    made = func.value
+    return made, ast.copy_location(ast.Call(ast.Attribute(made.func, func.attr, ast.Load()),
+                                            node.args, node.keywords), node)
