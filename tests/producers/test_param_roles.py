@@ -171,3 +171,51 @@ def test_an_argument_its_decorator_factory_hands_on_at_each_call_is_produced() -
                 pass
         """,
     }) == {"ADD": "producer", "DELETE": "consumer", "LIST": "none"}
+
+
+DELEGATING = """
+    from pkg.perms import Perms
+
+
+    def check(check_fn):
+        return check_fn
+
+
+    def needs_predicate(bits: Perms = Perms.LIST):
+        async def predicate(ctx):
+            return True
+
+        predicate.bits = bits
+        return predicate
+
+
+    def needs(bits: Perms = Perms.LIST):
+        return check({handed})
+"""
+
+VIEWS = """
+    from pkg.auth import needs
+    from pkg.perms import Perms
+
+
+    @needs(Perms.ADD)
+    async def add(ctx) -> None:
+        pass
+"""
+
+
+def test_an_argument_a_decorator_hands_to_its_own_keeping_factory_is_produced() -> None:
+    """`needs(bits)` returns `check(needs_predicate(bits))`, and the factory `needs_predicate` keeps
+    the argument on the predicate it returns: calling the factory, `needs` is the factory (principle
+    5), so `@needs(Perms.ADD)` holds a value, as `@needs_predicate(Perms.ADD)` would (Modmail's
+    `@checks.has_permissions(PermissionLevel.OWNER)`)."""
+    assert perms_verdicts({"pkg/auth.py": DELEGATING.format(handed="needs_predicate(bits)"),
+                           "pkg/views.py": VIEWS}) == {"ADD": "producer", "DELETE": "none", "LIST": "producer"}
+
+
+def test_an_argument_a_decorator_also_keys_by_stays_a_key() -> None:
+    """Handed to the keeping factory but also used as a key (`REGISTRY[bits]`): not only handed on,
+    so the decorator's argument keeps its reading, a key of what it registers."""
+    auth = DELEGATING.format(handed="needs_predicate(bits)").replace(
+        "    return check(", "    REGISTRY.setdefault(bits, [])\n        return check(") + "\n    REGISTRY = {}\n"
+    assert perms_verdicts({"pkg/auth.py": auth, "pkg/views.py": VIEWS})["ADD"] != "producer"

@@ -27,7 +27,7 @@ import ast
 from collections.abc import Iterator
 
 from type_equiv.producers.records import ParamRole, ParamSite
-from type_equiv.read.walk import children
+from type_equiv.read.walk import children, walk
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 WRAPPERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -49,7 +49,44 @@ def param_sites(tree: ast.Module, module: str) -> tuple[ParamSite, ...]:
                                  for d in inner.decorator_list)
                     out.extend(_roles(inner, f"{module}.{node.name}.{inner.name}", method=not static,
                                       factory=False))
+    out.extend(_delegated(tree, module, out))
     return tuple(out)
+
+
+def _delegated(tree: ast.Module, module: str, found: list[ParamSite]) -> Iterator[ParamSite]:
+    """The parameters a module-level function only hands on, by position, to a factory of the same
+    module that keeps them: `def has_permissions(level): return commands.check(predicate(level))`
+    with `predicate` keeping `level` — the function calling the factory is the factory (principle 5),
+    so its decorator's argument is a value too (Modmail's `@has_permissions(PermissionLevel.OWNER)`)."""
+    kept = {(site.owner, site.position) for site in found if site.role is ParamRole.KEPT}
+    known = {(site.owner, site.name) for site in found}
+    if not kept:
+        return
+    for node in tree.body:
+        if not isinstance(node, FUNCTIONS):
+            continue
+        owner = f"{module}.{node.name}"
+        for position, arg in enumerate([*node.args.posonlyargs, *node.args.args]):
+            if (owner, arg.arg) not in known and _handed_only(node, arg.arg, module, kept):
+                yield ParamSite(arg.lineno, owner, arg.arg, position, ParamRole.KEPT)
+
+
+def _handed_only(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: str,
+                 kept: set[tuple[str, int]]) -> bool:
+    """Whether every use of the parameter `name` in `node` is a positional argument of a call of a
+    module-level function of `module` that keeps the parameter at that position."""
+    uses = 0
+    for call in (n for stmt in node.body for n in walk(stmt)):
+        if isinstance(call, ast.Name) and call.id == name:
+            uses -= 1  # each use must be matched by a call handing it on below
+        elif isinstance(call, ast.Call) and isinstance(call.func, ast.Name):
+            for position, given in enumerate(call.args):
+                if isinstance(given, ast.Name) and given.id == name:
+                    if (f"{module}.{call.func.id}", position) not in kept:
+                        return False
+                    uses += 1
+    return uses == 0 and any(isinstance(n, ast.Name) and n.id == name
+                             for stmt in node.body for n in walk(stmt))
 
 
 def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: bool,
