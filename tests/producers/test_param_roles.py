@@ -209,13 +209,15 @@ def test_an_argument_a_decorator_hands_to_its_own_keeping_factory_is_produced() 
     the argument on the predicate it returns: calling the factory, `needs` is the factory (principle
     5), so `@needs(Perms.ADD)` holds a value, as `@needs_predicate(Perms.ADD)` would (Modmail's
     `@checks.has_permissions(PermissionLevel.OWNER)`)."""
-    assert perms_verdicts({"pkg/auth.py": DELEGATING.format(handed="needs_predicate(bits)"),
-                           "pkg/views.py": VIEWS}) == {"ADD": "producer", "DELETE": "none", "LIST": "producer"}
+    auth = DELEGATING.format(handed="needs_predicate(bits)")
+    found = perms_verdicts({"pkg/auth.py": auth, "pkg/views.py": VIEWS})
+    assert found == {"ADD": "producer", "DELETE": "none", "LIST": "producer"}
 
 
 def test_an_argument_a_decorator_also_keys_by_stays_a_key() -> None:
     """Handed to the keeping factory but also used as a key (`REGISTRY[bits]`): not only handed on,
     so the decorator's argument keeps its reading, a key of what it registers."""
-    auth = DELEGATING.format(handed="needs_predicate(bits)").replace(
-        "    return check(", "    REGISTRY.setdefault(bits, [])\n        return check(") + "\n    REGISTRY = {}\n"
+    keyed = "    REGISTRY.setdefault(bits, [])\n        return check("
+    auth = DELEGATING.format(handed="needs_predicate(bits)").replace("    return check(", keyed)
+    auth += "\n    REGISTRY = {}\n"
     assert perms_verdicts({"pkg/auth.py": auth, "pkg/views.py": VIEWS})["ADD"] != "producer"
