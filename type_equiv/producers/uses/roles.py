@@ -24,6 +24,7 @@ first parameter, its `self` or `cls`, is no position of a call).
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Iterator
 
 from type_equiv.producers.records import ParamRole, ParamSite
@@ -59,34 +60,38 @@ def _delegated(tree: ast.Module, module: str, found: list[ParamSite]) -> Iterato
     with `predicate` keeping `level` — the function calling the factory is the factory (principle 5),
     so its decorator's argument is a value too (Modmail's `@has_permissions(PermissionLevel.OWNER)`)."""
     kept = {(site.owner, site.position) for site in found if site.role is ParamRole.KEPT}
-    known = {(site.owner, site.name) for site in found}
     if not kept:
         return
+    known = {(site.owner, site.name) for site in found}
     for node in tree.body:
         if not isinstance(node, FUNCTIONS):
             continue
         owner = f"{module}.{node.name}"
-        for position, arg in enumerate([*node.args.posonlyargs, *node.args.args]):
-            if (owner, arg.arg) not in known and _handed_only(node, arg.arg, module, kept):
-                yield ParamSite(arg.lineno, owner, arg.arg, position, ParamRole.KEPT)
+        params = {arg.arg: (position, arg) for position, arg in
+                  enumerate([*node.args.posonlyargs, *node.args.args]) if (owner, arg.arg) not in known}
+        uses, handed = _handed_on(node, set(params), module, kept)
+        for name, (position, arg) in params.items():
+            if uses[name] and handed[name] == uses[name]:
+                yield ParamSite(arg.lineno, owner, name, position, ParamRole.KEPT)
 
 
-def _handed_only(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: str,
-                 kept: set[tuple[str, int]]) -> bool:
-    """Whether every use of the parameter `name` in `node` is a positional argument of a call of a
-    module-level function of `module` that keeps the parameter at that position."""
-    uses = 0
-    for call in (n for stmt in node.body for n in walk(stmt)):
-        if isinstance(call, ast.Name) and call.id == name:
-            uses -= 1  # each use must be matched by a call handing it on below
-        elif isinstance(call, ast.Call) and isinstance(call.func, ast.Name):
-            for position, given in enumerate(call.args):
-                if isinstance(given, ast.Name) and given.id == name:
-                    if (f"{module}.{call.func.id}", position) not in kept:
-                        return False
-                    uses += 1
-    return uses == 0 and any(isinstance(n, ast.Name) and n.id == name
-                             for stmt in node.body for n in walk(stmt))
+def _handed_on(node: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str], module: str,
+               kept: set[tuple[str, int]]) -> tuple[Counter[str], Counter[str]]:
+    """How often `node` reads each of `names`, and how often as a positional argument of a call of a
+    module-level function of `module` that keeps the parameter at that position: one walk."""
+    uses: Counter[str] = Counter()
+    handed: Counter[str] = Counter()
+    if not names:
+        return uses, handed
+    for sub in (n for stmt in node.body for n in walk(stmt)):
+        if isinstance(sub, ast.Name) and sub.id in names:
+            uses[sub.id] += 1
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
+            callee = f"{module}.{sub.func.id}"
+            handed.update(given.id for position, given in enumerate(sub.args)
+                          if isinstance(given, ast.Name) and given.id in names
+                          and (callee, position) in kept)
+    return uses, handed
 
 
 def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: bool,
