@@ -3,8 +3,7 @@
 What a caller passes enters from outside as a request body enters a server: the parameters of the
 package's public functions, and the fields of its public data classes — a dataclass's or attrs class's
 fields, a pydantic model's (or a `msgspec.Struct`'s, or a class's whose base or metaclass
-`@dataclass_transform()` decorates), the parameters of the `__init__` they generate — and so a
-parameter typed by a carrier a caller fills (`filled`: not a plain class's class attribute).
+`@dataclass_transform()` decorates), the parameters of the `__init__` they generate.
 Public means no private part in the dotted name (`__init__` aside), or a definition in a private
 module that a public package's `__init__` imports (`from pkg._impl import X`): callers reach it there.
 A public module-level name bound to one member, which its module compares with members of the class
@@ -49,30 +48,6 @@ def settable(ann: AnnSite, models: frozenset[str]) -> bool:
     return ann.kind is AnnKind.FIELD and (ann.position >= 0 or ann.owner in models)
 
 
-def filled(index: Index, models: frozenset[str], family: set[str], carriers: set[str]) -> set[str]:
-    """The carriers a caller fills: a class whose field holding the vocabulary, or another such
-    carrier, is one a caller sets (`settable`, or a TypedDict's key), an alias naming one, and their
-    subclasses. A class attribute a plain class declares is none — an exception's `description:
-    AlertDescription`, bound by each subclass's body, is the class's own (aioquic's `Alert`): a
-    caller's instance of it holds what the library's classes hold, as that field of a public class
-    is no door of its own (principle 5)."""
-    keys = {(a.owner, a.name) for a, _ in index.anns if a.kind is AnnKind.KEY}
-    fills: list[tuple[str, tuple[str, ...]]] = [
-        (index.canonical(a.owner), refs) for a, refs in index.anns
-        if a.kind is AnnKind.ALIAS or (a.kind in (AnnKind.FIELD, AnnKind.DESCRIPTOR) and (
-            settable(a, models) or (a.owner, a.name) in keys))]
-    fills += [(index.canonical(c.qualname), bases) for c, bases in index.classes]
-    out: set[str] = set()
-    grew = True
-    while grew:
-        grew = False
-        for owner, names in fills:
-            if owner in carriers and owner not in out and any(n in family or n in out for n in names):
-                out.add(owner)
-                grew = True
-    return out
-
-
 def package_of(qualname: str, path: str, package_roots: Sequence[str]) -> tuple[str, str]:
     """The library's package holding a vocabulary, as (module-name prefix, file prefix): its
     top-level package (`pkg.` of `pkg.model.Kind`), or — where the source root is the package itself
@@ -88,7 +63,6 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
     """(file order, the door, through a carrier) for each public parameter or field typed by one of
     `heads` (the vocabulary or a carrier) in the package's production files."""
     models = frozenset(derived(index.classes, MODEL_ROOTS))
-    kept = filled(index, models, heads - carriers, carriers)
     order = {rel: i for i, rel in enumerate(rels)}
     names, folder = package
     for rel, fs in scan.scans.items():
@@ -100,7 +74,7 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
                 continue
             for ref in index.resolved(ann):
                 head, rest = split_head(ref, {}, {}, heads)
-                if head is None or rest or (head in carriers and head not in kept):
+                if head is None or rest:
                     continue
                 via = head in carriers
                 form = FORM + (f" (via {head.rsplit('.', 1)[-1]})" if via else "")
