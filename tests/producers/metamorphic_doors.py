@@ -340,6 +340,9 @@ TABLE = "{\"1\": $M, \"2\": $N}"  # raw values to members: every member the tabl
 # a table of raw values read by `.get(data)` is `Kind(data)` (principles 1 and 5; the tenth round)
 TYPED_TABLE = "\nLABELS: dict[$V, str] = {$M: \"one\", $N: \"two\"}\n"
 VALUE_KEYED = "\nLABELS = {$M.value: \"one\", $N.value: \"two\"}\n"
+RAW_KEYED = "\nLABELS: dict[str, str] = {$M: \"one\", $N: \"two\"}\n"  # a str enum's member is its value
+HELD = ("\n\nclass Labeller:\n    _LABELS{ann} = {{{keys}}}\n\n"
+        "    def label(self, data: str) -> str | None:\n        return self._LABELS.get(data)\n")
 COMPREHENDED = "\n_BY_VALUE = {e.value: e for e in $V}\n"
 NESTED_TABLES = "\nSTYLES = {\"kind\": {e.value: e for e in $V}}\n"
 COLLECTED = "\nKNOWN = frozenset(e.value for e in $V)\n"
@@ -360,6 +363,16 @@ DECODE_TABLE = (
     # a table annotated `dict[Kind, …]` looked up by data tests the data against its keys (17th round)
     Spelling("typed-table-get", forms=("enum",), head=CONSUME_HEAD + TYPED_TABLE,
              params="data: str", body="return LABELS.get(data)"),
+    # keyed by the members where the table is declared keyed by raw values, or by their values in a
+    # private class-level table read through `self` (pyOCD's semihosting requests, the 53rd round)
+    Spelling("raw-declared-member-keyed-table", forms=("enum",), head=CONSUME_HEAD + RAW_KEYED,
+             params="data: str", body="return LABELS.get(data)"),
+    Spelling("class-level-raw-declared-table", forms=("enum",), params="data: str",
+             head=CONSUME_HEAD + HELD.format(ann=": dict[str, str]", keys='$M: "one", $N: "two"'),
+             body="return Labeller().label(data)"),
+    Spelling("class-level-value-keyed-table", forms=("enum",), params="data: str",
+             head=CONSUME_HEAD + HELD.format(ann="", keys='$M.value: "one", $N.value: "two"'),
+             body="return Labeller().label(data)"),
     # the value-keyed table built by a comprehension, alone or among a display's tables (19th round)
     Spelling("comprehension-value-table", forms=("enum",), head=CONSUME_HEAD + COMPREHENDED,
              params="data: str", body="return _BY_VALUE.get(data)"),

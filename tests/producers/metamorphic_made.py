@@ -34,6 +34,12 @@ CONSTRUCT = (
              "from pydantic import BaseModel\n\n\nclass Panel(BaseModel):\n    item: Literal[$M] = $M\n",
              body="record(Panel().item)"),
     Spelling("local-variable", head=SINK, body="made = $make\nrecord(made)"),
+    # the call spelled as an object, its arguments bound now and handed over when it is called
+    # (nvitop's key bindings, the fifty-fourth round)
+    Spelling("partial-keyword", head="from functools import partial\n" + SINK,
+             body="bound = partial(record, item=$make)\nbound()"),
+    Spelling("partial-positional", head="import functools\n" + SINK,
+             body="functools.partial(record, $make)()"),
     Spelling("class-level-alias", head={  # `self.Kinds.X` is `Kind.X` (principle 5)
         "union": SINK + "\n\nclass Holder:\n    Made = $A\n\n    def make(self) -> None:\n"
                         "        record(self.Made(x=1))\n",

@@ -12,6 +12,7 @@ import re
 
 from type_equiv.model import messages
 from type_equiv.read.classes import Symbols
+from type_equiv.read.normalise import base_head
 from type_equiv.read.shapes import ENUM_BASES, Shape
 
 ENUM_LIKE = re.compile(r"(?:Enum|Flag|Choices)$")
@@ -27,7 +28,7 @@ def unseen_base(shape: Shape, module: str, defs: Symbols, seen: set[str] | None 
     for label, text in shape.header:
         if label != "base" or text.startswith("*"):
             continue
-        head = text.split("[", 1)[0].strip()
+        head = base_head(text)
         qualname = defs.resolver.canonical(f"{module}.{head}")
         if qualname in seen:
             continue

@@ -24,7 +24,7 @@ from type_equiv.read.kinds import class_like
 from type_equiv.read.library import Library
 from type_equiv.read.log import ReadLog
 from type_equiv.read.names import FoundModules, Resolver
-from type_equiv.read.normalise import last_name, parse_expr, subscript_head
+from type_equiv.read.normalise import base_head, last_name, parse_expr, subscript_head
 from type_equiv.read.shapes import ENUM_BASES, Member, Shape, ShapeKind, lower, retyped
 
 
@@ -208,7 +208,7 @@ class Symbols:
         for label, text in shape.header:
             if label != "base" or text.startswith("*"):
                 continue
-            head = text.split("[", 1)[0].strip()
+            head = base_head(text)
             kind = self._base_kind(self.resolver.canonical(f"{module}.{head}"))
             if kind != "class":
                 return kind
@@ -246,7 +246,7 @@ class Symbols:
         bases: list[str] = []
         for label, text in shape.header:
             if label == "base":
-                head = text.split("[", 1)[0].strip()
+                head = base_head(text)
                 bases.append(self.resolver.canonical(f"{module}.{head}"))
         fields: dict[str, FieldInfo] = {}
         class_vars: dict[str, FieldInfo] = {}

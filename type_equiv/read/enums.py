@@ -8,7 +8,7 @@ import ast
 
 from type_equiv.read.classes import Symbols, expr_of
 from type_equiv.read.literals import Members, Value, constant_value
-from type_equiv.read.normalise import last_name
+from type_equiv.read.normalise import base_head, last_name
 from type_equiv.read.shapes import Member, Shape
 from type_equiv.read.variants import Method, Span, Variant, Vocabulary
 
@@ -70,7 +70,7 @@ def is_flag(shape: Shape, bases: tuple[str, ...], defs: Symbols) -> bool:
 
 def _base_name(text: str) -> str:
     """`enum.IntFlag` → `IntFlag`: a base's last name, as written."""
-    return text.split("[", 1)[0].strip().rsplit(".", 1)[-1]
+    return base_head(text).rsplit(".", 1)[-1]
 
 
 def bit_composites(members: list[tuple[Member, Value | None]]) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -34,6 +34,11 @@ def subscript_head(node: ast.expr) -> str | None:
     return last_name(node.value) if isinstance(node, ast.Subscript) else None
 
 
+def base_head(text: str) -> str:
+    """A class header's base text without its subscript: `pkg.Base[T]` → `pkg.Base`."""
+    return text.split("[", 1)[0].strip()
+
+
 def parse_expr(code: str) -> ast.expr:
     """Parse an expression that may span lines (libcst gives it verbatim)."""
     return ast.parse("(\n" + code + "\n)", mode="eval").body

@@ -20,11 +20,15 @@ from collections.abc import Callable, Sequence
 
 from type_equiv.producers.doors.doors import tested_in
 from type_equiv.producers.records import Form, RefSite
+from type_equiv.producers.syntax.syntax import mapping_parts
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
 # What reads a table's keys alone (raw values: nothing of the vocabulary leaves).
 KEY_READS = frozenset({"keys", "join", "len", "sorted", "list", "set", "tuple", "frozenset"})
+
+# The key types that declare a table keyed by raw values.
+RAW_TYPES = frozenset({"int", "str", "bytes"})
 
 
 def raw_key(node: ast.expr | None) -> bool:
@@ -79,6 +83,23 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
             or not all(raw_key(k) for k in value.keys)
             or not all(isinstance(v, ast.Attribute) for v in value.values)):
         return False
+    return looked_up_by_data(name, body, owner)
+
+
+def class_key_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: str,
+                    raw: bool) -> list[ast.expr]:
+    """The members whose values key a private class-level table (`_T = {Kind.A.value: h}`, or
+    `_T: dict[int, H] = {Kind.A: h}`) read in the class `owner`'s body only by lookups by data
+    (`self._T.get(op)`): the private module-level table spelled in the class (principle 5), so a
+    raw value tested against those members — a door to them (`value_keys`)."""
+    keys = value_keys(value, raw) if name.startswith("_") else []
+    return keys if keys and looked_up_by_data(name, body, owner) else []
+
+
+def looked_up_by_data(name: str, body: Sequence[ast.stmt], owner: str | None = None) -> bool:
+    """Whether `name` (or `self.name`, `cls.name`, `Owner.name` in the class `owner`) is read in
+    `body` at least once by `.get` or an index of a key that is no literal, otherwise only through
+    its keys, and bound at most once."""
     parents = {id(child): node for node in (n for s in body for n in walk(s))
                for child in ast.iter_child_nodes(node)}
     decoded, stores = False, 0
@@ -127,16 +148,37 @@ def _read(node: ast.Name | ast.Attribute, parents: dict[int, ast.AST]) -> bool |
     return None
 
 
-def value_keys(value: ast.expr) -> list[ast.expr]:
+def value_keys(value: ast.expr, raw: bool = False) -> list[ast.expr]:
     """The members whose values key a display, every key one enum's (`{Kind.A.value: Plain,
     Kind.B.value: Rich}` → Kind.A, Kind.B): a lookup in it by a raw value tests the value against
-    theirs, as `x in [Kind.A.value, Kind.B.value]` does (principle 5: a lookup by key is that test)."""
+    theirs, as `x in [Kind.A.value, Kind.B.value]` does (principle 5: a lookup by key is that test).
+    A table declared keyed by raw values (`raw`: `T: dict[int, H] = {Kind.A: h}`) is keyed by its
+    members' values as spelled: an int or str enum's member is its value (`member_keys`)."""
     if isinstance(value, ast.DictComp):
         return by_value(value)
     if not isinstance(value, ast.Dict) or not value.keys:
         return []
     keys = [k for k in value.keys if k is not None]
-    return tested_in(ast.List(elts=keys, ctx=ast.Load())) if len(keys) == len(value.keys) else []
+    if len(keys) != len(value.keys):
+        return []
+    return member_keys(keys) if raw else tested_in(ast.List(elts=keys, ctx=ast.Load()))
+
+
+def member_keys(keys: list[ast.expr]) -> list[ast.expr]:
+    """`[Kind.A, Kind.B]`, the keys of a table declared keyed by raw values: the members, every key
+    one enum's (the values `Kind.A.value`, `Kind.B.value` keep their own reading: `tested_in`)."""
+    if all(isinstance(k, ast.Attribute) and k.attr == "value" for k in keys):
+        return tested_in(ast.List(elts=keys, ctx=ast.Load()))
+    members = [k for k in keys if isinstance(k, ast.Attribute) and k.attr != "value"
+               and isinstance(k.value, ast.Name | ast.Attribute)]
+    owners = {ast.dump(k.value) for k in members}
+    return list[ast.expr](members) if len(members) == len(keys) and len(owners) == 1 else []
+
+
+def raw_keyed(annotation: ast.expr | None) -> bool:
+    """Whether an annotation declares a table keyed by raw values (`dict[int, H]`, `Mapping[str, H]`)."""
+    parts = mapping_parts(annotation) if annotation is not None else None
+    return parts is not None and isinstance(parts[0], ast.Name) and parts[0].id in RAW_TYPES
 
 
 def by_value(value: ast.DictComp) -> list[ast.expr]:

@@ -6,7 +6,8 @@
 The walk reads the call as a call of each entry given the same arguments, so a decoding method
 given data is a door through its class (dbt's engine output, round 43), and a constructor given
 literals builds what it builds. Only a module-level dict display bound once and indexed directly
-is read: a table filled or rebound elsewhere may hold anything.
+is read: a table filled or rebound elsewhere may hold anything. `partial(f, a, k=v)` is read the
+same way, as the call `f(a, k=v)` it stands for.
 """
 
 from __future__ import annotations
@@ -41,6 +42,19 @@ def _binding(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
         return stmt.target.id, stmt.value
     return None, None
+
+
+def partial_call(node: ast.Call) -> ast.Call | None:
+    """`partial(f, a, k=v)` (or `functools.partial`) → `f(a, k=v)`: the values bound to `f`'s
+    parameters, handed over when the object is called, as a call spelled inline hands them
+    (principle 5: nvitop's key bindings, `partial(change_mode, mode="full")`); else None."""
+    func = node.func
+    named = (isinstance(func, ast.Name) and func.id == "partial") or (
+        isinstance(func, ast.Attribute) and func.attr == "partial"
+        and isinstance(func.value, ast.Name) and func.value.id == "functools")
+    if not named or not node.args or not isinstance(node.args[0], ast.Name | ast.Attribute):
+        return None
+    return ast.copy_location(ast.Call(node.args[0], node.args[1:], node.keywords), node)
 
 
 def called_entries(func: ast.expr, tables: dict[str, list[ast.expr]]) -> list[ast.expr] | None:

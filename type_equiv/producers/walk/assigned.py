@@ -11,8 +11,10 @@ import ast
 
 from type_equiv.producers.doors.decodes import (
     by_value,
+    class_key_table,
     member_table,
     nested_value_keys,
+    raw_keyed,
     validator_tables,
     value_keys,
 )
@@ -115,17 +117,20 @@ class AssignWalker(ExpressionWalker):
             scope.aliases[name] = alias
             self.hot.pop(alias, None)
 
-    def module_value(self, name: str, value: ast.expr, scope: Scope) -> None:
+    def module_value(self, name: str, value: ast.expr, scope: Scope,
+                     annotation: ast.expr | None = None) -> None:
         """Walk an assigned value. At module level, a class table (`VARIANTS = {"a": A}`) is kept by
         name, and an `Annotated` alias whose validator is handed one (`Annotated[A | B,
         BeforeValidator(partial(parse_open_union, variants=VARIANTS))]`) makes it a decode table:
-        its classes are what the validator decodes data into — no construction."""
+        its classes are what the validator decodes data into — no construction. A table keyed by
+        members' values is kept by name too (`annotation` may declare its keys raw: decodes.py)."""
         start = len(self.refs)
         self.expr(value, scope, VALUE)
         module = scope.owner == self.module
+        raw = raw_keyed(annotation)
         if name and scope.cls is None:
             self.value_tables.pop(name, None)
-            if keys := value_keys(value):
+            if keys := value_keys(value, raw):
                 self.value_tables[name] = keys
             self.value_tables.update(nested_value_keys(name, value))  # `T = {"k": {e.value: e …}}`
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
@@ -134,6 +139,8 @@ class AssignWalker(ExpressionWalker):
         elif scope.owner == scope.cls:  # a class-level table, read through `self._T` in its methods
             member_table(self.refs, start, value, name, scope.class_body, False,
                          lambda node: self.dotted(node, scope), owner=scope.cls)
+            if keyed := class_key_table(value, name, scope.class_body, scope.cls, raw):
+                self.tested(value.lineno, keyed, scope)
         if not module:
             return
         if isinstance(value, ast.Dict) and name:

@@ -45,7 +45,7 @@ from type_equiv.producers.records import (
     Slot,
     Value,
 )
-from type_equiv.producers.syntax.calltables import called_entries, table_entries
+from type_equiv.producers.syntax.calltables import called_entries, partial_call, table_entries
 from type_equiv.producers.syntax.descriptors import initialised
 from type_equiv.producers.syntax.keys import functional_keys, keyed_fallback
 from type_equiv.producers.syntax.subsets import subset_test
@@ -104,6 +104,9 @@ class CallWalker(ExpressionWalker):
             self.expr(func, scope, ctx)
             for entry in entries:  # each entry given the arguments, as spelled inline (calltables.py)
                 self.call(ast.copy_location(ast.Call(entry, node.args, node.keywords), node), scope, ctx)
+            return
+        if (bound := partial_call(node)) is not None:  # `partial(f, mode="full")`: `f(mode="full")`
+            self.call(bound, scope, ctx)
             return
         if (fresh := fresh_decode(node)) is not None:  # `Tombstone().parse(data)`: the class decodes
             self.expr(fresh[0], scope, ctx)  # the construction, its defaults built (principle 5)

@@ -370,7 +370,7 @@ class Walker(AssignWalker, CallWalker):
                     if value_refs:
                         self.lit(v, Form.TABLE_VALUE, names=value_refs)
         start = len(self.refs)
-        self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope)
+        self.module_value(target.id if isinstance(target, ast.Name) else "", value, scope, node.annotation)
         if typed and isinstance(target, ast.Name) and scope.cls is None:  # a lookup in it tests its keys
             self.value_tables[target.id] = list(typed)
         if scope.cls is not None and refs and is_tag(node.annotation):  # a tag's default (`Literal`)
