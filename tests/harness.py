@@ -13,7 +13,7 @@ import ast
 import json
 import tempfile
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -207,6 +207,15 @@ def verdicts(*, source: str | Mapping[str, str], tests: str | Mapping[str, str] 
              manifest: dict[str, object] | None = None) -> dict[str, Verdict]:
     """The verdict per variant of `symbol` (see `producer_case`): `{"alpha": "producer", …}`."""
     return producer_case(source=source, tests=tests, symbol=symbol, row=row, manifest=manifest).verdicts
+
+
+def verdicts_beside(module: str, text: str, symbol: str) -> Callable[[str], dict[str, Verdict]]:
+    """The verdicts of `symbol` defined by `text` in `module` (`pkg/kind.py`), with a use case's own
+    module beside it: a function of the use case's text, for a test file's cases."""
+    def found(use: str) -> dict[str, Verdict]:
+        return dict(verdicts(source={"pkg/__init__.py": "", module: text, "pkg/use_case.py": use},
+                             symbol=symbol))
+    return found
 
 
 def _verdict(variant: dict[str, Any], found: tuple[Finding, ...]) -> Verdict:

@@ -8,21 +8,10 @@ One real temporary project per case."""
 
 from __future__ import annotations
 
-from tests.harness import verdicts
+from tests.harness import verdicts_beside
 
-REQ = """
-from enum import IntEnum
-
-class Req(IntEnum):
-    OPEN = 1
-    CLOSE = 2
-    WRITE = 3
-"""
-
-
-def found(use: str) -> dict[str, str]:
-    files = {"pkg/__init__.py": "", "pkg/req.py": REQ, "pkg/agent.py": use}
-    return dict(verdicts(source=files, symbol="pkg.req.Req"))
+found = verdicts_beside("pkg/req.py", "from enum import IntEnum\n\n\nclass Req(IntEnum):\n"
+                        "    OPEN = 1\n    CLOSE = 2\n    WRITE = 3\n", "pkg.req.Req")
 
 
 def test_a_class_table_declared_keyed_by_ints_is_looked_up_by_the_raw_request() -> None:

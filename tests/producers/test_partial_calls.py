@@ -6,18 +6,11 @@ function nested in a method (nvitop's key bindings, `partial(change_mode, mode="
 
 from __future__ import annotations
 
-from tests.harness import verdicts
+from tests.harness import verdicts_beside
 
-MODES = """
-from typing import Literal
-
-Mode = Literal["auto", "full", "compact", "tiny", "huge"]
-"""
-
-
-def found(use: str) -> dict[str, str]:
-    files = {"pkg/__init__.py": "", "pkg/modes.py": MODES, "pkg/use.py": use}
-    return dict(verdicts(source=files, symbol="pkg.modes.Mode"))
+found = verdicts_beside("pkg/modes.py", "from typing import Literal\n\n"
+                        "Mode = Literal[\"auto\", \"full\", \"compact\", \"tiny\", \"huge\"]\n",
+                        "pkg.modes.Mode")
 
 
 def test_values_bound_by_partial_are_handed_to_the_function() -> None:
