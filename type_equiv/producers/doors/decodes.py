@@ -169,10 +169,10 @@ def member_keys(keys: list[ast.expr]) -> list[ast.expr]:
     one enum's (the values `Kind.A.value`, `Kind.B.value` keep their own reading: `tested_in`)."""
     if all(isinstance(k, ast.Attribute) and k.attr == "value" for k in keys):
         return tested_in(ast.List(elts=keys, ctx=ast.Load()))
-    members = [k for k in keys if isinstance(k, ast.Attribute) and k.attr != "value"
-               and isinstance(k.value, ast.Name | ast.Attribute)]
-    owners = {ast.dump(k.value) for k in members}
-    return list[ast.expr](members) if len(members) == len(keys) and len(owners) == 1 else []
+    members: list[ast.expr] = [k for k in keys if isinstance(k, ast.Attribute) and k.attr != "value"
+                               and isinstance(k.value, ast.Name | ast.Attribute)]
+    owners = {ast.dump(k.value) for k in members if isinstance(k, ast.Attribute)}
+    return members if len(members) == len(keys) and len(owners) == 1 else []
 
 
 def raw_keyed(annotation: ast.expr | None) -> bool:
