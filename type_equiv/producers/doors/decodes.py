@@ -165,14 +165,11 @@ def value_keys(value: ast.expr, raw: bool = False) -> list[ast.expr]:
 
 
 def member_keys(keys: list[ast.expr]) -> list[ast.expr]:
-    """`[Kind.A, Kind.B]`, the keys of a table declared keyed by raw values: the members, every key
-    one enum's (the values `Kind.A.value`, `Kind.B.value` keep their own reading: `tested_in`)."""
-    if all(isinstance(k, ast.Attribute) and k.attr == "value" for k in keys):
-        return tested_in(ast.List(elts=keys, ctx=ast.Load()))
-    members: list[ast.expr] = [k for k in keys if isinstance(k, ast.Attribute) and k.attr != "value"
-                               and isinstance(k.value, ast.Name | ast.Attribute)]
-    owners = {ast.dump(k.value) for k in members if isinstance(k, ast.Attribute)}
-    return members if len(members) == len(keys) and len(owners) == 1 else []
+    """The members keying a table declared keyed by raw values: `Kind.A` there is `Kind.A.value`,
+    an int or str enum's member being its value, so the keys read as `tested_in` reads values."""
+    if not any(isinstance(k, ast.Attribute) and k.attr == "value" for k in keys):
+        keys = [ast.Attribute(value=k, attr="value", ctx=ast.Load()) for k in keys]
+    return tested_in(ast.List(elts=keys, ctx=ast.Load()))
 
 
 def raw_keyed(annotation: ast.expr | None) -> bool:

@@ -27,7 +27,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.rules.chains import ARROW
 from type_equiv.read.tree import SourceFile
 
-# A class handed to these forms is built by the call that receives it (`partial(Cls, …)`,
+# A class handed to these forms is built by the call that receives it (`defaultdict(Cls)`,
 # `field(default_factory=Cls)`, a class-valued table): the producer forms of a variant's class.
 HANDED = frozenset({Form.FACTORY, Form.TABLE})
 
