@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from type_equiv.model.findings import Site
-from type_equiv.producers.doors.doors import CHOICE_KEYWORDS
+from type_equiv.producers.doors.doors import CHOICE_CALLS, CHOICE_KEYWORDS
 from type_equiv.producers.index import Index, Place
 from type_equiv.producers.records import (
     ANY_OBJECT,
@@ -57,8 +57,14 @@ class Consumed(Protocol):
 
 
 def offers_choices(given: GivenTo | None) -> bool:
-    """Whether a read is handed to an input's choices (`ChoiceField(choices=constants.MODES)`)."""
-    return given is not None and given[1].name in CHOICE_KEYWORDS
+    """Whether a read is handed to an input's choices: by keyword (`ChoiceField(choices=constants.MODES)`)
+    or by position to a call building a choice (`Choice("Method", ALL)`, whose arguments doors.py
+    `decoded_parts` reads as offered): the same meaning, keyword or positional (principle 5)."""
+    if given is None:
+        return False
+    receiver, slot = given
+    return slot.name in CHOICE_KEYWORDS or (
+        slot.positional() and receiver.name.rsplit(".", 1)[-1] in CHOICE_CALLS)
 
 
 class Tested(NamedTuple):
