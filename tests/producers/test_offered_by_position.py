@@ -62,3 +62,4 @@ from pkg.methods import Method
 def make():
     return Choice("Method", [Method.FIT, Method.GAUSS])
 """) == {"FIT": "wire", "GAUSS": "wire", "MEDIAN": "none", "EDGE": "none"}
+

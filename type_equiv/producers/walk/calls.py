@@ -48,6 +48,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax.calltables import called_entries, partial_call, table_entries
 from type_equiv.producers.syntax.descriptors import initialised
 from type_equiv.producers.syntax.keys import functional_keys, keyed_fallback
+from type_equiv.producers.syntax.shown import shown_nodes
 from type_equiv.producers.syntax.subsets import subset_test
 from type_equiv.producers.syntax.syntax import (
     COMPARISON_CALLS,
@@ -95,6 +96,7 @@ class CallWalker(ExpressionWalker):
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
         consumer = ctx == CONSUMER or id(node) in self.offered
+        self.selected.update(shown_nodes(node))  # a help text, a log record: shown, nothing out (shown.py)
         if name in TYPE_CALLS:  # `TypedDict("T", {"k": Kind})`: the type of a mapping's key (keys.py)
             self.anns.extend(AnnSite(node.lineno, f"{self.module}.{owner}", key, refs, kind=AnnKind.KEY)
                              for owner, key, ann in functional_keys(node)

@@ -35,6 +35,7 @@ from type_equiv.producers.syntax.descriptors import record
 from type_equiv.producers.syntax.keys import typed_dict
 from type_equiv.producers.syntax.positions import dataclass_aliases, field_positions
 from type_equiv.producers.syntax.searches import searched
+from type_equiv.producers.syntax.shown import shown_nodes
 from type_equiv.producers.syntax.syntax import (
     Scope,
     alias_values,
@@ -132,6 +133,8 @@ class Walker(AssignWalker, CallWalker):
         else:
             if isinstance(node, ast.For | ast.AsyncFor):
                 self.loop(node, scope)
+            elif isinstance(node, ast.Raise):  # the text of its message is shown (shown.py)
+                self.selected.update(shown_nodes(node))
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.stmt):
                     self.stmt(child, scope)

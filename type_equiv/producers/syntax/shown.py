@@ -1,0 +1,78 @@
+"""Text shown to a person produces nothing: a member spelled into a message is read, not handed out.
+
+An option's help (`help=f"one of {Mode.FAST.value}"`), a setting's documentation (`doc="…".format(
+**{"FIT": Method.FIT.value})`), a log record (`logger.info("mode %s", Mode.FAST)`: the message and what
+it is formatted with, not a level handed before it), a warning and an exception's message (`raise
+ValueError(f"no {Kind.A.value} here")`) show a member's name or value to whoever reads them; no value
+of the vocabulary leaves them, as none leaves a docstring or a comment. So the member there is
+consumed, as a comparison's is. An exception built with the member itself as an argument (`raise
+Refused(Reason.BUSY)`) carries it: that stays a value handed out; only the text the message is built
+from is shown.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import walk
+
+# keywords whose value is text for a reader: an option's or a field's help and documentation
+SHOWN_KEYWORDS = frozenset({"help", "help_text", "doc", "description", "epilog", "usage", "tooltip"})
+# a logger's methods and `warnings.warn`: what they are given is a message
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal",
+                         "log"})
+
+
+def text_built(node: ast.expr) -> bool:
+    """Whether `node` builds text from parts: an f-string, `"…".format(…)`, `"…" % x`, or a sum with
+    a string literal in it."""
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (isinstance(func, ast.Attribute) and func.attr == "format"
+                and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return any(_text(side) for side in (node.left, node.right))
+    return False
+
+
+def logged(node: ast.Call) -> bool:
+    """Whether a call writes a message: a logger's method (`logger.info`, `logging.warning`,
+    `self.log.debug`: the receiver's name says it logs) or `warnings.warn`."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or func.attr not in LOG_METHODS:
+        return False
+    owner = last_name(func.value).lower()
+    return "log" in owner or (owner == "warnings" and func.attr == "warn")
+
+
+def shown_parts(node: ast.Call | ast.Raise) -> list[ast.expr]:
+    """The parts of a call or a `raise` that are text shown to a person: a log call's arguments, a
+    help or documentation keyword's value, and the text an exception's message is built from."""
+    if isinstance(node, ast.Raise):
+        made = node.exc
+        if not isinstance(made, ast.Call):
+            return []
+        given = [*made.args, *(k.value for k in made.keywords)]
+        return [part for part in given if text_built(part)]
+    if logged(node):  # the message and what it is formatted with; a level handed first is a value
+        start = 1 if last_name(node.func) == "log" else 0
+        message = node.args[start:start + 1]
+        if message and _text(message[0]):
+            return node.args[start:]
+        return [part for part in node.args if text_built(part)]
+    return [k.value for k in node.keywords if k.arg in SHOWN_KEYWORDS]
+
+
+def _text(node: ast.expr) -> bool:
+    """A string literal or text built from parts."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or text_built(node)
+
+
+def shown_nodes(node: ast.Call | ast.Raise) -> set[int]:
+    """The ids of every node inside the shown parts of `node` (`shown_parts`)."""
+    return {id(inner) for part in shown_parts(node) for inner in walk(part)}
