@@ -5,6 +5,7 @@ worker processes and are stored in the cache as JSON; and the spellings a scan l
 from __future__ import annotations
 
 import ast
+import builtins
 import hashlib
 import json
 from collections.abc import Iterable
@@ -394,6 +395,10 @@ class AnnSite(NamedTuple):
 
 # the base a class decorated `@dataclass_transform()` records (PEP 681: dataclass-like; public.py)
 TRANSFORM = "typing.dataclass_transform"
+# the exceptions Python defines, recorded by their own name as a class statement's base (`class
+# Alert(Exception)`: no import binds it) — public.py reads such a class as raised, not filled
+BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
+                               if isinstance(value, type) and issubclass(value, BaseException))
 
 
 class ClassSite(NamedTuple):

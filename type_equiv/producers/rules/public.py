@@ -10,6 +10,9 @@ A public module-level name bound to one member, which its module compares with m
 (`LOADING_STRATEGY = LoadingStrategy.RGB_AFTER_FIRST`, `if LOADING_STRATEGY == LoadingStrategy.RGB_ALWAYS`
 where an image loads), is a setting: the caller assigns it a member as it passes one to a parameter
 (principle 5), so it is a door too. A constant data is compared with (`rc == MQTT_ERR_AUTH`) is none.
+A parameter typed by an exception carrying the vocabulary (`negotiate(…, exc: Optional[Alert])`,
+`class Alert(Exception): description: AlertDescription`) is none either: an exception is raised, its
+attribute bound by the library's own subclasses, and a caller hands on one the library raised.
 """
 
 from __future__ import annotations
@@ -18,7 +21,15 @@ from collections.abc import Callable, Iterator, Sequence
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index, Place, TreeScan, derived, split_head
-from type_equiv.producers.records import SETTING, TRANSFORM, AnnKind, AnnSite, Form, RefSite
+from type_equiv.producers.records import (
+    BUILTIN_EXCEPTIONS,
+    SETTING,
+    TRANSFORM,
+    AnnKind,
+    AnnSite,
+    Form,
+    RefSite,
+)
 from type_equiv.producers.rules.lists import listed_name
 
 # bases whose subclasses take their annotated fields as constructor arguments: pydantic's, msgspec's,
@@ -63,6 +74,7 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
     """(file order, the door, through a carrier) for each public parameter or field typed by one of
     `heads` (the vocabulary or a carrier) in the package's production files."""
     models = frozenset(derived(index.classes, MODEL_ROOTS))
+    raised = derived(index.classes, BUILTIN_EXCEPTIONS)  # the exceptions: raised, not filled by callers
     order = {rel: i for i, rel in enumerate(rels)}
     names, folder = package
     for rel, fs in scan.scans.items():
@@ -74,7 +86,7 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
                 continue
             for ref in index.resolved(ann):
                 head, rest = split_head(ref, {}, {}, heads)
-                if head is None or rest:
+                if head is None or rest or (head in carriers and index.canonical(head) in raised):
                     continue
                 via = head in carriers
                 form = FORM + (f" (via {head.rsplit('.', 1)[-1]})" if via else "")

@@ -18,6 +18,7 @@ from type_equiv.producers.doors.doors import (
 from type_equiv.producers.doors.parsers import parser_of
 from type_equiv.producers.doors.returns import decoded_returns
 from type_equiv.producers.records import (
+    BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -276,7 +277,7 @@ class Walker(AssignWalker, CallWalker):
         transform = (TRANSFORM,) if any(last_name(d.func if isinstance(d, ast.Call) else d)
                                         == "dataclass_transform" for d in node.decorator_list) else ()
         if node.bases or meta or transform:
-            bases = tuple(self.dotted(b, scope, spelled_only=False) or ""
+            bases = tuple(self.dotted(b, scope, spelled_only=False) or builtin_exception(b)
                           for b in [*node.bases, *meta]) + transform
             tags: list[tuple[str, tuple[str, ...]]] = []
             for stmt in node.body:
@@ -480,3 +481,8 @@ class Walker(AssignWalker, CallWalker):
                 self.refs.append(RefSite(line, ref, Form.MATCH, True))
             elif not is_class:
                 self.lit(value, Form.MATCH, consumer=True, key=Slot(key))
+
+
+def builtin_exception(base: ast.expr) -> str:
+    """A base no import binds that names one of Python's exceptions (`Exception`): that name, else ""."""
+    return base.id if isinstance(base, ast.Name) and base.id in BUILTIN_EXCEPTIONS else ""
