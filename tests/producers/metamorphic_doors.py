@@ -142,6 +142,21 @@ COMMAND = (
         parser = argparse.ArgumentParser()
         parser.add_argument("--item", choices=CHOICES)
     """)),
+    # a choice's list handed by position, as by `choices=` (the fifty-sixth round; CellProfiler)
+    Spelling("choice-by-position", forms=("enum",), head=_block("""
+        from pkg.vocab import $V
+
+        CHOICES = [k.value for k in $V]
+
+
+        class Choice:
+            def __init__(self, text, choices, value=None):
+                self.text, self.choices, self.value = text, choices, value
+
+
+        def $f() -> Choice:
+            return Choice("Item", CHOICES)
+    """)),
     # the values offered: joined into an option's help text, checked by the closure a factory
     # returns (the thirty-fifth round; huggingface_hub's `--expand`, `sorted(get_args(…))`)
     Spelling("values-offered-to-a-closure", forms=("enum", "literal"), head={

@@ -101,6 +101,10 @@ CONSUME = (
         "literal": "return item in (\"$a\",)"}),
     Spelling("match-case", head=CONSUME_HEAD, params="item: object", body=MATCH),
     Spelling("typed-parameter", head=CONSUME_HEAD, params="item: $V", body="return str(item)"),
+    # the member shown in a message: an exception's text, a log record (the fifty-seventh round)
+    Spelling("shown-in-a-message", forms=("enum",), head="import logging\n\n" + CONSUME_HEAD,
+             params="item: object",
+             body='logging.getLogger(__name__).info("expected %s", $M)\nraise ValueError(f"not {$M.value}")'),
     Spelling("module-level-set", head=CONSUME_HEAD + "\n_DONE = {$M}\n", params="item: object",
              body="return item in _DONE", forms=("enum",)),
     Spelling("public-module-level-list", head=CONSUME_HEAD + "\nDONE = [$M]\n", params="item: object",

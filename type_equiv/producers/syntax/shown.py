@@ -42,11 +42,13 @@ def text_built(node: ast.expr) -> bool:
 
 def logged(node: ast.Call) -> bool:
     """Whether a call writes a message: a logger's method (`logger.info`, `logging.warning`,
-    `self.log.debug`: the receiver's name says it logs) or `warnings.warn`."""
+    `self.log.debug`, `logging.getLogger(__name__).info`: the receiver's name says it logs) or
+    `warnings.warn`."""
     func = node.func
     if not isinstance(func, ast.Attribute) or func.attr not in LOG_METHODS:
         return False
-    owner = last_name(func.value).lower()
+    receiver = func.value.func if isinstance(func.value, ast.Call) else func.value  # `getLogger(…).info`
+    owner = last_name(receiver).lower()
     return "log" in owner or (owner == "warnings" and func.attr == "warn")
 
 
