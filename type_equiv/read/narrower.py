@@ -21,22 +21,24 @@ from type_equiv.read.literals import Value, literal_alias_value, literal_values
 from type_equiv.read.names import Resolver
 
 
-def narrower_aliases(resolver: Resolver, module: str, own: str, values: set[Value]) -> tuple[str, ...]:
-    """The dotted names of the module's other literal aliases whose values are all among `values`,
-    then of its unions of aliases naming `own`."""
+def narrower_aliases(resolver: Resolver, module: str, own: str,
+                     values: set[Value]) -> tuple[tuple[str, tuple[Value, ...]], ...]:
+    """(dotted name, its values) of each of the module's other literal aliases whose values are all
+    among `values`, then (dotted name, ()) of each of its unions of aliases naming `own`: a wider
+    spelling, which admits every value of the vocabulary."""
     tree = resolver.literal_aliases(module)
-    out: list[str] = []
+    out: list[tuple[str, tuple[Value, ...]]] = []
     for statement in tree.body if tree is not None else ():
         found = _alias(statement)
         if found is None or found[0] == own or not literal_alias_value(found[1]):
             continue
         narrowed = literal_values(found[1])
         if narrowed and set(narrowed) <= values:
-            out.append(f"{module}.{found[0]}")
+            out.append((f"{module}.{found[0]}", tuple(narrowed)))
     for statement in tree.body if tree is not None else ():
         found = _alias(statement)
         if found is not None and found[0] != own and own in (name_union(found[1]) or ()):
-            out.append(f"{module}.{found[0]}")  # a wider union naming the vocabulary
+            out.append((f"{module}.{found[0]}", ()))  # a wider union naming the vocabulary
     return tuple(out)
 
 

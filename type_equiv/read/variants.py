@@ -70,6 +70,8 @@ class Vocabulary:
     bases: tuple[str, ...] = ()  # project classes every variant class derives from
     methods: tuple[Method, ...] = ()  # an enum's methods (join.py: which of them run)
     narrower: tuple[str, ...] = ()  # a literal alias's narrower spellings in its module (narrower.py)
+    # of those, each alias of some of its values, with the variants it holds (a wider union: not here)
+    narrowed: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # a `Literal` alias of some of the enum `qualname`'s members (members.py): the alias's qualname
     alias: str | None = None
     # an enum's members its body defines as the union of others (a Flag's `ALL = A | B`): name → parts

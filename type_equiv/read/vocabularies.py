@@ -229,7 +229,9 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
         values = {v for a in arms for v in a.literals}
         narrower = narrower_aliases(defs.resolver, module, qualname.rsplit(".", 1)[-1], values)
         return Vocabulary(row.symbol, qualname, "literal", shape.path, shape.line, tuple(_unique(variants)),
-                          open=any(a.open for a in arms), spans=(span,), narrower=narrower)
+                          open=any(a.open for a in arms), spans=(span,),
+                          narrower=tuple(name for name, _ in narrower),
+                          narrowed=tuple((name, tuple(map(str, held))) for name, held in narrower if held))
     class_arms = [a for a in arms if a.qualname is not None]
     if len(class_arms) != len([a for a in arms if not a.open]) or not class_arms:
         return None

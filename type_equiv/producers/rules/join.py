@@ -167,9 +167,10 @@ class Join(Reach, Wires):
             if not any(s.line <= lit.line <= s.end_line for s in spans_of(rels[i])):
                 found.append(((i, 2, j), list(self._lit(files[rels[i]], lit, annotated))))
         if self.callers:
-            found.extend(((i, 3, 0), [Found(None, site, via=via)]) for i, site, via in public.doors(
+            found.extend(((i, 3, 0), [Found(None, site, via=via)] if not only else [
+                Found(v, site) for v in only]) for i, site, via, only in public.doors(
                 scan, index, rels, self.package, self.family | set(self.carriers), set(self.carriers),
-                self.exported, self._chain))
+                dict(self.vocab.narrowed), self.exported, self._chain))
             found.extend(((i, 3, 0), [Found(None, site)]) for i, site in public.settings(
                 scan, refs, rels, self.package, self.family, self.exported, self._chain))
         found.sort(key=lambda item: item[0])

@@ -17,7 +17,7 @@ attribute bound by the library's own subclasses, and a caller hands on one the l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index, Place, TreeScan, derived, split_head
@@ -69,10 +69,13 @@ def package_of(qualname: str, path: str, package_roots: Sequence[str]) -> tuple[
 
 
 def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str], heads: set[str],
-          carriers: set[str], exported: frozenset[str],
-          chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site, bool]]:
-    """(file order, the door, through a carrier) for each public parameter or field typed by one of
-    `heads` (the vocabulary or a carrier) in the package's production files."""
+          carriers: set[str], narrowed: Mapping[str, tuple[str, ...]], exported: frozenset[str],
+          chain: Callable[[str, str, str], str]) -> Iterator[tuple[int, Site, bool, tuple[str, ...]]]:
+    """(file order, the door, through a carrier, the variants it admits — all where empty) for each
+    public parameter or field typed by one of `heads` (the vocabulary or a carrier), or by a narrower
+    alias of a literal vocabulary (`mode: OpenBinaryModeReading` beside `OpenBinaryMode`: a door to
+    the values that alias holds, principle 5), in the package's production files."""
+    heads = heads | set(narrowed)
     models = frozenset(derived(index.classes, MODEL_ROOTS))
     raised = derived(index.classes, BUILTIN_EXCEPTIONS)  # the exceptions: raised, not filled by callers
     order = {rel: i for i, rel in enumerate(rels)}
@@ -93,7 +96,7 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
                 named = (f"{ann.owner.rsplit('.', 1)[-1]}() → {ann.name}" if ann.kind is AnnKind.PARAM
                          else f"{ann.owner.rsplit('.', 1)[-1]}({ann.name}=…)")
                 yield order[rel], Site(path=rel, line=ann.line, form=form, role="wire",
-                                       chain=chain(FORM, named, head)), via
+                                       chain=chain(FORM, named, head)), via, narrowed.get(head, ())
                 break
 
 
