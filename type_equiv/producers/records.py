@@ -46,6 +46,9 @@ ATTRIBUTE = "attribute"  # a `Form.LISTED` detail's last part: a class-level dis
 # a `Form.LISTED` detail's last part: a module-level table of every member keyed by its value
 # (`MAPPING = {x.value: x for x in Kind}`), judged by its lookups in other modules (lists.py)
 TABLE = "table"
+# a `Form.LISTED` detail's last part: a public module-level decode table (`NAMES = {"pre": Kind.PRE}`
+# looked up by data in its module, decodes.py `decode_table`), judged by its reads in other modules
+DECODES = "decodes"
 # a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
 # {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)
 NESTED = "nested"

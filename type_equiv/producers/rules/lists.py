@@ -32,6 +32,7 @@ from type_equiv.producers.index import Index, Place
 from type_equiv.producers.records import (
     ANY_OBJECT,
     ATTRIBUTE,
+    DECODES,
     HANDED,
     KEYED,
     NESTED,
@@ -142,6 +143,12 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             doors = tuple((r, read.line) for r, read in reads if r != rel and by_data(read, canonical(name)))
             if doors:
                 yield Tested(rel, ref.line, end, doors, True, whole=True)
+            continue
+        if kind == DECODES:  # looked up by data in its module (decodes.py): elsewhere only so too
+            others = [(r, read) for r, read in reads if r != rel]
+            if all(by_data(read, canonical(name)) for _, read in others):
+                yield Tested(rel, ref.line, end, ((rel, ref.line), *((r, read.line) for r, read in others)),
+                             True)
             continue
         if kind == NESTED:  # `k in T` tests a key, `x in T[k]` tests `x` against the values
             if reads and all(read.form is Form.COMPARE for _, read in reads):

@@ -12,6 +12,7 @@ import ast
 from type_equiv.producers.doors.decodes import (
     by_value,
     class_key_table,
+    decode_table,
     member_table,
     nested_value_keys,
     raw_keyed,
@@ -21,6 +22,7 @@ from type_equiv.producers.doors.decodes import (
 from type_equiv.producers.doors.doors import injected, is_type_alias, members_of, subtracted
 from type_equiv.producers.records import (
     ATTRIBUTE,
+    DECODES,
     NESTED,
     SETTING,
     TABLE,
@@ -136,6 +138,15 @@ class AssignWalker(ExpressionWalker):
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
                          module, lambda node: self.dotted(node, scope))
+            if (module and name and not name.startswith("_") and isinstance(value, ast.Dict)
+                    and decode_table(value, name, self.module_body)):
+                # public: other modules may read it too — lists.py judges it by every read
+                detail = listed_detail(f"{self.module}.{name}", value.end_lineno or value.lineno, True, (),
+                                       DECODES)
+                held = {r for v in value.values if isinstance(v, ast.Attribute)  # the members' enum
+                        and (r := self.dotted(v.value, scope)) is not None}
+                self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=detail)
+                                 for r in sorted(held))
         elif scope.owner == scope.cls:  # a class-level table, read through `self._T` in its methods
             member_table(self.refs, start, value, name, scope.class_body, False,
                          lambda node: self.dotted(node, scope), owner=scope.cls)
