@@ -370,6 +370,9 @@ DECODE_TABLE = (
              body=f"table = {TABLE}\nreturn table.get(data)"),
     Spelling("private-module-level-table", forms=("enum",), head=CONSUME_HEAD + f"\n_TABLE = {TABLE}\n",
              params="data: str", body="return _TABLE.get(data)"),
+    # public, the same table: judged by its reads in every module (ggshield's hook names, the 60th round)
+    Spelling("public-module-level-table", forms=("enum",), head=CONSUME_HEAD + f"\nTABLE = {TABLE}\n",
+             params="data: str", body="return TABLE.get(data)"),
     # a table keyed by the members' values, looked up by data: the data tested against them (16th round)
     Spelling("value-keyed-table-get", forms=("enum",), head=CONSUME_HEAD + VALUE_KEYED,
              params="data: str", body="return LABELS.get(data)"),
