@@ -33,6 +33,28 @@ def test_data_cast_to_a_literal_alias_is_a_door_and_a_literal_cast_is_produced()
     assert case.doors("slow") == [("src/pkg/client.py", 8, "decode")]
 
 
+def test_data_cast_to_a_forward_reference_is_the_same_door() -> None:
+    """`typing.cast("Mode", name)` after `name not in {"fast", "slow"}` raised: the type named by a
+    string is the same type (principle 5; cibuildwheel's container engine, the eighty-second round)."""
+    case = producer_case(source={
+        "pkg/__init__.py": "",
+        "pkg/modes.py": MODES,
+        "pkg/client.py": """
+            import typing
+
+            from pkg.modes import Mode
+
+
+            def mode_of(config: dict[str, str]) -> "Mode":
+                name = config["mode"]
+                if name not in {"fast", "slow"}:
+                    raise ValueError(name)
+                return typing.cast("Mode", name)
+        """,
+    }, symbol="pkg.modes.Mode")
+    assert case.verdicts == {"fast": "wire", "slow": "wire", "exact": "wire"}
+
+
 def test_data_cast_to_a_class_of_a_union_narrows_and_opens_nothing() -> None:
     case = producer_case(source={
         "pkg/__init__.py": "",

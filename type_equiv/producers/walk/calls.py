@@ -56,6 +56,7 @@ from type_equiv.producers.syntax.syntax import (
     Scope,
     dict_displays,
     dict_keys,
+    forward_ref,
     grown,
     item_receiver,
     iterated,
@@ -294,8 +295,10 @@ class CallWalker(ExpressionWalker):
     def cast(self, node: ast.Call, scope: Scope) -> None:
         """`cast(Mode, value)` with data in `value` (neither literals, through a local or a
         conditional, nor a member): `Mode(value)` unchecked — a door (join.py keeps it to a literal
-        alias or an enum)."""
+        alias or an enum); the type named by a forward reference too (`cast("Mode", value)`)."""
         target, value = node.args
+        if isinstance(target, ast.Constant) and isinstance(target.value, str) and len(target.value) < 200:
+            target = forward_ref(target.value) or target  # `cast("Mode", v)`: the same cast (principle 5)
         ref = self.dotted(target, scope) if isinstance(target, ast.Name | ast.Attribute) else None
         member = isinstance(value, ast.Attribute) and self.dotted(value.value, scope) == ref  # `Kind.A`
         if ref and not member and self.raw(value, scope) and not all_literal(
