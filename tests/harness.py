@@ -209,12 +209,14 @@ def verdicts(*, source: str | Mapping[str, str], tests: str | Mapping[str, str] 
     return producer_case(source=source, tests=tests, symbol=symbol, row=row, manifest=manifest).verdicts
 
 
-def verdicts_beside(module: str, text: str, symbol: str) -> Callable[[str], dict[str, Verdict]]:
+def verdicts_beside(module: str, text: str, symbol: str,
+                    row: dict[str, object] | None = None) -> Callable[[str], dict[str, Verdict]]:
     """The verdicts of `symbol` defined by `text` in `module` (`pkg/kind.py`), with a use case's own
-    module beside it: a function of the use case's text, for a test file's cases."""
+    module beside it: a function of the use case's text, for a test file's cases (`row`: the symbol's
+    manifest row's keys, `{"callers": "outside"}`)."""
     def found(use: str) -> dict[str, Verdict]:
         return dict(verdicts(source={"pkg/__init__.py": "", module: text, "pkg/use_case.py": use},
-                             symbol=symbol))
+                             symbol=symbol, row=row))
     return found
 
 

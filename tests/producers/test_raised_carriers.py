@@ -6,7 +6,7 @@ and 5). One real temporary project per case."""
 
 from __future__ import annotations
 
-from tests.harness import producer_case
+from tests.harness import verdicts_beside
 
 KIND = """
 from enum import IntEnum
@@ -16,11 +16,7 @@ class Kind(IntEnum):
     BAD = 10
     UNUSED = 20
 """
-
-
-def found(use: str) -> dict[str, str]:
-    files = {"pkg/__init__.py": "", "pkg/kind.py": KIND, "pkg/use.py": use}
-    return dict(producer_case(source=files, symbol="pkg.kind.Kind", row={"callers": "outside"}).verdicts)
+found = verdicts_beside("pkg/kind.py", KIND, "pkg.kind.Kind", row={"callers": "outside"})
 
 
 def test_an_exception_carrier_is_no_door() -> None:
