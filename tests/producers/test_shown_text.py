@@ -46,6 +46,9 @@ def run(parser) -> None:
     "raise Refused(Method.FIT, Method.GAUSS)",  # the exception carries the members
     "self_log.log(Method.FIT, Method.GAUSS)",  # a project's logger given values, no message
     'Setting("m", default=f"{Method.FIT.value}", doc=Method.GAUSS)',  # `default=` is no text shown
+    # a call inside a message does what it does: the values it is handed are handed on
+    'raise ValueError("no", help_text=describe(Method.FIT, Method.GAUSS))',
+    'self_log.info("%s", describe(kinds=[Method.FIT, Method.GAUSS]))',
 ])
 def test_a_member_handed_beside_a_message_is_still_produced(statement: str) -> None:
     verdicts = found(f"""
@@ -59,8 +62,28 @@ class Setting:
     def __init__(self, name, default=None, doc=""):
         self.name, self.default, self.doc = name, default, doc
 
+def describe(*kinds: Method, **named: list[Method]) -> str:
+    return str(kinds or named)
+
 def run(self_log) -> None:
     {statement}
 """)
     assert verdicts["FIT"] == "producer"
     assert verdicts["MEDIAN"] == "none"
+
+
+def test_a_decode_inside_a_message_is_still_a_door() -> None:
+    """`Status.describe(status)` spelled into a log record — a classmethod decoding `cls(status)` —
+    decodes the status all the same (nav's `_KeaStatus.describe(status)` in a debug message)."""
+    status = verdicts_beside("pkg/status.py", "from enum import IntEnum\n\n"
+                             "class Status(IntEnum):\n    OK = 0\n    ERROR = 1\n\n"
+                             "    @classmethod\n    def describe(cls, status: int) -> str:\n"
+                             "        return cls(status).name\n", "pkg.status.Status")
+    assert status("""
+import logging
+
+from pkg.status import Status
+
+def run(status: int) -> None:
+    logging.getLogger(__name__).debug("status %s", Status.describe(status))
+""") == {"OK": "wire", "ERROR": "wire"}

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import ast
 
+from type_equiv.producers.syntax.syntax import TEXT_CALLS
 from type_equiv.read.normalise import last_name
-from type_equiv.read.walk import walk
 
 # keywords whose value is text for a reader: an option's or a field's help and documentation
 SHOWN_KEYWORDS = frozenset({"help", "help_text", "doc", "description", "epilog", "usage", "tooltip"})
@@ -76,5 +76,22 @@ def _text(node: ast.expr) -> bool:
 
 
 def shown_nodes(node: ast.Call | ast.Raise) -> set[int]:
-    """The ids of every node inside the shown parts of `node` (`shown_parts`)."""
-    return {id(inner) for part in shown_parts(node) for inner in walk(part)}
+    """The ids of the nodes of the shown parts of `node` (`shown_parts`), down to any call that does
+    more than spell text: what `Kind.describe(status)` or `help_text(context="inline")` does in a
+    message is its own — a decode of data still a door, a value handed on still a value."""
+    out: set[int] = set()
+    stack: list[ast.AST] = list(shown_parts(node))
+    while stack:
+        inner = stack.pop()
+        if isinstance(inner, ast.Call) and not _spells(inner):
+            continue
+        out.add(id(inner))
+        stack.extend(ast.iter_child_nodes(inner))
+    return out
+
+
+def _spells(node: ast.Call) -> bool:
+    """A call that only spells its arguments into text: `"…".format(…)`, `str(x)`, `", ".join(x)`."""
+    func = node.func
+    return text_built(node) or (isinstance(func, ast.Name) and func.id in TEXT_CALLS) or (
+        isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant))
