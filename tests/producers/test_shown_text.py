@@ -87,3 +87,22 @@ from pkg.status import Status
 def run(status: int) -> None:
     logging.getLogger(__name__).debug("status %s", Status.describe(status))
 """) == {"OK": "wire", "ERROR": "wire"}
+
+
+def test_a_listing_joined_into_help_text_of_adjacent_literals_is_shown() -> None:
+    """`"…" f"…" '{}'.format(", ".join(m.value for m in CHOICES))`: adjacent literals with an f-string
+    among them parse as one f-string, formatted all the same — the module-level display only shown
+    (apprise's `--storage-mode` help)."""
+    assert found("""
+import click
+
+from pkg.methods import Method
+
+CHOICES = (Method.FIT, Method.GAUSS)
+
+
+@click.option("--mode", help=("Pick the mode " f"(default={Method.MEDIAN.name}). "
+                              'One of "{}".'.format('", "'.join(m.value for m in CHOICES))))
+def run(mode: str) -> None:
+    print(mode)
+""") == {"FIT": "consumer", "GAUSS": "consumer", "MEDIAN": "consumer"}

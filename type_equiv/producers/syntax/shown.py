@@ -25,14 +25,13 @@ LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception
 
 
 def text_built(node: ast.expr) -> bool:
-    """Whether `node` builds text from parts: an f-string, `"…".format(…)`, `"…" % x`, or a sum with
-    a string literal in it."""
+    """Whether `node` builds text from parts: an f-string, `"…".format(…)` (also of an f-string, as
+    adjacent literals with one f-string among them parse), `"…" % x`, or a sum with a string literal."""
     if isinstance(node, ast.JoinedStr):
         return True
     if isinstance(node, ast.Call):
         func = node.func
-        return (isinstance(func, ast.Attribute) and func.attr == "format"
-                and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str))
+        return isinstance(func, ast.Attribute) and func.attr == "format" and _text(func.value)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         return isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -94,4 +93,4 @@ def _spells(node: ast.Call) -> bool:
     """A call that only spells its arguments into text: `"…".format(…)`, `str(x)`, `", ".join(x)`."""
     func = node.func
     return text_built(node) or (isinstance(func, ast.Name) and func.id in TEXT_CALLS) or (
-        isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant))
+        isinstance(func, ast.Attribute) and func.attr == "join" and _text(func.value))
