@@ -90,7 +90,18 @@ def shown_nodes(node: ast.Call | ast.Raise) -> set[int]:
 
 
 def _spells(node: ast.Call) -> bool:
-    """A call that only spells its arguments into text: `"…".format(…)`, `str(x)`, `", ".join(x)`."""
+    """A call that only spells its arguments into text (`text_call`) — in a message also `.join` or
+    `.format` of an f-string, as adjacent literals with one f-string among them parse."""
     func = node.func
-    return text_built(node) or (isinstance(func, ast.Name) and func.id in TEXT_CALLS) or (
-        isinstance(func, ast.Attribute) and func.attr == "join" and _text(func.value))
+    if isinstance(func, ast.Attribute) and func.attr in ("join", "format"):
+        return _text(func.value)
+    return text_call(node)
+
+
+def text_call(node: ast.Call) -> bool:
+    """Whether a call spells its arguments into text: `str(x)`, `repr(x)`, `", ".join(x)`,
+    `"…".format(x)` (offered.py: a name handed to one is read as shown)."""
+    func = node.func
+    return (last_name(func) in TEXT_CALLS and isinstance(func, ast.Name)) or (
+        isinstance(func, ast.Attribute) and func.attr in ("join", "format")
+        and isinstance(func.value, ast.Constant))

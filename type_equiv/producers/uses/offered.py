@@ -24,7 +24,8 @@ import ast
 
 from type_equiv.producers.doors.doors import members_of
 from type_equiv.producers.records import VALUES
-from type_equiv.producers.syntax.syntax import TEXT_CALLS, annotation_of, members_returned
+from type_equiv.producers.syntax.shown import text_call
+from type_equiv.producers.syntax.syntax import annotation_of, members_returned
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -64,15 +65,6 @@ def into_text(node: ast.expr, parent: ast.AST) -> bool:
     if isinstance(parent, ast.FormattedValue):
         return parent.value is node
     return isinstance(parent, ast.Call) and node in parent.args and text_call(parent)
-
-
-def text_call(node: ast.Call) -> bool:
-    """Whether a call spells its arguments into text: `str(x)`, `repr(x)`, `", ".join(x)`,
-    `"…".format(x)`."""
-    func = node.func
-    return (last_name(func) in TEXT_CALLS and isinstance(func, ast.Name)) or (
-        isinstance(func, ast.Attribute) and func.attr in ("join", "format")
-        and isinstance(func.value, ast.Constant))
 
 
 def _text_typed(annotation: ast.expr | None) -> bool:
