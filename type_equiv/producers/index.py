@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from type_equiv.producers.records import (
+    BUILTIN_EXCEPTIONS,
     AnnKind,
     AnnSite,
     ClassSite,
@@ -76,6 +77,12 @@ class Index:
         canonical = self.canonical
         return [(c, tuple(canonical(b) for b in c.bases))
                 for fs in self.scan.scans.values() for c in fs.classes]
+
+    @cached_property
+    def raised(self) -> dict[str, str]:
+        """The classes deriving, at any depth, from one of Python's exceptions (public.py: a parameter
+        typed by one is no door): once per index, not once per vocabulary asking."""
+        return derived(self.classes, BUILTIN_EXCEPTIONS)
 
     @cached_property
     def edges(self) -> list[tuple[str, tuple[str, ...], int]]:

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from type_equiv.model.findings import Site
 from type_equiv.producers.index import Index, Place, TreeScan, derived, split_head
 from type_equiv.producers.records import (
-    BUILTIN_EXCEPTIONS,
     SETTING,
     TRANSFORM,
     AnnKind,
@@ -77,7 +76,6 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
     the values that alias holds, principle 5), in the package's production files."""
     heads = heads | set(narrowed)
     models = frozenset(derived(index.classes, MODEL_ROOTS))
-    raised = derived(index.classes, BUILTIN_EXCEPTIONS)  # the exceptions: raised, not filled by callers
     order = {rel: i for i, rel in enumerate(rels)}
     names, folder = package
     for rel, fs in scan.scans.items():
@@ -89,7 +87,7 @@ def doors(scan: TreeScan, index: Index, rels: list[str], package: tuple[str, str
                 continue
             for ref in index.resolved(ann):
                 head, rest = split_head(ref, {}, {}, heads)
-                if head is None or rest or (head in carriers and index.canonical(head) in raised):
+                if head is None or rest or (head in carriers and index.canonical(head) in index.raised):
                     continue
                 via = head in carriers
                 form = FORM + (f" (via {head.rsplit('.', 1)[-1]})" if via else "")
