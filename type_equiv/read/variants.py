@@ -5,6 +5,7 @@ body, read/members.py a `Literal` alias of enum members); the producer check joi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, NamedTuple
 
 from type_equiv.read.classes import ClassInfo
@@ -69,13 +70,23 @@ class Vocabulary:
     spans: tuple[Span, ...] = ()
     bases: tuple[str, ...] = ()  # project classes every variant class derives from
     methods: tuple[Method, ...] = ()  # an enum's methods (join.py: which of them run)
-    narrower: tuple[str, ...] = ()  # a literal alias's narrower spellings in its module (narrower.py)
-    # of those, each alias of some of its values, with the variants it holds (a wider union: not here)
-    narrowed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # a literal alias's narrower spellings in its module (narrower.py), each with the variants it holds
+    # (none for a wider union naming it, which admits them all)
+    spellings: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # a `Literal` alias of some of the enum `qualname`'s members (members.py): the alias's qualname
     alias: str | None = None
     # an enum's members its body defines as the union of others (a Flag's `ALL = A | B`): name → parts
     composites: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @cached_property  # read for each record the join tests
+    def narrower(self) -> tuple[str, ...]:
+        """The dotted names of its narrower and wider spellings (`spellings`)."""
+        return tuple(name for name, _ in self.spellings)
+
+    @property
+    def narrowed(self) -> dict[str, tuple[str, ...]]:
+        """Its narrower spellings alone, each with the variants it holds."""
+        return {name: held for name, held in self.spellings if held}
 
     @property
     def name(self) -> str:

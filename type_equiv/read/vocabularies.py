@@ -230,8 +230,7 @@ def _alias(row: SymbolRow, qualname: str, code: PythonCode, node: cst.CSTNode, s
         narrower = narrower_aliases(defs.resolver, module, qualname.rsplit(".", 1)[-1], values)
         return Vocabulary(row.symbol, qualname, "literal", shape.path, shape.line, tuple(_unique(variants)),
                           open=any(a.open for a in arms), spans=(span,),
-                          narrower=tuple(name for name, _ in narrower),
-                          narrowed=tuple((name, tuple(map(str, held))) for name, held in narrower if held))
+                          spellings=tuple((name, tuple(map(str, held))) for name, held in narrower))
     class_arms = [a for a in arms if a.qualname is not None]
     if len(class_arms) != len([a for a in arms if not a.open]) or not class_arms:
         return None

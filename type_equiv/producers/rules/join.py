@@ -170,7 +170,7 @@ class Join(Reach, Wires):
             found.extend(((i, 3, 0), [Found(None, site, via=via)] if not only else [
                 Found(v, site) for v in only]) for i, site, via, only in public.doors(
                 scan, index, rels, self.package, self.family | set(self.carriers), set(self.carriers),
-                dict(self.vocab.narrowed), self.exported, self._chain))
+                self.vocab.narrowed, self.exported, self._chain))
             found.extend(((i, 3, 0), [Found(None, site)]) for i, site in public.settings(
                 scan, refs, rels, self.package, self.family, self.exported, self._chain))
         found.sort(key=lambda item: item[0])
