@@ -86,6 +86,8 @@ class ExpressionWalker(WriteReader):
         # the current function's `d = {...}` → the range of `lits` its display recorded
         self.local_displays: dict[str, tuple[int, int]] = {}
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
+        # a function's `@overload` signatures so far (by qualname): parameter → its annotations
+        self.overloads: dict[str, dict[str, list[ast.expr]]] = {}
         self.tables_of: dict[str, list[ast.expr]] | None = None  # `T = {"k": X.m}` → its callables
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
@@ -94,6 +96,9 @@ class ExpressionWalker(WriteReader):
         # a table entry's own key named again in its value (`{Kind.A: lambda: run(Kind.A)}`): the
         # value runs only once a lookup matched the key, so it hands on the member already held
         self.selected: set[int] = set()
+        # dict displays a function hands out (`return {Kind.A: 1}`, or a local it returns): data,
+        # not a lookup table, so a member keying one is a value the program builds (principle 5)
+        self.handed_out: set[int] = set()
         self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
@@ -327,7 +332,8 @@ class ExpressionWalker(WriteReader):
             else:  # a member (or a tuple of them) keying a lookup table is consumed
                 parts = key.elts if isinstance(key, ast.Tuple) else [key]
                 for part in parts:
-                    self.element(part, scope, ctx, Form.DISPATCH)
+                    self.element(part, scope, ctx, Form.REFERENCE if id(node) in self.handed_out
+                                 else Form.DISPATCH)
                 held = {ast.dump(p) for p in parts if isinstance(p, ast.Attribute)}
                 self.selected.update(id(n) for n in walk(value)
                                      if isinstance(n, ast.Attribute) and ast.dump(n) in held)

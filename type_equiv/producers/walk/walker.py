@@ -53,9 +53,11 @@ from type_equiv.producers.syntax.syntax import (
     is_tag,
     item_key,
     iterated,
+    keyed_by_names,
     mapping_parts,
     match_parts,
     parameters,
+    returned,
 )
 from type_equiv.producers.uses.offered import returned_listing
 from type_equiv.producers.uses.passed import params_of
@@ -104,6 +106,8 @@ class Walker(AssignWalker, CallWalker):
             if scope.cls is not None:  # `role: Role = Role.REGULAR` below a nested class `Role`
                 scope.aliases[node.name] = f"{scope.owner}.{node.name}"
         elif isinstance(node, ast.Return):
+            if keyed_by_names(node.value):
+                self.handed_out.add(id(node.value))
             if node.value is not None:
                 if isinstance(node.value, ast.Dict) and scope.returns_any:
                     self.dict_types[id(node.value)] = scope.returns_any
@@ -113,10 +117,15 @@ class Walker(AssignWalker, CallWalker):
                 if scope.method_of is not None:
                     self.method_return(node.value, scope)
                 self.expr(node.value, scope, VALUE)
-        elif isinstance(node, ast.AnnAssign):
-            self.ann_assign(node, scope)
-        elif isinstance(node, ast.Assign):
-            self.assign(node, scope)
+        elif isinstance(node, ast.AnnAssign | ast.Assign):
+            target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
+            if (scope.owner != self.module and isinstance(target, ast.Name) and keyed_by_names(node.value)
+                    and returned(scope.body, target.id)):  # `settings = {Setting.A: 1}; return settings`
+                self.handed_out.add(id(node.value))
+            if isinstance(node, ast.AnnAssign):
+                self.ann_assign(node, scope)
+            else:
+                self.assign(node, scope)
         elif isinstance(node, ast.Import | ast.ImportFrom):
             if scope.owner != self.module:  # nested imports: bind for the rest of the file
                 bind_import(self.bindings, node, self.module, self.package)
@@ -208,6 +217,9 @@ class Walker(AssignWalker, CallWalker):
         # an `@overload` stub declares a signature: its defaults never reach a value (the
         # implementation's own do), so they are listed, never counted
         stub = any(last_name(d) == "overload" for d in node.decorator_list)
+        # the implementation of an overloaded function has the type its overloads declare: a default
+        # it gives a parameter they annotate is a value of their types (principle 5)
+        declared_by = self.overloads.setdefault(owner, {}) if stub else self.overloads.pop(owner, {})
         class_arg(node, scope, inner)
         if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
             inner.params = params_of(node)
@@ -222,6 +234,13 @@ class Walker(AssignWalker, CallWalker):
         defaults = parameters(args)
         for arg, default in defaults:
             refs = self.annotation_refs(arg.annotation, scope)
+            if stub and arg.annotation is not None:
+                declared_by.setdefault(arg.arg, []).append(arg.annotation)
+            elif default is not None and arg.arg in declared_by:
+                overloaded = tuple(dict.fromkeys(r for a in declared_by[arg.arg]
+                                                 for r in self.annotation_refs(a, scope) if r not in refs))
+                if overloaded:
+                    self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=overloaded)
             if arg.annotation is not None:
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
                 held = tuple(h for c in class_arms(arg.annotation) if (h := self.dotted(c, scope)))
@@ -445,6 +464,9 @@ class Walker(AssignWalker, CallWalker):
                     self.tested(node.lineno, listed, scope)
             elif isinstance(target, ast.Subscript):
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
+                if (held and scope.owner != self.module and isinstance(target.slice, ast.Attribute)
+                        and returned(scope.body, held)):  # `settings[Setting.B] = 1; return settings`
+                    self.element(target.slice, scope, VALUE, Form.REFERENCE)
                 if held in scope.elements:  # `stack[-1] = ("object", None)`: an element of its type
                     self.bound(value, scope.elements[held], Form.ASSIGN, scope, Slot(held))
                 found = item_key(target)
