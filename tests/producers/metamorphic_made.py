@@ -50,6 +50,15 @@ CONSTRUCT = (
     # a class-level alias of it on a module-level object (gajim's `app.settings.get`; 38th round)
     Spelling("overload-through-a-class-level-alias", forms=("literal",), head=OVERLOADED,
              body="RECORDER.record($make)"),
+    # the implementation's default of a parameter only its `@overload` signatures type (smbprotocol's
+    # `open_file`, the sixty-third round)
+    Spelling("overload-implementation-default", forms=("literal",), head=SINK.replace(
+        "from pkg.sink", "from typing import overload\n\nfrom pkg.sink") + "\n\n@overload\n"
+        "def pick(x: int, item: $V = ...) -> None: ...\n@overload\ndef pick(x: str, item: $V = ...) -> None: ..."
+        "\ndef pick(x, item=$make):\n    record(item)\n", body="pick(1)"),
+    # a mapping the function hands out, keyed by the member (aioquic's settings, the sixty-fourth round)
+    Spelling("key-of-a-returned-mapping", forms=("enum",), head=SINK + "\n\ndef settings() -> dict[object, int]:\n"
+             "    made = {$make: 1}\n    return made\n", body="record(settings())"),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
              body="made: Final = $make\nrecord(made)"),
