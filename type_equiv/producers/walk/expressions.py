@@ -5,7 +5,6 @@ Calls are calls.py's (`CallWalker`, which builds on this), statements walker.py'
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
 from contextlib import nullcontext
 
 from type_equiv.producers.doors.decodes import by_value
@@ -72,7 +71,6 @@ VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 class ExpressionWalker(WriteReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 
-    module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
 
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)

@@ -21,6 +21,7 @@ class MembershipReader(NameReader):
     """The names a walk has seen bound to lists of members, and the tests of raw values against them."""
 
     memo: TreeMemo  # the tree's answers that need no spellings (set by the expression walker)
+    module_body: Sequence[ast.stmt] = ()  # the module's statements: what a private name is used for
 
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
@@ -77,4 +78,22 @@ class MembershipReader(NameReader):
         """Whether a value tested may be raw data: not a literal, nor a name annotated with a type — a
         spelled one, or a parameter's other than text (`tool_choice: ChoiceType`: offered.py)."""
         return not isinstance(value, ast.Constant) and not (isinstance(value, ast.Name) and (
-            scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)))
+            scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)
+            or value.id in scope.typed))
+
+    def returns_typed(self, value: ast.expr, scope: Scope) -> bool:
+        """Whether `value` calls the module's own function or the class's own method (`self._pick(m)`)
+        whose return annotation names a spelled type: what it returns is a typed value, as a local
+        annotated with the type holds (principle 5), not raw data."""
+        if not isinstance(value, ast.Call):
+            return False
+        func = value.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in (
+                "self", "cls"):
+            body, name = scope.class_body, func.attr
+        elif isinstance(func, ast.Name):
+            body, name = self.module_body, func.id
+        else:
+            return False
+        return any(isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name
+                   and bool(self.annotation_refs(stmt.returns, scope)) for stmt in body)

@@ -32,6 +32,7 @@ from type_equiv.producers.records import (
     RefSite,
     Slot,
 )
+from type_equiv.producers.syntax.converters import converted_default
 from type_equiv.producers.syntax.descriptors import record
 from type_equiv.producers.syntax.keys import typed_dict
 from type_equiv.producers.syntax.positions import dataclass_aliases, field_positions
@@ -122,6 +123,8 @@ class Walker(AssignWalker, CallWalker):
             if (scope.owner != self.module and isinstance(target, ast.Name) and keyed_by_names(node.value)
                     and returned(scope.body, target.id)):  # `settings = {Setting.A: 1}; return settings`
                 self.handed_out.add(id(node.value))
+            if scope.cls is not None and (converted := converted_default(node.value)) is not None:
+                self.expr(converted, scope, VALUE)  # `attr.ib(default="a", converter=Kind)`: `Kind("a")`
             if isinstance(node, ast.AnnAssign):
                 self.ann_assign(node, scope)
             else:
@@ -419,6 +422,10 @@ class Walker(AssignWalker, CallWalker):
                 else:
                     self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
+                if scope.owner != self.module and self.returns_typed(value, scope):
+                    scope.typed.add(target.id)
+                else:
+                    scope.typed.discard(target.id)
                 listed = tested_in(value) if scope.owner != self.module else []
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and self.only_tested(scope.body, target.id)):
