@@ -71,7 +71,6 @@ VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 class ExpressionWalker(WriteReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 
-
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
         self.dicts: list[DictSite] = []
