@@ -59,6 +59,11 @@ CONSTRUCT = (
     # a mapping the function hands out, keyed by the member (aioquic's settings, the sixty-fourth round)
     Spelling("key-of-a-returned-mapping", forms=("enum",), head=SINK + "\n\ndef settings() -> dict[object, int]:\n"
              "    made = {$make: 1}\n    return made\n", body="record(settings())"),
+    # an attrs field's default passed through its converter: `Kind["A"]` evaluated by the class
+    # (labgrid's `Reservation.state`, the sixty-fifth round)
+    Spelling("converter-default", forms=("enum",), head=SINK + "import attr\n\n\n@attr.s\nclass Holder:\n"
+             "    item = attr.ib(default=\"${A_member}\", converter=lambda x: $V[x])\n",
+             body="record(Holder().item)"),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
              body="made: Final = $make\nrecord(made)"),

@@ -58,6 +58,9 @@ SETTING = "setting"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)
+# `RefSite.detail` of a member a mapping's raw field is tested against bare (`status in [Kind.A]`,
+# `status = reply.get("status")`): a door to it only where the enum's members are their values (str, int)
+VALUED = "valued"
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 
 

@@ -259,6 +259,7 @@ class ExpressionWalker(WriteReader):
         return arg
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
+        self.bare_members_tested(node, scope)
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]
