@@ -54,11 +54,9 @@ CONSTRUCT = (
     # `open_file`, the sixty-third round)
     Spelling("overload-implementation-default", forms=("literal",), head=SINK.replace(
         "from pkg.sink", "from typing import overload\n\nfrom pkg.sink") + "\n\n@overload\n"
-        "def pick(x: int, item: $V = ...) -> None: ...\n@overload\ndef pick(x: str, item: $V = ...) -> None: ..."
-        "\ndef pick(x, item=$make):\n    record(item)\n", body="pick(1)"),
-    # a mapping the function hands out, keyed by the member (aioquic's settings, the sixty-fourth round)
-    Spelling("key-of-a-returned-mapping", forms=("enum",), head=SINK + "\n\ndef settings() -> dict[object, int]:\n"
-             "    made = {$make: 1}\n    return made\n", body="record(settings())"),
+        "def pick(x: int, item: $V = ...) -> None: ...\n@overload\n"
+        "def pick(x: str, item: $V = ...) -> None: ...\ndef pick(x, item=$make):\n    record(item)\n",
+        body="pick(1)"),
     # an attrs field's default passed through its converter: `Kind["A"]` evaluated by the class
     # (labgrid's `Reservation.state`, the sixty-fifth round)
     Spelling("converter-default", forms=("enum",), head=SINK + "import attr\n\n\n@attr.s\nclass Holder:\n"

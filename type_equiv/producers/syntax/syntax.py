@@ -569,15 +569,3 @@ def handed_once(body: Sequence[ast.stmt], name: str) -> tuple[ast.Call, Slot] | 
                 and id(node) not in kept:
             return None
     return handed[0] if len(handed) == 1 else None
-
-
-def returned(body: Sequence[ast.stmt], name: str) -> bool:
-    """Whether `body` returns local `name` (`return settings`): what it holds leaves the function."""
-    return any(isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name
-               for stmt in body for node in walk(stmt))
-
-
-def keyed_by_names(display: ast.expr | None) -> bool:
-    """A dict display with a key that is no literal (`{Setting.A: 1}`): a member may key it."""
-    return isinstance(display, ast.Dict) and any(
-        k is not None and not isinstance(k, ast.Constant) for k in display.keys)

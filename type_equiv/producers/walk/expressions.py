@@ -93,9 +93,6 @@ class ExpressionWalker(WriteReader):
         # a table entry's own key named again in its value (`{Kind.A: lambda: run(Kind.A)}`): the
         # value runs only once a lookup matched the key, so it hands on the member already held
         self.selected: set[int] = set()
-        # dict displays a function hands out (`return {Kind.A: 1}`, or a local it returns): data,
-        # not a lookup table, so a member keying one is a value the program builds (principle 5)
-        self.handed_out: set[int] = set()
         self.offered: set[int] = set()  # a choices keyword's calls: what they list is offered (doors.py)
         self.adapters: dict[str, ast.expr] = {}  # module-level `_LOG = TypeAdapter(X)` → X
         self.local_adapters: dict[str, ast.expr] = {}  # the current function's
@@ -330,8 +327,7 @@ class ExpressionWalker(WriteReader):
             else:  # a member (or a tuple of them) keying a lookup table is consumed
                 parts = key.elts if isinstance(key, ast.Tuple) else [key]
                 for part in parts:
-                    self.element(part, scope, ctx, Form.REFERENCE if id(node) in self.handed_out
-                                 else Form.DISPATCH)
+                    self.element(part, scope, ctx, Form.DISPATCH)
                 held = {ast.dump(p) for p in parts if isinstance(p, ast.Attribute)}
                 self.selected.update(id(n) for n in walk(value)
                                      if isinstance(n, ast.Attribute) and ast.dump(n) in held)

@@ -54,11 +54,9 @@ from type_equiv.producers.syntax.syntax import (
     is_tag,
     item_key,
     iterated,
-    keyed_by_names,
     mapping_parts,
     match_parts,
     parameters,
-    returned,
 )
 from type_equiv.producers.uses.offered import returned_listing
 from type_equiv.producers.uses.passed import params_of
@@ -107,8 +105,6 @@ class Walker(AssignWalker, CallWalker):
             if scope.cls is not None:  # `role: Role = Role.REGULAR` below a nested class `Role`
                 scope.aliases[node.name] = f"{scope.owner}.{node.name}"
         elif isinstance(node, ast.Return):
-            if keyed_by_names(node.value):
-                self.handed_out.add(id(node.value))
             if node.value is not None:
                 if isinstance(node.value, ast.Dict) and scope.returns_any:
                     self.dict_types[id(node.value)] = scope.returns_any
@@ -119,10 +115,6 @@ class Walker(AssignWalker, CallWalker):
                     self.method_return(node.value, scope)
                 self.expr(node.value, scope, VALUE)
         elif isinstance(node, ast.AnnAssign | ast.Assign):
-            target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
-            if (scope.owner != self.module and isinstance(target, ast.Name) and keyed_by_names(node.value)
-                    and returned(scope.body, target.id)):  # `settings = {Setting.A: 1}; return settings`
-                self.handed_out.add(id(node.value))
             if scope.cls is not None and (converted := converted_default(node.value)) is not None:
                 self.expr(converted, scope, VALUE)  # `attr.ib(default="a", converter=Kind)`: `Kind("a")`
             if isinstance(node, ast.AnnAssign):
@@ -471,9 +463,6 @@ class Walker(AssignWalker, CallWalker):
                     self.tested(node.lineno, listed, scope)
             elif isinstance(target, ast.Subscript):
                 held = target.value.id if isinstance(target.value, ast.Name) else ""
-                if (held and scope.owner != self.module and isinstance(target.slice, ast.Attribute)
-                        and returned(scope.body, held)):  # `settings[Setting.B] = 1; return settings`
-                    self.element(target.slice, scope, VALUE, Form.REFERENCE)
                 if held in scope.elements:  # `stack[-1] = ("object", None)`: an element of its type
                     self.bound(value, scope.elements[held], Form.ASSIGN, scope, Slot(held))
                 found = item_key(target)
