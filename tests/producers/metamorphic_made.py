@@ -57,10 +57,10 @@ CONSTRUCT = (
         "def pick(x: int, item: $V = ...) -> None: ...\n@overload\n"
         "def pick(x: str, item: $V = ...) -> None: ...\ndef pick(x, item=$make):\n    record(item)\n",
         body="pick(1)"),
-    # an attrs field's default passed through its converter: `Kind["A"]` evaluated by the class
+    # an attrs field's default passed through its converter: `Kind("a")` evaluated by the class
     # (labgrid's `Reservation.state`, the sixty-fifth round)
     Spelling("converter-default", forms=("enum",), head=SINK + "import attr\n\n\n@attr.s\nclass Holder:\n"
-             "    item = attr.ib(default=\"${A_member}\", converter=lambda x: $V[x])\n",
+             "    item = attr.ib(default=\"$a\", converter=$V)\n",
              body="record(Holder().item)"),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
