@@ -8,6 +8,20 @@ from __future__ import annotations
 
 from tests.harness import verdicts_beside
 
+
+def termination(base: str) -> str:
+    """The enum with these bases (`str, Enum`, `Enum`, `StrEnum`)."""
+    return f"""
+from enum import {base.rpartition(", ")[2]}
+
+
+class Termination({base}):
+    MATE = "mate"
+    DRAW = "draw"
+    TIMEOUT = "outoftime"
+"""
+
+
 USE = """
 from pkg.kinds import Termination
 
@@ -21,43 +35,19 @@ def result(state: dict[str, str]) -> str:
 
 
 def test_a_raw_field_tested_against_members_of_a_str_enum_is_their_door() -> None:
-    found = verdicts_beside("pkg/kinds.py", """
-        from enum import Enum
-
-
-        class Termination(str, Enum):
-            MATE = "mate"
-            DRAW = "draw"
-            TIMEOUT = "outoftime"
-    """, "pkg.kinds.Termination")
+    found = verdicts_beside("pkg/kinds.py", termination("str, Enum"), "pkg.kinds.Termination")
     assert found(USE) == {"MATE": "none", "DRAW": "wire", "TIMEOUT": "wire"}
     assert found(USE.replace('termination = state.get("status")\n    if termination',
                              'if state["status"]')) == {"MATE": "none", "DRAW": "wire", "TIMEOUT": "wire"}
 
 
 def test_members_of_a_plain_enum_equal_no_raw_value() -> None:
-    found = verdicts_beside("pkg/kinds.py", """
-        from enum import Enum
-
-
-        class Termination(Enum):
-            MATE = "mate"
-            DRAW = "draw"
-            TIMEOUT = "outoftime"
-    """, "pkg.kinds.Termination")
+    found = verdicts_beside("pkg/kinds.py", termination("Enum"), "pkg.kinds.Termination")
     assert found(USE) == {"MATE": "none", "DRAW": "consumer", "TIMEOUT": "consumer"}
 
 
 def test_a_value_the_program_holds_tested_against_members_is_no_door() -> None:
-    found = verdicts_beside("pkg/kinds.py", """
-        from enum import StrEnum
-
-
-        class Termination(StrEnum):
-            MATE = "mate"
-            DRAW = "draw"
-            TIMEOUT = "outoftime"
-    """, "pkg.kinds.Termination")
+    found = verdicts_beside("pkg/kinds.py", termination("StrEnum"), "pkg.kinds.Termination")
     assert found("""
         from pkg.kinds import Termination
 
