@@ -50,6 +50,18 @@ CONSTRUCT = (
     # a class-level alias of it on a module-level object (gajim's `app.settings.get`; 38th round)
     Spelling("overload-through-a-class-level-alias", forms=("literal",), head=OVERLOADED,
              body="RECORDER.record($make)"),
+    # the implementation's default of a parameter only its `@overload` signatures type (smbprotocol's
+    # `open_file`, the sixty-third round)
+    Spelling("overload-implementation-default", forms=("literal",), head=SINK.replace(
+        "from pkg.sink", "from typing import overload\n\nfrom pkg.sink") + "\n\n@overload\n"
+        "def pick(x: int, item: $V = ...) -> None: ...\n@overload\n"
+        "def pick(x: str, item: $V = ...) -> None: ...\ndef pick(x, item=$make):\n    record(item)\n",
+        body="pick(1)"),
+    # an attrs field's default passed through its converter: `Kind("a")` evaluated by the class
+    # (labgrid's `Reservation.state`, the sixty-fifth round)
+    Spelling("converter-default", forms=("enum",), head=SINK + "import attr\n\n\n@attr.s\nclass Holder:\n"
+             "    item = attr.ib(default=\"$a\", converter=$V)\n",
+             body="record(Holder().item)"),
     Spelling("annotated-local", head=SINK, body="made: $V = $make\nrecord(made)"),
     Spelling("final-local", head="from typing import Final\n" + SINK,  # annotated, not by the vocabulary
              body="made: Final = $make\nrecord(made)"),

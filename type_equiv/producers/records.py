@@ -58,6 +58,9 @@ SETTING = "setting"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)
+# `RefSite.detail` of a member a mapping's raw field is tested against bare (`status in [Kind.A]`,
+# `status = reply.get("status")`): a door to it only where the enum's members are their values (str, int)
+VALUED = "valued"
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 
 
@@ -78,7 +81,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 42
+RECORDS = 43
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -190,6 +193,9 @@ class ArgKind(StrEnum):
     # decode, spelled member by member — a round trip where the program serialises the class
     # (principle 2), else data as `DATA` is; `key` is the class's dotted name
     UNPACKED = "unpacked"
+    # an instance the call builds in place, of the class whose decoding method takes it
+    # (`cls.validate_event(cls(0, code, value))`): a value built in code, no door (principle 4)
+    BUILT = "built"
 
 
 class Arg(NamedTuple):

@@ -46,7 +46,7 @@ def project_bases(shape: Shape, module: str, defs: Symbols) -> tuple[str, ...]:
 
 
 def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
-                    bases: tuple[str, ...], flag: bool = False) -> Vocabulary:
+                    bases: tuple[str, ...], flag: bool = False, valued: bool = False) -> Vocabulary:
     """An enum's members; `bases`, its project bases (`class Kind(str, RawEnum)`), whose methods
     called on it may hand its members out (`Kind.values()`); `flag`, whether it is a `Flag`, whose
     members written as one integer holding several bits combine those bits."""
@@ -55,16 +55,21 @@ def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
     bits = bit_composites(members) if flag else ()
     return Vocabulary(symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
                       spans=(span,), bases=bases, methods=enum_methods(shape),
-                      composites=composites([m for m, _ in members]) + bits + aliases(members))
+                      composites=composites([m for m, _ in members]) + bits + aliases(members),
+                      valued=valued)
 
 
 FLAG_BASES = frozenset({"Flag", "IntFlag"})
+# Bases making an enum's members equal to their values: `"a" == Kind.A` holds, `"a" in [Kind.A]` too.
+VALUED_BASES = frozenset({"str", "int", "StrEnum", "IntEnum", "IntFlag", "ReprEnum", "TextChoices",
+                          "IntegerChoices"})
 
 
-def is_flag(shape: Shape, bases: tuple[str, ...], defs: Symbols) -> bool:
-    """Whether an enum derives from `enum.Flag` (or `IntFlag`), directly or through a project base."""
+def derives(shape: Shape, bases: tuple[str, ...], defs: Symbols, names: frozenset[str]) -> bool:
+    """Whether an enum has a base of one of these `names` (`FLAG_BASES`: a `Flag`; `VALUED_BASES`:
+    members equal to their values), directly or through a project base."""
     shapes = [shape, *(found for base in bases if (found := defs.shape(base)) is not None)]
-    return any(label == "base" and _base_name(text) in FLAG_BASES
+    return any(label == "base" and _base_name(text) in names
                for current in shapes for label, text in current.header)
 
 

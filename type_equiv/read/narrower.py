@@ -43,15 +43,24 @@ def narrower_aliases(resolver: Resolver, module: str, own: str,
 
 
 def name_union(node: ast.expr) -> list[str] | None:
-    """The names of `A | B | …` or `Union[A, B, …]` when every arm is a plain name, else None."""
+    """The names of `A | B | …`, `Union[A, B, …]` or `Literal[A, B, …]` (a `Literal` of literal
+    aliases is their union: PEP 586) when every arm is a plain name, else None; `typing.` or `t.`
+    before `Union` or `Literal` means the same."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         left, right = name_union(node.left), name_union(node.right)
         return left + right if left is not None and right is not None else None
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Union":
+    if isinstance(node, ast.Subscript) and _typing_name(node.value) in ("Union", "Literal"):
         arms = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         names = [a.id for a in arms if isinstance(a, ast.Name)]
         return names if len(names) == len(arms) else None
     return [node.id] if isinstance(node, ast.Name) else None
+
+
+def _typing_name(node: ast.expr) -> str | None:
+    """`Union` of `Union`, `typing.Union` or `t.Union` (any module name before it), else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) else None
 
 
 def _alias(statement: ast.stmt) -> tuple[str, ast.expr] | None:

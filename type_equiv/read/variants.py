@@ -77,6 +77,7 @@ class Vocabulary:
     alias: str | None = None
     # an enum's members its body defines as the union of others (a Flag's `ALL = A | B`): name → parts
     composites: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    valued: bool = False  # an enum whose members are their values (`str, Enum`, `StrEnum`, `IntEnum`)
 
     @cached_property  # read for each record the join tests
     def narrower(self) -> tuple[str, ...]:

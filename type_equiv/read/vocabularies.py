@@ -22,7 +22,14 @@ from type_equiv.model.errors import InputError
 from type_equiv.read.bases import unseen_base
 from type_equiv.read.classes import ClassInfo, FieldInfo, Symbols, const_str, expr_of
 from type_equiv.read.definitions import PythonCode
-from type_equiv.read.enums import default_value, enum_vocabulary, is_flag, project_bases
+from type_equiv.read.enums import (
+    FLAG_BASES,
+    VALUED_BASES,
+    default_value,
+    derives,
+    enum_vocabulary,
+    project_bases,
+)
 from type_equiv.read.functional import functional_enum
 from type_equiv.read.literals import WRAPPERS, Value, constant_value, literal_key, literal_values
 from type_equiv.read.literals import subscript_args as _args
@@ -116,7 +123,8 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
     vocab: Vocabulary | None
     if shape.kind == "enum":
         bases = project_bases(shape, module, defs)
-        vocab = enum_vocabulary(row.symbol, qualname, shape, span, bases, is_flag(shape, bases, defs))
+        flag, valued = (derives(shape, bases, defs, names) for names in (FLAG_BASES, VALUED_BASES))
+        vocab = enum_vocabulary(row.symbol, qualname, shape, span, bases, flag, valued)
     elif shape.kind == "typeddict":
         vocab = _map(row, qualname, shape, span, defs, forced=row.form == "map")
     elif shape.kind in ("union", "literal", "alias"):

@@ -11,7 +11,7 @@ from type_equiv.model.findings import Site
 from type_equiv.producers.doors.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.doors.roundtrips import written_keys
 from type_equiv.producers.index import Index, split_head
-from type_equiv.producers.records import CAST, DECODED, VALUE_FORMS, Form, RefSite
+from type_equiv.producers.records import CAST, DECODED, VALUE_FORMS, VALUED, Form, RefSite
 from type_equiv.producers.rules.chains import chain, field_edges
 from type_equiv.producers.rules.found import Found
 from type_equiv.producers.rules.keyed import decoded_sites
@@ -75,6 +75,8 @@ class Wires:
             # any method of the enum itself given data looks a member up (`Kind.lookup(name)`); a
             # carrier's only when it is named for decoding (`Order.model_validate(d)`)
             own = head == self.vocab.qualname and self.vocab.form == "enum"
+            if ref.detail == VALUED and not (own and self.vocab.valued):
+                return  # bare members tested: their values only where the members are their values
             if own and ref.form is Form.DECODE and len(rest) == 1 and rest[0] in self.members:
                 # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
                 yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))

@@ -51,6 +51,9 @@ class Scope:
     params: dict[str, Param] = field(default_factory=dict)  # a module-level function's (passed.py)
     # a local annotated as a list, set or deque (`stack: list[tuple[State, Any]]`) → its element type
     elements: dict[str, ast.expr] = field(default_factory=dict)
+    # locals bound to a call of the module's own function or the class's own method whose return
+    # annotation names a spelled type (`which = self._pick(m)`, `def _pick(…) -> Kind`): typed values
+    typed: set[str] = field(default_factory=set)
 
 
 class Param(NamedTuple):

@@ -203,6 +203,10 @@ class CallWalker(ExpressionWalker):
                     and DECODE_METHOD.match(name)):  # a display built in code, through a local
                 args = (Arg(ArgKind.DICT), *args[1:])
                 key_t = key_t.plus(UNKNOWN_KEYS)
+            if (args and DECODE_METHOD.match(name) and isinstance(func, ast.Attribute)
+                    and isinstance(node.args[0], ast.Call)
+                    and ast.dump(node.args[0].func) == ast.dump(func.value)):  # `X.validate(X(…))`
+                args = (Arg(ArgKind.BUILT), *args[1:])
             if args and isinstance(node.args[0], ast.Dict):  # `Cls.model_validate({...})`
                 key_t = key_t.plus(dict_keys(node.args[0]))
                 pair_t = pair_t + tuple(self.dict_pairs(node.args[0]))

@@ -5,7 +5,6 @@ Calls are calls.py's (`CallWalker`, which builds on this), statements walker.py'
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
 from contextlib import nullcontext
 
 from type_equiv.producers.doors.decodes import by_value
@@ -72,8 +71,6 @@ VALUE, CONSUMER, TYPE = 0, 1, 2  # expression contexts of the walker
 class ExpressionWalker(WriteReader):
     """The record lists of one walk, and the expressions that fill them; walked with a context flag."""
 
-    module_body: Sequence[ast.stmt] = ()  # what a private module-level name is used for
-
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
         self.dicts: list[DictSite] = []
@@ -86,6 +83,8 @@ class ExpressionWalker(WriteReader):
         # the current function's `d = {...}` → the range of `lits` its display recorded
         self.local_displays: dict[str, tuple[int, int]] = {}
         self.tables: dict[str, tuple[int, int]] = {}  # module-level `T = {...}` → its range of refs
+        # a function's `@overload` signatures so far (by qualname): parameter → its annotations
+        self.overloads: dict[str, dict[str, list[ast.expr]]] = {}
         self.tables_of: dict[str, list[ast.expr]] | None = None  # `T = {"k": X.m}` → its callables
         self.nested: dict[int, str] = {}  # id of a dict display → the key of the dict holding it
         self.given: dict[int, tuple[Receiver, Slot]] = {}  # id of a dict display → where it is handed
@@ -257,6 +256,7 @@ class ExpressionWalker(WriteReader):
         return arg
 
     def compare(self, node: ast.Compare, scope: Scope) -> None:
+        self.bare_members_tested(node, scope)
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
             left, right = operands[i], operands[i + 1]

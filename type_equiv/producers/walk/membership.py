@@ -9,18 +9,20 @@ from collections.abc import Sequence
 
 from type_equiv.producers.doors.decodes import looked_up, own_key
 from type_equiv.producers.doors.doors import listed_by, tested_in
-from type_equiv.producers.records import Form, Keyed, RefSite, Spellings
+from type_equiv.producers.records import VALUED, Form, Keyed, RefSite, Spellings
 from type_equiv.producers.syntax.syntax import Scope, admits_text
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.uses.offered import typed_otherwise
 from type_equiv.producers.walk.naming import NameReader
 from type_equiv.read.names import Bindings
+from type_equiv.read.walk import walk
 
 
 class MembershipReader(NameReader):
     """The names a walk has seen bound to lists of members, and the tests of raw values against them."""
 
     memo: TreeMemo  # the tree's answers that need no spellings (set by the expression walker)
+    module_body: Sequence[ast.stmt] = ()  # the module's statements: what a private name is used for
 
     def __init__(self, module: str, package: bool, spellings: Spellings, bindings: Bindings) -> None:
         super().__init__(module, package, spellings, bindings)
@@ -73,8 +75,63 @@ class MembershipReader(NameReader):
         if (self.raw(key, scope) or text) and not member and not own_key(key, scope.body):
             self.tested(node.lineno, self.value_tables[found[0]], scope)
 
+    def bare_members_tested(self, node: ast.Compare, scope: Scope) -> None:
+        """`status in [Kind.A, Kind.B]` with `status` a mapping's raw field: for an enum whose members
+        are their values (a `str` or `int` mixin) the test is `status in [Kind.A.value, …]` (principle
+        5), a door to those members; the join asks whether the enum is so (`VALUED`)."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], ast.In | ast.NotIn):
+            return
+        container = node.comparators[0]
+        if not (isinstance(container, ast.List | ast.Tuple | ast.Set) and container.elts
+                and all(isinstance(e, ast.Attribute) for e in container.elts)
+                and data_field(node.left, scope.body)):
+            return
+        refs = [self.dotted(e, scope) for e in container.elts]
+        if all(refs) and len({r.rpartition(".")[0] for r in refs if r}) == 1:
+            self.refs.extend(RefSite(node.lineno, r, Form.DECODE, False, detail=VALUED) for r in refs if r)
+
     def raw(self, value: ast.expr, scope: Scope) -> bool:
         """Whether a value tested may be raw data: not a literal, nor a name annotated with a type — a
         spelled one, or a parameter's other than text (`tool_choice: ChoiceType`: offered.py)."""
         return not isinstance(value, ast.Constant) and not (isinstance(value, ast.Name) and (
-            scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)))
+            scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)
+            or value.id in scope.typed))
+
+    def returns_typed(self, value: ast.expr, scope: Scope) -> bool:
+        """Whether `value` calls the module's own function or the class's own method (`self._pick(m)`)
+        whose return annotation names a spelled type: what it returns is a typed value, as a local
+        annotated with the type holds (principle 5), not raw data."""
+        if not isinstance(value, ast.Call):
+            return False
+        func = value.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in (
+                "self", "cls"):
+            body, name = scope.class_body, func.attr
+        elif isinstance(func, ast.Name):
+            body, name = self.module_body, func.id
+        else:
+            return False
+        return any(isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name
+                   and bool(self.annotation_refs(stmt.returns, scope)) for stmt in body)
+
+
+def data_field(node: ast.expr, body: Sequence[ast.stmt]) -> bool:
+    """A mapping's field read by a literal key — `reply.get("status")`, `reply["status"]` — inline, or
+    a local the function binds to one (and to nothing else): raw data as a decoded reply holds it."""
+    if isinstance(node, ast.Name):
+        bound = [s.value for s in (n for stmt in body for n in walk(stmt))
+                 if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == node.id
+                                                      for t in s.targets)]
+        return bool(bound) and all(_field_read(v) for v in bound)
+    return _field_read(node)
+
+
+def _field_read(node: ast.expr) -> bool:
+    if isinstance(node, ast.Subscript):
+        key: ast.expr | None = node.slice
+    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+          and node.args):
+        key = node.args[0]
+    else:
+        return False
+    return isinstance(key, ast.Constant) and isinstance(key.value, str)

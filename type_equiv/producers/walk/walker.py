@@ -32,6 +32,7 @@ from type_equiv.producers.records import (
     RefSite,
     Slot,
 )
+from type_equiv.producers.syntax.converters import converted_default
 from type_equiv.producers.syntax.descriptors import record
 from type_equiv.producers.syntax.keys import typed_dict
 from type_equiv.producers.syntax.positions import dataclass_aliases, field_positions
@@ -113,10 +114,13 @@ class Walker(AssignWalker, CallWalker):
                 if scope.method_of is not None:
                     self.method_return(node.value, scope)
                 self.expr(node.value, scope, VALUE)
-        elif isinstance(node, ast.AnnAssign):
-            self.ann_assign(node, scope)
-        elif isinstance(node, ast.Assign):
-            self.assign(node, scope)
+        elif isinstance(node, ast.AnnAssign | ast.Assign):
+            if scope.cls is not None and (converted := converted_default(node.value)) is not None:
+                self.expr(converted, scope, VALUE)  # `attr.ib(default="a", converter=Kind)`: `Kind("a")`
+            if isinstance(node, ast.AnnAssign):
+                self.ann_assign(node, scope)
+            else:
+                self.assign(node, scope)
         elif isinstance(node, ast.Import | ast.ImportFrom):
             if scope.owner != self.module:  # nested imports: bind for the rest of the file
                 bind_import(self.bindings, node, self.module, self.package)
@@ -208,6 +212,9 @@ class Walker(AssignWalker, CallWalker):
         # an `@overload` stub declares a signature: its defaults never reach a value (the
         # implementation's own do), so they are listed, never counted
         stub = any(last_name(d) == "overload" for d in node.decorator_list)
+        # the implementation of an overloaded function has the type its overloads declare: a default
+        # it gives a parameter they annotate is a value of their types (principle 5)
+        declared_by = self.overloads.setdefault(owner, {}) if stub else self.overloads.pop(owner, {})
         class_arg(node, scope, inner)
         if scope.owner == self.module:  # `Kind[agent]` keyed by a parameter: its callers' names
             inner.params = params_of(node)
@@ -222,6 +229,13 @@ class Walker(AssignWalker, CallWalker):
         defaults = parameters(args)
         for arg, default in defaults:
             refs = self.annotation_refs(arg.annotation, scope)
+            if stub and arg.annotation is not None:
+                declared_by.setdefault(arg.arg, []).append(arg.annotation)
+            elif default is not None and arg.arg in declared_by:
+                overloaded = tuple(dict.fromkeys(r for a in declared_by[arg.arg]
+                                                 for r in self.annotation_refs(a, scope) if r not in refs))
+                if overloaded:
+                    self.lit(default, Form.DEFAULT, key=Slot(arg.arg), names=overloaded)
             if arg.annotation is not None:
                 inner.declared[arg.arg] = self.type_names(arg.annotation, scope)
                 held = tuple(h for c in class_arms(arg.annotation) if (h := self.dotted(c, scope)))
@@ -400,6 +414,10 @@ class Walker(AssignWalker, CallWalker):
                 else:
                     self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
+                if scope.owner != self.module and self.returns_typed(value, scope):
+                    scope.typed.add(target.id)
+                else:
+                    scope.typed.discard(target.id)
                 listed = tested_in(value) if scope.owner != self.module else []
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and self.only_tested(scope.body, target.id)):
