@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from type_equiv.producers.doors.doors import TEXT_DECODER
 from type_equiv.producers.doors.origins import Sources, traced
 from type_equiv.producers.records import Form, RefSite, Source
-from type_equiv.producers.syntax.syntax import Scope
+from type_equiv.producers.syntax.syntax import Scope, assigned_values
 
 DEPTH = 6  # how many of the project's own helpers a return is followed through
 # what a client's response is decoded by: a text decoder, or a fetch-and-decode (`session.get_json(url)`)
@@ -118,15 +118,8 @@ def _calls(value: ast.expr, body: Sequence[ast.stmt]) -> list[ast.Call]:
         return [value]
     if not isinstance(value, ast.Name):
         return []
-    out: list[ast.Call] = []
-    for stmt in body:
-        for sub in ast.walk(stmt):
-            if (isinstance(sub, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id
-                                                   for t in sub.targets)):
-                bound = sub.value.value if isinstance(sub.value, ast.Await) else sub.value
-                if isinstance(bound, ast.Call):
-                    out.append(bound)
-    return out
+    bound = (v.value if isinstance(v, ast.Await) else v for v in assigned_values(body, value.id))
+    return [call for call in bound if isinstance(call, ast.Call)]
 
 
 def _helper(call: ast.Call, methods: Functions, functions: Functions) -> Function | None:

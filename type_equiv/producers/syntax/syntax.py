@@ -51,9 +51,9 @@ class Scope:
     params: dict[str, Param] = field(default_factory=dict)  # a module-level function's (passed.py)
     # a local annotated as a list, set or deque (`stack: list[tuple[State, Any]]`) → its element type
     elements: dict[str, ast.expr] = field(default_factory=dict)
-    # locals bound to a call of the module's own function or the class's own method whose return
-    # annotation names a spelled type (`which = self._pick(m)`, `def _pick(…) -> Kind`): typed values
-    typed: set[str] = field(default_factory=set)
+    # locals bound to a call, by name: the call (`which = self._pick(m)`), asked only where a lookup
+    # needs to know whether the local is typed (membership.py `returns_typed`)
+    called: dict[str, ast.Call] = field(default_factory=dict)
 
 
 class Param(NamedTuple):
@@ -569,3 +569,10 @@ def handed_once(body: Sequence[ast.stmt], name: str) -> tuple[ast.Call, Slot] | 
                 and id(node) not in kept:
             return None
     return handed[0] if len(handed) == 1 else None
+
+
+def assigned_values(body: Sequence[ast.stmt], name: str) -> list[ast.expr]:
+    """The values the statements (nested ones too) bind to `name` by a plain assignment, `name = …`,
+    in `ast.walk`'s order."""
+    return [node.value for stmt in body for node in walk(stmt) if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)]

@@ -14,9 +14,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from type_equiv.producers.syntax.syntax import Scope
+from type_equiv.producers.syntax.syntax import Scope, assigned_values
 from type_equiv.read.normalise import last_name
-from type_equiv.read.walk import walk
 
 # The decorators declaring a command-line option of the function they wrap (click, asyncclick).
 OPTION_DECORATORS = frozenset({"option", "argument"})
@@ -27,11 +26,8 @@ def held_literals(node: ast.expr, scope: Scope) -> list[ast.expr]:
     and its option's default where it is a parameter of a command (`option_default`)."""
     if not isinstance(node, ast.Name) or not scope.body:
         return []
-    out: list[ast.expr] = [
-        inner.value for stmt in scope.body for inner in walk(stmt)
-        if isinstance(inner, ast.Assign) and isinstance(inner.value, ast.Constant)
-        and isinstance(inner.value.value, str)
-        and any(isinstance(t, ast.Name) and t.id == node.id for t in inner.targets)]
+    out: list[ast.expr] = [value for value in assigned_values(scope.body, node.id)
+                           if isinstance(value, ast.Constant) and isinstance(value.value, str)]
     args = scope.args
     if args is not None and node.id in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
         out.extend(d for deco in scope.decorators if (d := option_default(deco, node.id)) is not None)

@@ -10,12 +10,11 @@ from collections.abc import Sequence
 from type_equiv.producers.doors.decodes import looked_up, own_key
 from type_equiv.producers.doors.doors import listed_by, tested_in
 from type_equiv.producers.records import VALUED, Form, Keyed, RefSite, Spellings
-from type_equiv.producers.syntax.syntax import Scope, admits_text
+from type_equiv.producers.syntax.syntax import Scope, admits_text, assigned_values
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.uses.offered import typed_otherwise
 from type_equiv.producers.walk.naming import NameReader
 from type_equiv.read.names import Bindings
-from type_equiv.read.walk import walk
 
 
 class MembershipReader(NameReader):
@@ -92,17 +91,16 @@ class MembershipReader(NameReader):
 
     def raw(self, value: ast.expr, scope: Scope) -> bool:
         """Whether a value tested may be raw data: not a literal, nor a name annotated with a type — a
-        spelled one, or a parameter's other than text (`tool_choice: ChoiceType`: offered.py)."""
+        spelled one, or a parameter's other than text (`tool_choice: ChoiceType`: offered.py) — nor a
+        local bound to a call annotated to return a spelled type (`returns_typed`)."""
         return not isinstance(value, ast.Constant) and not (isinstance(value, ast.Name) and (
             scope.annotated.get(value.id) or typed_otherwise(scope.args, value.id)
-            or value.id in scope.typed))
+            or ((call := scope.called.get(value.id)) is not None and self.returns_typed(call, scope))))
 
-    def returns_typed(self, value: ast.expr, scope: Scope) -> bool:
+    def returns_typed(self, value: ast.Call, scope: Scope) -> bool:
         """Whether `value` calls the module's own function or the class's own method (`self._pick(m)`)
         whose return annotation names a spelled type: what it returns is a typed value, as a local
         annotated with the type holds (principle 5), not raw data."""
-        if not isinstance(value, ast.Call):
-            return False
         func = value.func
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in (
                 "self", "cls"):
@@ -119,9 +117,7 @@ def data_field(node: ast.expr, body: Sequence[ast.stmt]) -> bool:
     """A mapping's field read by a literal key — `reply.get("status")`, `reply["status"]` — inline, or
     a local the function binds to one (and to nothing else): raw data as a decoded reply holds it."""
     if isinstance(node, ast.Name):
-        bound = [s.value for s in (n for stmt in body for n in walk(stmt))
-                 if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == node.id
-                                                      for t in s.targets)]
+        bound = assigned_values(body, node.id)
         return bool(bound) and all(_field_read(v) for v in bound)
     return _field_read(node)
 

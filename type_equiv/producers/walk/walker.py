@@ -414,10 +414,10 @@ class Walker(AssignWalker, CallWalker):
                 else:
                     self.local_values.pop(target.id, None)
                 self.local_dicts.pop(target.id, None)
-                if scope.owner != self.module and self.returns_typed(value, scope):
-                    scope.typed.add(target.id)
+                if scope.owner != self.module and isinstance(value, ast.Call):
+                    scope.called[target.id] = value
                 else:
-                    scope.typed.discard(target.id)
+                    scope.called.pop(target.id, None)
                 listed = tested_in(value) if scope.owner != self.module else []
                 if ((listed or (isinstance(value, ast.Call) and iterated(value)))
                         and self.only_tested(scope.body, target.id)):
