@@ -123,7 +123,8 @@ def read_vocabulary(row: SymbolRow, defs: Symbols) -> Vocabulary | None:
     vocab: Vocabulary | None
     if shape.kind == "enum":
         bases = project_bases(shape, module, defs)
-        flag, valued = (derives(shape, bases, defs, names) for names in (FLAG_BASES, VALUED_BASES))
+        flag = derives(shape, bases, defs, FLAG_BASES)
+        valued = derives(shape, bases, defs, VALUED_BASES)
         vocab = enum_vocabulary(row.symbol, qualname, shape, span, bases, flag, valued)
     elif shape.kind == "typeddict":
         vocab = _map(row, qualname, shape, span, defs, forced=row.form == "map")
