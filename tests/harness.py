@@ -128,7 +128,8 @@ def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 Verdict = str
 """What the producer check decided about one variant, named after the rule that decided it:
 `producer` (production code builds it), `wire` (no producer, but its values arrive through a door:
-an info finding unless the row says `"wire": "error"`), `test` (only tests write it), `consumer`
+an info finding unless the row says `"wire": "error"`), `unreached` (only code nothing calls builds
+it), `test` (only tests write it), `consumer`
 (only consumed), `none` (nothing mentions it), `silenced` (no producer and no finding: `exempt`, or
 an inline suppression)."""
 
@@ -166,20 +167,24 @@ class Produced:
 
 def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, str] = "",
                   symbol: str = "pkg.models.Trigger", row: dict[str, object] | None = None,
-                  manifest: dict[str, object] | None = None) -> Produced:
+                  manifest: dict[str, object] | None = None, runs: bool = True) -> Produced:
     """Check the vocabulary `symbol` of a small project with the producer check on.
 
     `source`: the production code, the module `src/pkg/use.py` beside `TRIGGER_FILES` when a string,
     else every file under `src/` by its path there (`{"m.py": …}`). `tests`: `tests/test_use.py`
     when a string, else files by their path from the root (`{"src/pkg/conftest.py": …}`). `row` adds
     keys to the symbol's manifest row, `manifest` sets top-level keys (`{"wire": "error"}`). A doc pastes the
-    definition exactly, so any finding but the producer check's fails the case.
+    definition exactly, so any finding but the producer check's fails the case. A case's functions
+    stand for code that runs: `runs` names each as a packaging entry point (`pyproject.toml`), so
+    none is code nothing calls (rules/running.py) unless the case says so (`runs=False`).
     """
     files = {f"src/{rel}": text for rel, text in
              ({**TRIGGER_FILES, "pkg/use.py": source} if isinstance(source, str) else source).items()}
     files.update({"tests/test_use.py": tests} if isinstance(tests, str) else tests)
     files = {rel: textwrap.dedent(text).lstrip("\n") for rel, text in files.items()}  # as Project.write
     files["docs/api.md"] = f"# API\n\n```python\n{pasted_definition(files, symbol)}\n```\n"
+    if runs:
+        files["pyproject.toml"] = _entry_points(files)
     files["manifest/type-equiv.manifest.json"] = json.dumps({
         "version": 1, "source": ["src"], "tests": ["tests"], **(manifest or {}),
         "symbols": [{"symbol": symbol, "docs": ["docs/api.md"], **(row or {})}]})
@@ -202,21 +207,37 @@ def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, 
     return Produced(verdicts, found, report)
 
 
+def _entry_points(files: Mapping[str, str]) -> str:
+    """A `pyproject.toml` naming every function of the case's production modules as an entry point."""
+    names: set[str] = set()
+    for rel, text in files.items():
+        if rel.startswith("src/") and rel.endswith(".py"):
+            try:
+                tree = ast.parse(text)
+            except SyntaxError:  # a case of a file that does not parse
+                continue
+            names.update(node.name for node in ast.walk(tree)
+                         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef))
+    lines = [f'run-{i} = "pkg:{name}"' for i, name in enumerate(sorted(names))]
+    return "[project.scripts]\n" + "".join(f"{line}\n" for line in lines)
+
+
 def verdicts(*, source: str | Mapping[str, str], tests: str | Mapping[str, str] = "",
              symbol: str = "pkg.models.Trigger", row: dict[str, object] | None = None,
-             manifest: dict[str, object] | None = None) -> dict[str, Verdict]:
+             manifest: dict[str, object] | None = None, runs: bool = True) -> dict[str, Verdict]:
     """The verdict per variant of `symbol` (see `producer_case`): `{"alpha": "producer", …}`."""
-    return producer_case(source=source, tests=tests, symbol=symbol, row=row, manifest=manifest).verdicts
+    return producer_case(source=source, tests=tests, symbol=symbol, row=row, manifest=manifest,
+                         runs=runs).verdicts
 
 
-def verdicts_beside(module: str, text: str, symbol: str,
-                    row: dict[str, object] | None = None) -> Callable[[str], dict[str, Verdict]]:
+def verdicts_beside(module: str, text: str, symbol: str, row: dict[str, object] | None = None,
+                    runs: bool = True) -> Callable[[str], dict[str, Verdict]]:
     """The verdicts of `symbol` defined by `text` in `module` (`pkg/kind.py`), with a use case's own
     module beside it: a function of the use case's text, for a test file's cases (`row`: the symbol's
     manifest row's keys, `{"callers": "outside"}`)."""
     def found(use: str) -> dict[str, Verdict]:
         return dict(verdicts(source={"pkg/__init__.py": "", module: text, "pkg/use_case.py": use},
-                             symbol=symbol, row=row))
+                             symbol=symbol, row=row, runs=runs))
     return found
 
 
@@ -228,7 +249,7 @@ def _verdict(variant: dict[str, Any], found: tuple[Finding, ...]) -> Verdict:
     (finding,) = own
     assert not variant["produced"], finding  # the report and the check agree
     roles = {s.role for s in finding.sites}
-    return ("wire" if finding.wire else "test" if "test" in roles
+    return ("wire" if finding.wire else "unreached" if "unreached" in roles else "test" if "test" in roles
             else "consumer" if "consumer" in roles else "none")
 
 

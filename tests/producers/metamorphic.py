@@ -173,6 +173,8 @@ def project_files(cell: Cell, names: Names) -> dict[str, str]:
              "src/pkg/sink.py": Template(SINK).substitute(V=names.vocab),
              "docs/vocab.md": f"# Vocabulary\n\n```python\n{definition}\n```\n",
              "tests/__init__.py": "",
+             # the spelling's function or method runs: an entry point names it (rules/running.py)
+             "pyproject.toml": f'[project.scripts]\nrun = "pkg:{names.function}"\n',
              "manifest/type-equiv.manifest.json": json.dumps(
                  {"version": 1, "source": ["src"], "tests": ["tests"], **(cell.manifest or {}),
                   "symbols": [row]}, indent=2)}

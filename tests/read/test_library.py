@@ -69,6 +69,10 @@ def regular() -> Member.Role:
 
 def red() -> Tint:
     return Tint.RED
+
+
+def manage(member: Member) -> None:
+    member.promote()
 """
 
 

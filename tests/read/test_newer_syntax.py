@@ -57,6 +57,9 @@ class Box[T: int]:
 
 def pick[T](items: list[T]) -> Stop:
     return "b"
+
+def first(box: Box[int]) -> Stop:
+    return box.first()
 '''
 
 

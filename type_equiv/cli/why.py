@@ -33,6 +33,9 @@ def _verdict(report: VocabularyReport, manifest: ManifestFile,
     return verdict, producers, doors, finding.message
 
 
+NOT_COUNTED = ("unreached", "test", "consumer")  # the sites a variant has that do not produce it
+
+
 def why_lines(report: VocabularyReport, manifest: ManifestFile, variant: str) -> list[str]:
     verdict, producers, doors, message = _verdict(report, manifest, variant)
     lines = [f"{report.row.symbol} `{variant}`: {verdict}"]
@@ -44,7 +47,7 @@ def why_lines(report: VocabularyReport, manifest: ManifestFile, variant: str) ->
         return lines
     if verdict == "exempt":
         lines.append(f"  exempt: {report.row.exempt[variant]}")
-    others = [s for s in report.sites.get(variant, []) if s.role in ("test", "consumer")]
+    others = [s for s in report.sites.get(variant, []) if s.role in NOT_COUNTED]
     lines.append("  no producer; considered and not counted:" if others else "  no producer, no other site")
     lines.extend(f"      {'test-only' if s.role == 'test' else s.role:<9} {s.path}:{s.line}  {s.form}"
                  for s in others)
@@ -69,7 +72,7 @@ def why_json(report: VocabularyReport, manifest: ManifestFile, variant: str) -> 
         "message": message,
         "producers": [s.model_dump() for s in producers],
         "not_counted": [s.model_dump() for s in report.sites.get(variant, [])
-                        if s.role in ("test", "consumer")],
+                        if s.role in NOT_COUNTED],
         "doors": [s.model_dump() for s in doors],
         "round_trips": [{**s.model_dump(), "written_at": written} for s, written in report.round_trips],
     }

@@ -65,7 +65,7 @@ class ParseError(FindingBase):
     kind: Literal["parse-error"] = "parse-error"
 
 
-SiteRole = Literal["producer", "test", "consumer", "wire"]
+SiteRole = Literal["producer", "unreached", "test", "consumer", "wire"]
 
 
 class Site(BaseModel):

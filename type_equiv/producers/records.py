@@ -81,7 +81,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 43
+RECORDS = 44
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -462,6 +462,8 @@ class FileScan(NamedTuple):
     error: tuple[int, str] | None = None  # (line, message) when the file does not parse
     readers: tuple[ReaderSite, ...] = ()
     params: tuple[ParamSite, ...] = ()
+    # the functions the module names only at their `def`: (first body line, last line, name)
+    unnamed: tuple[tuple[int, int, str], ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(self, separators=(",", ":"))
@@ -474,7 +476,7 @@ class FileScan(NamedTuple):
     @classmethod
     def from_data(cls, value: Any) -> FileScan:
         """`from_json` of what `json.loads` made of it (the cache stores records inside its JSON)."""
-        refs, dicts, lits, anns, classes, error, readers, params = value
+        refs, dicts, lits, anns, classes, error, readers, params, unnamed = value
         return cls(
             tuple(RefSite(int(line), str(ref), Form(form), bool(consumer), _keys(keys), _pairs(pairs),
                           tuple(Arg(ArgKind(k), str(t)) for k, t in args), str(detail),
@@ -501,6 +503,7 @@ class FileScan(NamedTuple):
             tuple(ReaderSite(*_tuples(r)) for r in readers),
             tuple(ParamSite(int(line), str(owner), str(name), int(position), ParamRole(role))
                   for line, owner, name, position, role in params),
+            tuple((int(first), int(last), str(name)) for first, last, name in unnamed),
         )
 
 

@@ -110,6 +110,7 @@ def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestF
     sites = [s for s in report.sites.get(variant.name, []) if s.role != "wire"]
     tests = [s for s in sites if s.role == "test"]
     consumers = [s for s in sites if s.role == "consumer"]
+    unreached = [s for s in sites if s.role == "unreached"]
     doors = doors_of(report, variant.name)
     severity = report.row.wire or manifest.model.wire
     listed = [*sites[:MAX_SITES], *doors[:MAX_DOORS]]
@@ -119,7 +120,8 @@ def _no_producer(report: VocabularyReport, variant: Variant, manifest: ManifestF
                                 (variant.path, variant.line), listed, tests, consumers,
                                 soft=variant.catch_all or vocab.open, unread=report.unread,
                                 doors=doors, wire_error=severity == "error",
-                                registries=report.registries if variant.cls is not None else ())
+                                registries=report.registries if variant.cls is not None else (),
+                                unreached=unreached)
 
 
 def _unset_field(report: VocabularyReport, info: FieldReport) -> NoProducer:

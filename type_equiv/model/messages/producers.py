@@ -83,7 +83,8 @@ class Hook:
 def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence[Site],
                 tests: Sequence[Site], consumers: Sequence[Site], soft: bool,
                 unread: Sequence[str] = (), doors: Sequence[Site] = (),
-                wire_error: bool = False, registries: Sequence[Hook] = ()) -> NoProducer:
+                wire_error: bool = False, registries: Sequence[Hook] = (),
+                unreached: Sequence[Site] = ()) -> NoProducer:
     """`what` names the variant as the vocabulary's form does (`member `RED``, `value 'a'`, …).
     `unread` are production files the scan could not parse: the producer may be in one, so the
     finding says so rather than passing for certain. `doors` are where the vocabulary's values are
@@ -92,8 +93,10 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     so it is shown (`info`) unless the manifest says `"wire": "error"` (`wire_error`). `registries`
     are classes of the variant's hierarchy with an `__init_subclass__` hook: code may build it from a
     run-time registry, which no static reading follows, so the finding says so and how the manifest
-    marks such a variant."""
-    if tests:
+    marks such a variant. `unreached` are producers in functions nothing calls (rules/running.py)."""
+    if unreached:
+        why = f"only code that never runs builds it ({_places(unreached)}: nothing calls it)"
+    elif tests:
         why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
     elif consumers:
         why = f"it is only consumed ({_places(consumers)}), and consumers never count"

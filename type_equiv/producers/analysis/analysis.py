@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 
 from type_equiv.model.errors import InputError
-from type_equiv.model.findings import Site
+from type_equiv.model.findings import Site, SiteRole
 from type_equiv.model.run import ProgressSink, no_progress
 from type_equiv.model.session import FindingEvent
 from type_equiv.producers.analysis import planning
@@ -32,8 +33,10 @@ from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.records import AnnKind, Keys, Spellings
 from type_equiv.producers.rules.built import helper_callers, parser_files
 from type_equiv.producers.rules.carriers import CARRIER_LEVELS
+from type_equiv.producers.rules.found import Found
 from type_equiv.producers.rules.join import Join
 from type_equiv.producers.rules.public import package_of
+from type_equiv.producers.rules.running import Running
 from type_equiv.producers.scan.facts import note as note_facts
 from type_equiv.producers.scan.needles import Needles
 from type_equiv.producers.scan.scan import TreeScanner, file_size
@@ -97,6 +100,8 @@ class Analysis:
         self.unknown = Objects(self.resolver.is_module, self.defs.is_class)  # `app.settings.get(…)`
         self.scan: TreeScan | None = None
         self.callers: set[str] = set()  # the rows whose callers are outside: public parameters are doors
+        self._running: dict[bool, Running] = {}
+        self._open_scan = True  # the scanner answers probes until the run closes it
 
     def outside(self, row: SymbolRow, vocab: Vocabulary) -> bool:
         """Whether the row (or the manifest's top level) says its callers are outside; noted for the join."""
@@ -104,6 +109,47 @@ class Analysis:
             return False
         self.callers.add(vocab.qualname)
         return True
+
+    def running(self, vocab: Vocabulary) -> Running:
+        """What can run, as the vocabulary's callers see it (outside: every public name can)."""
+        outside = vocab.qualname in self.callers
+        made = self._running.get(outside)
+        if made is None:
+            made = self._running[outside] = Running(
+                self.root, lambda: self.scan.scans if self.scan is not None else {},
+                self._probe if self._open_scan else None,
+                (lambda name: not name.startswith("_")) if outside else (lambda name: False))
+        return made
+
+    def reached(self, vocab: Vocabulary, found: Iterable[Found]) -> Iterator[Found]:
+        """The join's sites as the running program has them: a producer in a function that never
+        runs builds nothing (`unreached`), a door there brings nothing in (running.py)."""
+        running = self.running(vocab)
+        items = list(found)
+        running.ask(name for item in items if item.site.role in ("producer", "wire")
+                    for name in running.candidates(item.site.path, item.site.line))
+        for item in items:
+            site = item.site
+            if site.role in ("producer", "wire") and (name := running.idle(site.path, site.line)):
+                if site.role == "wire":
+                    continue
+                role: SiteRole = "unreached"
+                form = f"{site.form} in {name}(), which nothing calls"
+                item = replace(item, site=site.model_copy(update={"role": role, "form": form}))
+            yield item
+
+    def _probe(self, names: frozenset[str]) -> dict[str, tuple[str, ...]]:
+        """The files spelling any of `names` as a token, with those they spell: tests too, for a
+        method only tests call is an interface they exercise, not code that never runs."""
+        return self.scanner.scan(None, [Needles.of(names, whole=True)], None).words
+
+    def _settle(self, scan: TreeScan, vocabs: Sequence[Vocabulary]) -> None:
+        """Ask, while the scanner still answers, every question of reach a report can ask: in one
+        probe, which files name the methods the scanned files name only at their `def`."""
+        self.scan = scan
+        names = {name for fs in scan.scans.values() for _, _, name in fs.unnamed}
+        for vocab in vocabs:
+            self.running(vocab).ask(names)
 
     def _tree_loader(self, file: SourceFile) -> _Loader:
         return _Loader(self, file)
@@ -158,10 +204,14 @@ class Analysis:
             outside = [v for v in (vocabs if complete is None else complete) if v.qualname in self.callers]
             if outside:
                 self._base_rounds(scanner, scan, spellings)
+            self._settle(scan, vocabs)
             scanner.save()
             note_facts(scanner, self.reader.log)
         finally:
             scanner.close()
+            self._open_scan = False
+            for running in self._running.values():
+                running.probe = None
         return scan
 
     def _by_demand(self, scanner: TreeScanner, vocabs: Sequence[Vocabulary],
@@ -218,7 +268,7 @@ class Analysis:
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
         # a member handed to a parameter is no producer yet: its function, read later, may only test it
-        produced = {f.variant for f in self.joiner(vocab).collect(scan)
+        produced = {f.variant for f in self.reached(vocab, self.joiner(vocab).collect(scan))
                     if f.variant is not None and f.site.role == "producer" and not f.handed}
         return {v.name for v in vocab.variants} - produced
 
@@ -380,7 +430,7 @@ class Analysis:
         assert self.scan is not None
         joiner = self.joiner(vocab)
         with collector_paused():
-            found = joiner.collect(self.scan)
+            found = list(self.reached(vocab, joiner.collect(self.scan)))
         sites: dict[str, list[Site]] = {v.name: [] for v in vocab.variants}
         built: dict[str, list[tuple[Site, Keys]]] = {v.name: [] for v in vocab.variants}
         wire: list[tuple[Site, bool]] = []  # a door, and whether it passes through a carrier
@@ -396,7 +446,7 @@ class Analysis:
                     wire.append((item.site, item.via))
             else:
                 sites[item.variant].append(item.site)
-        order = {"producer": 0, "test": 1, "consumer": 2, "wire": 3}
+        order = {"producer": 0, "unreached": 1, "test": 2, "consumer": 3, "wire": 4}
         for listed in sites.values():
             listed.sort(key=lambda s: (order[s.role], s.path, s.line))
         fields = fields_report(vocab, built) if row.fields else None

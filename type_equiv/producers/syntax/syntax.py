@@ -23,6 +23,7 @@ from type_equiv.producers.records import (
     ReceiverKind,
     Slot,
 )
+from type_equiv.producers.syntax.picked import picked_by_data
 from type_equiv.read.literals import constant_value, literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -305,9 +306,13 @@ def iterated(node: ast.Call) -> ast.expr | None:
     return arg if isinstance(arg, ast.Name | ast.Attribute) else None
 
 
-def comprehended(node: ast.expr) -> ast.expr | None:
+def comprehended(node: ast.expr, projected: bool = False) -> ast.expr | None:
     """The name chain a comprehension hands out the elements of, as they are: `[m for m in Kind]`,
-    `{key: [] for key in Kind}` → Kind (`[m.value for m in Kind]` hands out strings: None)."""
+    `{key: [] for key in Kind}` → Kind (`[m.value for m in Kind]` hands out strings: None). PROJECTED
+    also takes each element's name or value where a test of data picks the elements (`[p.name for p
+    in Perm if mask & p.value]`): the members picked, spelled as the data they write (principle 5);
+    unpicked, `[k.value for k in Kind]` is the listing of every value a test or a choice reads
+    (lists.py)."""
     if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
         out = node.elt
     elif isinstance(node, ast.DictComp):
@@ -317,6 +322,9 @@ def comprehended(node: ast.expr) -> ast.expr | None:
     if len(node.generators) != 1:
         return None
     loop = node.generators[0]
+    if (projected and isinstance(out, ast.Attribute) and out.attr in ("name", "value")
+            and picked_by_data(node)):
+        out = out.value
     if not (isinstance(loop.target, ast.Name) and isinstance(out, ast.Name) and out.id == loop.target.id):
         return None
     source = alias_values(loop.iter)

@@ -194,7 +194,7 @@ class ExpressionWalker(WriteReader):
             if isinstance(node, ast.DictComp) and by_value(node):  # a decode table: no iteration out
                 self.quiet.add(id(node.generators[0].iter))
                 self.offered.add(id(node.generators[0].iter))
-            listed = comprehended(node) if id(node) not in self.quiet else None
+            listed = comprehended(node, projected=True) if id(node) not in self.quiet else None
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
                 self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))

@@ -21,6 +21,7 @@ from type_equiv.producers.doors.doors import may_register
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax.named import aliased
 from type_equiv.producers.syntax.syntax import Scope
+from type_equiv.producers.syntax.unnamed import unnamed_functions
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.walk.declarations import (
     SKELETON_CHARS,
@@ -71,9 +72,12 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings, mem
     except RecursionError:
         return FileScan(error=DEEP), bindings
     walker.anns.extend(aliased(tree, module, walker.anns))  # `get = get_app_setting` in a class body
+    # a whole tree with a site in it: whether the function holding a site runs can matter
+    held = not spellings.declarations and (walker.refs or walker.dicts or walker.lits)
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers),
-                    params=walker.memo.param_sites(tree, module)), bindings
+                    params=walker.memo.param_sites(tree, module),
+                    unnamed=unnamed_functions(tree, text) if held else ()), bindings
 
 
 def declared_module(module: str, package: bool, text: str, memo: RunMemo

@@ -1,0 +1,130 @@
+"""Code that never runs builds nothing (rules/running.py): a member built only in a method that no
+production module names but at its `def` is no producer, and a decode there no door
+(netexec's `build_guids_for_rights`, the seventieth round). What runs a function without its name
+keeps it running — a decorator, a base class outside the module, a string naming it, an entry point,
+a library's public name — and a default runs with the `def`."""
+
+from __future__ import annotations
+
+from tests.harness import producer_case, verdicts, verdicts_beside
+
+KIND = """
+import enum
+
+
+class Right(enum.Enum):
+    READ = "r"
+    WRITE = "w"
+"""
+
+MODULE = """
+from pkg.kinds import Right
+
+
+class Module:
+    def on_login(self):
+        return self.used()
+
+    def used(self):
+        return Right.READ
+
+    def build(self):
+        return [Right.WRITE]
+"""
+
+CALLER = """
+from pkg.use_case import Module
+
+Module().on_login()
+"""
+
+
+TEST = """
+from pkg.use_case import Module
+
+
+def test_build():
+    Module().build()
+"""
+
+
+def case(use: str, runs: bool = False, **more: str) -> dict[str, str]:
+    return verdicts(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": use,
+                            "pkg/main.py": CALLER, **more}, symbol="pkg.kinds.Right", runs=runs)
+
+
+def test_a_member_built_only_in_a_method_nothing_calls_is_unreached() -> None:
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
+                                  "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False)
+    assert found.verdicts == {"READ": "producer", "WRITE": "unreached"}
+    assert "nothing calls" in found.finding("WRITE").message
+    assert found.forms("WRITE", "unreached") == {"member in build(), which nothing calls"}
+
+
+def test_a_call_anywhere_in_production_runs_it() -> None:
+    assert case(MODULE.replace("return self.used()", "self.build()\n        return self.used()")) == {
+        "READ": "producer", "WRITE": "producer"}
+    assert case(MODULE, **{"pkg/cli.py": "from pkg.use_case import Module\n\nModule().build()\n"}) == {
+        "READ": "producer", "WRITE": "producer"}
+
+
+def test_a_call_from_tests_runs_it() -> None:
+    """A method only tests call is an interface they exercise (the seed's `AgentLoop.inject`)."""
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
+                                  "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False,
+                          tests=TEST)
+    assert found.verdicts["WRITE"] == "producer"
+
+
+def test_what_runs_a_function_without_its_name_keeps_it_running() -> None:
+    decorated = MODULE.replace("    def build(self):", "    @property\n    def build(self):")
+    framework = MODULE.replace("class Module:", "import socketserver\n\n\n"
+                               "class Module(socketserver.BaseRequestHandler):")
+    by_name = MODULE.replace("return self.used()", 'getattr(self, "build")\n        return self.used()')
+    for use in (decorated, framework, by_name):
+        assert case(use)["WRITE"] == "producer", use
+    assert case(MODULE, runs=True)["WRITE"] == "producer"  # an entry point names it
+
+
+def test_a_default_runs_with_the_def() -> None:
+    defaulted = MODULE.replace("def build(self):", "def build(self, right=Right.WRITE):")
+    assert case(defaulted)["WRITE"] == "producer"
+
+
+def test_a_decode_in_a_method_nothing_calls_is_no_door() -> None:
+    found = verdicts_beside("pkg/kinds.py", KIND, "pkg.kinds.Right", runs=False)
+    assert found("""
+        from pkg.kinds import Right
+
+
+        class Reader:
+            def parse(self, text: str) -> Right:
+                return Right(text)
+    """) == {"READ": "none", "WRITE": "none"}
+
+
+def test_a_module_level_function_is_left_running() -> None:
+    """A script's `main`, a console entry point, a public helper: as often run from outside."""
+    found = verdicts_beside("pkg/kinds.py", KIND, "pkg.kinds.Right", runs=False)
+    assert found("""
+        from pkg.kinds import Right
+
+
+        def writable():
+            return Right.WRITE
+    """) == {"READ": "none", "WRITE": "producer"}
+
+
+def test_a_public_function_of_a_library_whose_callers_are_outside_runs() -> None:
+    found = verdicts_beside("pkg/kinds.py", KIND, "pkg.kinds.Right", row={"callers": "outside"}, runs=False)
+    assert found("""
+        from pkg.kinds import Right
+
+
+        class Rights:
+            def writable(self):
+                return Right.WRITE
+
+            def _hidden(self):
+                return Right.READ
+    """) == {"READ": "unreached", "WRITE": "producer"}
