@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 
 def walk(node: ast.AST) -> Iterator[ast.AST]:
@@ -39,3 +39,15 @@ def children(node: ast.AST) -> list[ast.AST]:
         elif isinstance(value, list):
             out.extend(item for item in value if isinstance(item, ast.AST))
     return out
+
+
+def blocks(node: ast.stmt) -> Iterator[Sequence[ast.stmt]]:
+    """The statement lists a compound statement holds, in the order the producer walk visits them."""
+    if isinstance(node, ast.Match):
+        yield from (case.body for case in node.cases)
+        return
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.stmt):
+            yield [child]
+        elif isinstance(child, ast.ExceptHandler):
+            yield child.body

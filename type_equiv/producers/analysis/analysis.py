@@ -100,8 +100,9 @@ class Analysis:
         self.unknown = Objects(self.resolver.is_module, self.defs.is_class)  # `app.settings.get(…)`
         self.scan: TreeScan | None = None
         self.callers: set[str] = set()  # the rows whose callers are outside: public parameters are doors
-        self._running: dict[bool, Running] = {}
-        self._open_scan = True  # the scanner answers probes until the run closes it
+        self.running = Running(self.root, lambda: self.scan.scans if self.scan is not None else {},
+                               self._probe)
+        self._closed = False  # the scanner answers probes until the run closes it
 
     def outside(self, row: SymbolRow, vocab: Vocabulary) -> bool:
         """Whether the row (or the manifest's top level) says its callers are outside; noted for the join."""
@@ -110,27 +111,16 @@ class Analysis:
         self.callers.add(vocab.qualname)
         return True
 
-    def running(self, vocab: Vocabulary) -> Running:
-        """What can run, as the vocabulary's callers see it (outside: every public name can)."""
-        outside = vocab.qualname in self.callers
-        made = self._running.get(outside)
-        if made is None:
-            made = self._running[outside] = Running(
-                self.root, lambda: self.scan.scans if self.scan is not None else {},
-                self._probe if self._open_scan else None,
-                (lambda name: not name.startswith("_")) if outside else (lambda name: False))
-        return made
-
     def reached(self, vocab: Vocabulary, found: Iterable[Found]) -> Iterator[Found]:
         """The join's sites as the running program has them: a producer in a function that never
         runs builds nothing (`unreached`), a door there brings nothing in (running.py)."""
-        running = self.running(vocab)
+        running, outside = self.running, vocab.qualname in self.callers
         items = list(found)
         running.ask(name for item in items if item.site.role in ("producer", "wire")
-                    for name in running.candidates(item.site.path, item.site.line))
+                    for name in running.candidates(item.site.path, item.site.line, outside))
         for item in items:
             site = item.site
-            if site.role in ("producer", "wire") and (name := running.idle(site.path, site.line)):
+            if site.role in ("producer", "wire") and (name := running.idle(site.path, site.line, outside)):
                 if site.role == "wire":
                     continue
                 role: SiteRole = "unreached"
@@ -138,18 +128,17 @@ class Analysis:
                 item = replace(item, site=site.model_copy(update={"role": role, "form": form}))
             yield item
 
-    def _probe(self, names: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    def _probe(self, names: frozenset[str]) -> dict[str, tuple[str, ...]] | None:
         """The files spelling any of `names` as a token, with those they spell: tests too, for a
-        method only tests call is an interface they exercise, not code that never runs."""
-        return self.scanner.scan(None, [Needles.of(names, whole=True)], None).words
+        method only tests call is an interface they exercise, not code that never runs. None once
+        the scan is closed: a question asked then is in no record the warm check replays."""
+        return None if self._closed else self.scanner.scan(None, [Needles.of(names, whole=True)], None).words
 
-    def _settle(self, scan: TreeScan, vocabs: Sequence[Vocabulary]) -> None:
+    def _settle(self, scan: TreeScan) -> None:
         """Ask, while the scanner still answers, every question of reach a report can ask: in one
         probe, which files name the methods the scanned files name only at their `def`."""
         self.scan = scan
-        names = {name for fs in scan.scans.values() for _, _, name in fs.unnamed}
-        for vocab in vocabs:
-            self.running(vocab).ask(names)
+        self.running.ask(name for fs in scan.scans.values() for _, _, name in fs.unnamed)
 
     def _tree_loader(self, file: SourceFile) -> _Loader:
         return _Loader(self, file)
@@ -204,14 +193,12 @@ class Analysis:
             outside = [v for v in (vocabs if complete is None else complete) if v.qualname in self.callers]
             if outside:
                 self._base_rounds(scanner, scan, spellings)
-            self._settle(scan, vocabs)
+            self._settle(scan)
             scanner.save()
             note_facts(scanner, self.reader.log)
         finally:
             scanner.close()
-            self._open_scan = False
-            for running in self._running.values():
-                running.probe = None
+            self._closed = True
         return scan
 
     def _by_demand(self, scanner: TreeScanner, vocabs: Sequence[Vocabulary],

@@ -4,9 +4,9 @@ nothing in (principle 4's question, can the running program hold the variant, as
 A function runs where something names it: a call, a reference handed on (`callback=fn`), a
 registration or an import — each spells its name. So a method its own module names only at its
 `def` (syntax/unnamed.py: undecorated, not a dunder or sunder Python runs by itself, of a class whose
-base or metaclass cannot call it by a name spelled elsewhere) and no other production module names
-either never runs: a member it builds is no producer (netexec's
-`build_guids_for_rights`), a decode in it no door. Also running: a name a packaging entry point
+base or metaclass cannot call it by a name spelled elsewhere) and no other module names either
+never runs: a member it builds is no producer (netexec's `build_guids_for_rights`), a decode in it
+no door. Also running: a name a packaging entry point
 spells (`pyproject.toml`, `setup.cfg`, `setup.py`) and, where the vocabulary's callers are outside,
 every public name. Tests count as callers: a method only tests call is an interface they exercise
 (the seed's `AgentLoop.inject`, which plugins call), where one nothing calls at all is code that never
@@ -28,35 +28,34 @@ ENTRY_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
 
 @dataclass
 class Running:
-    """Answers `idle(path, line)` for one tree. `probe` names the production files spelling any of
-    some names as a token (the scanner's probe; None once the scan is over: unasked names run)."""
+    """Answers `idle(path, line, outside)` for one tree. `probe` names the files spelling any of some
+    names as a token (the scanner's probe), or None once the scan is over: an unasked name runs."""
 
     root: Path
     scans: Callable[[], Mapping[str, FileScan]]
-    probe: Callable[[frozenset[str]], Mapping[str, tuple[str, ...]]] | None
-    public: Callable[[str], bool]
+    probe: Callable[[frozenset[str]], Mapping[str, tuple[str, ...]] | None]
     _spelled: dict[str, frozenset[str]] = field(default_factory=dict)  # name → files spelling it
     _entry: frozenset[str] | None = None
 
-    def candidates(self, path: str, line: int) -> Iterable[str]:
-        """The names of the functions holding line `line` of `path` that its module names only at
-        their `def`, outermost first."""
+    def candidates(self, path: str, line: int, outside: bool) -> list[str]:
+        """The names of the methods holding line `line` of `path` that its module names only at their
+        `def`, outermost first — a public one runs where the callers are outside."""
         scan = self.scans().get(path)
         unnamed = scan.unnamed if scan is not None else ()
-        return [name for first, last, name in unnamed
-                if first <= line <= last and not self.public(name) and name not in self._entries()]
+        return [name for first, last, name in unnamed if first <= line <= last
+                and not (outside and not name.startswith("_")) and name not in self._entries()]
 
     def ask(self, names: Iterable[str]) -> None:
         """Ask, in one probe, which files spell the names not asked yet."""
         new = frozenset(names) - self._spelled.keys()
-        if new and self.probe is not None:
-            held = self.probe(new)
+        held = self.probe(new) if new else None
+        if held is not None:
             for name in new:
                 self._spelled[name] = frozenset(rel for rel, words in held.items() if name in words)
 
-    def idle(self, path: str, line: int) -> str | None:
-        """The name of a function holding the line that never runs, else None."""
-        return next((name for name in self.candidates(path, line)
+    def idle(self, path: str, line: int, outside: bool) -> str | None:
+        """The name of a method holding the line that never runs, else None."""
+        return next((name for name in self.candidates(path, line, outside)
                      if name in self._spelled and not self._spelled[name] - {path}), None)
 
     def _entries(self) -> frozenset[str]:

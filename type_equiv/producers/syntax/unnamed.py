@@ -1,6 +1,6 @@
 """The methods a module names only where it defines them: undecorated, not run by Python itself,
 and not a hook a framework's base class calls — the candidates for code that never runs
-(rules/running.py asks whether any other production module names them). Recorded with each walked
+(rules/running.py asks whether any other module, tests included, names them). Recorded with each walked
 file (`FileScan.unnamed`), so an edit that names one is an edit the warm check sees."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
+from type_equiv.read.walk import blocks
 
 WORD = re.compile(r"\w+")  # the names a text can spell, as the scan's tokens (scan/needles.py)
 
@@ -42,7 +44,7 @@ def _hidden(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | 
         not (isinstance(b, ast.Name) and b.id in PLAIN_BASES) for b in owner.bases))
 
 
-def _functions(body: list[ast.stmt], owner: ast.ClassDef | None
+def _functions(body: Sequence[ast.stmt], owner: ast.ClassDef | None
                ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
     """Every function defined in `body`'s statements, with the class it is a method of (None for
     any other), outermost first: statements only, no expression holds a `def`."""
@@ -53,16 +55,5 @@ def _functions(body: list[ast.stmt], owner: ast.ClassDef | None
         elif isinstance(stmt, ast.ClassDef):
             yield from _functions(stmt.body, stmt)
         else:  # a compound statement of a class body (`if`, `try`) keeps its class
-            for block in _blocks(stmt):
+            for block in blocks(stmt):
                 yield from _functions(block, owner)
-
-
-def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, name, None)
-        if isinstance(block, list):
-            yield block
-    for handler in getattr(stmt, "handlers", ()):
-        yield handler.body
-    for case in getattr(stmt, "cases", ()):
-        yield case.body

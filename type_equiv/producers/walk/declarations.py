@@ -42,6 +42,7 @@ from type_equiv.producers.syntax.syntax import Scope, class_arg
 from type_equiv.producers.walk.walker import Walker
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
+from type_equiv.read.walk import blocks
 
 SKELETON_CHARS = 16_000_000  # source characters whose skeletons a run keeps (LRU; sites.py WalkMemo)
 Where = Literal["module", "class", "function"]
@@ -290,7 +291,7 @@ def _kept(node: ast.stmt, where: Where, aliases: frozenset[str]) -> ast.stmt | N
         return node if typed else None
     if pep695_alias(node) is not None:
         return node if where == "module" else None
-    held = [kept for child in _blocks(node) for kept in _pruned(child, where, aliases)]
+    held = [kept for child in blocks(node) for kept in _pruned(child, where, aliases)]
     return ast.If(test=ast.Constant(True), body=held, orelse=[]) if held else None
 
 
@@ -316,18 +317,6 @@ def _function_body(stmts: Sequence[ast.stmt], aliases: frozenset[str]) -> list[a
     if any(isinstance(n, ast.ClassDef) for n in inner):
         return body
     return [n for n in inner if isinstance(n, ast.Import | ast.ImportFrom)]
-
-
-def _blocks(node: ast.stmt) -> Iterator[Sequence[ast.stmt]]:
-    """The statement lists a compound statement holds, in the order the walker visits them."""
-    if isinstance(node, ast.Match):
-        yield from (case.body for case in node.cases)
-        return
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.stmt):
-            yield [child]
-        elif isinstance(child, ast.ExceptHandler):
-            yield child.body
 
 
 def _statements(node: ast.stmt) -> Iterator[ast.stmt]:
