@@ -8,10 +8,14 @@ import ast
 import builtins
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+# A name as a text spells it: the scan's tokens (scan/needles.py), and a module's names (unnamed.py).
+TOKEN = re.compile(r"\w+")
 
 # Class methods that build an instance of the class they are called on.
 CONSTRUCTORS = frozenset({

@@ -115,12 +115,12 @@ class Analysis:
         """The join's sites as the running program has them: a producer in a function that never
         runs builds nothing (`unreached`), a door there brings nothing in (running.py)."""
         running, outside = self.running, vocab.qualname in self.callers
-        items = list(found)
-        running.ask(name for item in items if item.site.role in ("producer", "wire")
-                    for name in running.candidates(item.site.path, item.site.line, outside))
-        for item in items:
+        items = [(item, running.candidates(item.site.path, item.site.line, outside)
+                  if item.site.role in ("producer", "wire") else []) for item in found]
+        running.ask(name for _, names in items for name in names)
+        for item, names in items:
             site = item.site
-            if site.role in ("producer", "wire") and (name := running.idle(site.path, site.line, outside)):
+            if names and (name := running.idle(site.path, names)):
                 if site.role == "wire":
                     continue
                 role: SiteRole = "unreached"

@@ -20,16 +20,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from type_equiv.producers.records import FileScan
-from type_equiv.producers.scan.needles import TOKEN
+from type_equiv.producers.records import TOKEN, FileScan
 
 ENTRY_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
 
 
 @dataclass
 class Running:
-    """Answers `idle(path, line, outside)` for one tree. `probe` names the files spelling any of some
-    names as a token (the scanner's probe), or None once the scan is over: an unasked name runs."""
+    """Answers, for one tree, which `candidates` of a line are `idle`. `probe` names the files
+    spelling any of some names as a token (the scanner's probe), or None once the scan is over: an
+    unasked name runs."""
 
     root: Path
     scans: Callable[[], Mapping[str, FileScan]]
@@ -53,10 +53,11 @@ class Running:
             for name in new:
                 self._spelled[name] = frozenset(rel for rel, words in held.items() if name in words)
 
-    def idle(self, path: str, line: int, outside: bool) -> str | None:
-        """The name of a method holding the line that never runs, else None."""
-        return next((name for name in self.candidates(path, line, outside)
-                     if name in self._spelled and not self._spelled[name] - {path}), None)
+    def idle(self, path: str, names: Iterable[str]) -> str | None:
+        """The first of `names` (the `candidates` of a line of `path`, asked) that never runs, else
+        None: no other file spells it."""
+        return next((name for name in names if name in self._spelled and not self._spelled[name] - {path}),
+                    None)
 
     def _entries(self) -> frozenset[str]:
         if self._entry is None:

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from type_equiv.producers.records import DECLARED, Spellings
-from type_equiv.producers.scan.needles import TOKEN, Needles, Tokens, text_of
+from type_equiv.producers.records import DECLARED, TOKEN, Spellings
+from type_equiv.producers.scan.needles import Needles, Tokens, text_of
 from type_equiv.read.log import ReadLog
 from type_equiv.read.walk import walk
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from type_equiv.producers.records import TOKEN
 from type_equiv.store.cache import key_of
 
-TOKEN = re.compile(r"\w+")
 FEW_WORDS = 24  # up to this many needles are searched one by one, more by one regex
 
 

@@ -6,13 +6,11 @@ file (`FileScan.unnamed`), so an edit that names one is an edit the warm check s
 from __future__ import annotations
 
 import ast
-import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from type_equiv.producers.records import TOKEN
 from type_equiv.read.walk import blocks
-
-WORD = re.compile(r"\w+")  # the names a text can spell, as the scan's tokens (scan/needles.py)
 
 PLAIN_BASES = frozenset({"object"})
 
@@ -27,7 +25,7 @@ def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
     hidden = [node for node, owner in _functions(tree.body, None) if _hidden(node, owner)]
     if not hidden:
         return ()
-    spelled = Counter(WORD.findall(text))
+    spelled = Counter(TOKEN.findall(text))
     return tuple((node.body[0].lineno, node.end_lineno or node.lineno, node.name)
                  for node in hidden if spelled[node.name] == 1)
 
