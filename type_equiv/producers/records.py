@@ -65,6 +65,9 @@ VALUES = "values"  # `RefSite.detail` of an enum's method returning every member
 # `RefSite.detail` of a member a mapping's raw field is tested against bare (`status in [Kind.A]`,
 # `status = reply.get("status")`): a door to it only where the enum's members are their values (str, int)
 VALUED = "valued"
+# `RefSite.detail` of a loop matching each member against data (syntax/searches.py): a door to the
+# members data can match, not one whose value is `None` (rules/wires.py)
+SEARCHED = "searched"
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 
 

@@ -20,6 +20,7 @@ from type_equiv.producers.doors.returns import decoded_returns
 from type_equiv.producers.records import (
     BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
+    SEARCHED,
     TRANSFORM,
     UNKNOWN_KEYS,
     AnnKind,
@@ -166,7 +167,8 @@ class Walker(AssignWalker, CallWalker):
         self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
         if scope.method_of != ref and searched(
                 node.body, node.target.id, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
-            self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False))  # `Kind(value)` as a loop
+            # `Kind(value)` as a loop
+            self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=SEARCHED))
         if handing:
             return
         # each member given to a call: handed out where the parameter receiving it is typed by the
