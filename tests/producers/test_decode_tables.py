@@ -210,3 +210,17 @@ def test_keys_named_by_a_name_bound_twice_are_no_raw_values() -> None:
     and its members stay handed out."""
     use = OS_TABLES.replace("        SECOND = 2\n", "        SECOND = 2\n        WM_DOWN = Mode.AUTO\n")
     assert found(use)["OFF"] == "producer"
+
+
+def test_a_table_of_the_members_values_looked_up_by_data_is_a_door_to_them() -> None:
+    """`{1: Mode.OFF.value, …}.get(urgency)`: a feed's number turned into a member's value, as
+    `Mode(…).value` would — a door to those members, not a loss of both producer and door."""
+    assert found("""
+        from pkg.mode import Mode
+
+        class Parser:
+            priority_map = {1: Mode.OFF.value, 2: Mode.ON.value}
+
+            def parse(self, item: dict) -> str:
+                return self.priority_map.get(item["urgency"], Mode.AUTO.value)
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}

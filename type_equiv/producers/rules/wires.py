@@ -77,8 +77,9 @@ class Wires:
             own = head == self.vocab.qualname and self.vocab.form == "enum"
             if ref.detail == VALUED and not (own and self.vocab.valued):
                 return  # bare members tested: their values only where the members are their values
-            if own and ref.form is Form.DECODE and len(rest) == 1 and rest[0] in self.members:
-                # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
+            if own and ref.form is Form.DECODE and rest[0] in self.members and rest[1:] in ((), ("value",)):
+                # a raw value tested against some members' values (`x in [Kind.A.value]`), or looked
+                # up in a table of them (`{1: Kind.A.value}.get(x)`): their door
                 yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
             listing = own and ref.form is Form.DECODE and target in self.listing  # `x in Kind.names()`
