@@ -128,3 +128,10 @@ def test_a_public_function_of_a_library_whose_callers_are_outside_runs() -> None
             def _hidden(self):
                 return Right.READ
     """) == {"READ": "unreached", "WRITE": "producer"}
+
+
+def test_a_classmethod_or_staticmethod_nothing_calls_never_runs() -> None:
+    """`classmethod` and `staticmethod` change how a method binds, not whether it runs."""
+    for deco in ("classmethod", "staticmethod"):
+        use = MODULE.replace("    def build(self):", f"    @{deco}\n    def build(cls):")
+        assert case(use)["WRITE"] == "unreached", deco

@@ -10,9 +10,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from type_equiv.producers.records import TOKEN
+from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import blocks
 
 PLAIN_BASES = frozenset({"object"})
+# Decorators that only change how a method binds: it still runs only where its name is spelled.
+BINDING_DECORATORS = frozenset({"classmethod", "staticmethod"})
 
 Unnamed = tuple[int, int, str]  # the first and last line of the body, and the function's name
 
@@ -31,12 +34,14 @@ def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
 
 
 def _hidden(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | None) -> bool:
-    """Whether only a call by its name runs a method: no decorator registers it, Python does not run
-    it by itself (a dunder or sunder), and no base or metaclass may call it by a name spelled
-    elsewhere. A module-level function is left running: a script's `main`, a console entry point or
-    a public helper is as often run from outside the modules read."""
+    """Whether only a call by its name runs a method: no decorator registers it (`classmethod` and
+    `staticmethod` only change how it binds), Python does not run it by itself (a dunder or sunder),
+    and no base or metaclass may call it by a name spelled elsewhere. A module-level function is left
+    running: a script's `main`, a console entry point or a public helper is as often run from outside
+    the modules read."""
     name = node.name
-    if node.decorator_list or (name.startswith("_") and name.endswith("_")):
+    if any(last_name(d) not in BINDING_DECORATORS for d in node.decorator_list) or (
+            name.startswith("_") and name.endswith("_")):
         return False
     return owner is not None and not (owner.keywords or owner.decorator_list or any(
         not (isinstance(b, ast.Name) and b.id in PLAIN_BASES) for b in owner.bases))
