@@ -43,3 +43,15 @@ def test_naming_an_unreached_method_and_undoing_it_answers_as_no_cache(project: 
     assert answers(project) == ([], [])
     (project.root / where).write_text(before)
     assert answers(project) == (["beta"], ["beta"])
+
+
+def test_a_call_commented_out_and_back_answers_as_no_cache(project: Project) -> None:
+    """A comment names nothing: turning the only call into a comment leaves the method unreached,
+    though the file still spells its name — the warm check asks again and says so."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA + CALL, "src/pkg/builder.py": BUILDER})
+    assert answers(project) == ([], [])
+    path = project.root / "src/pkg/make.py"
+    path.write_text(path.read_text().replace("Builder().build_beta()", "# Builder().build_beta()"))
+    assert answers(project) == (["beta"], ["beta"])
+    path.write_text(path.read_text().replace("# Builder().build_beta()", "Builder().build_beta()"))
+    assert answers(project) == ([], [])

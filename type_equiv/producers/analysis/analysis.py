@@ -132,7 +132,8 @@ class Analysis:
         """The files spelling any of `names` as a token, with those they spell: tests too, for a
         method only tests call is an interface they exercise, not code that never runs. None once
         the scan is closed: a question asked then is in no record the warm check replays."""
-        return None if self._closed else self.scanner.scan(None, [Needles.of(names, whole=True)], None).words
+        return None if self._closed else self.scanner.scan(
+            None, [Needles.of(names, whole=True, code=True)], None).words
 
     def _settle(self, scan: TreeScan) -> None:
         """Ask, while the scanner still answers, every question of reach a report can ask: in one
