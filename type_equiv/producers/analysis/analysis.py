@@ -128,12 +128,13 @@ class Analysis:
                 item = replace(item, site=site.model_copy(update={"role": role, "form": form}))
             yield item
 
-    def _probe(self, names: frozenset[str]) -> dict[str, tuple[str, ...]] | None:
-        """The files spelling any of `names` as a token, with those they spell: tests too, for a
-        method only tests call is an interface they exercise, not code that never runs. None once
-        the scan is closed: a question asked then is in no record the warm check replays."""
+    def _probe(self, names: frozenset[str], code: bool) -> dict[str, tuple[str, ...]] | None:
+        """The files spelling any of `names` as a token (in their code, with `code`), with those
+        they spell: tests too, for a method only tests call is an interface they exercise, not code
+        that never runs. None once the scan is closed: a question asked then is in no record the
+        warm check replays."""
         return None if self._closed else self.scanner.scan(
-            None, [Needles.of(names, whole=True, code=True)], None).words
+            None, [Needles.of(names, whole=True, code=code)], None).words
 
     def _settle(self, scan: TreeScan) -> None:
         """Ask, while the scanner still answers, every question of reach a report can ask: in one

@@ -89,7 +89,7 @@ def _in_code(words: tuple[str, ...], text: str) -> tuple[str, ...]:
     """Those of `words` the module's code spells: a name only a comment or a bare string holds runs
     nothing (syntax/unnamed.py). A file Python cannot parse keeps every word, the cautious answer."""
     try:
-        spelled = code_words(ast.parse(text))
+        spelled = code_words(ast.parse(text), text, frozenset(words))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return words
     return tuple(w for w in words if spelled[w])

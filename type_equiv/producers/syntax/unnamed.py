@@ -18,9 +18,9 @@ PLAIN_BASES = frozenset({"object"})
 # Decorators that only change how a method binds: it still runs only where its name is spelled.
 BINDING_DECORATORS = frozenset({"classmethod", "staticmethod"})
 
-# Up to this many spellings in a module's text, comments and strings may hold all but its `def`'s:
-# the module's code is then counted; beyond, the name is taken as spelled in code.
-FEW = 4
+# A name a module's text spells this often — its `def` and one more, a commented-out call — has its
+# code's spellings counted; spelled more often, it is taken as spelled in code (a bound on the cost).
+FEW = 2
 
 Unnamed = tuple[int, int, str]  # the first and last line of the body, and the function's name
 
@@ -36,10 +36,10 @@ def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
     if not hidden and not plain:
         return ()
     rough = Counter(TOKEN.findall(text))  # every spelling, comments and strings too: an upper bound
-    # spelled once, only at its `def`; or too often for comments alone to hold every other: no count
-    # of the code is needed
-    few = any(1 < rough[node.name] <= FEW for node in [*hidden, *plain])
-    spelled = code_words(tree) if few else rough
+    # spelled once, only at its `def`, the name needs no count of the code; spelled more often than a
+    # commented-out call or two would, it is taken as spelled in code
+    few = frozenset(node.name for node in [*hidden, *plain] if 1 < rough[node.name] <= FEW)
+    spelled = {**rough, **code_words(tree, text, few)} if few else rough
     out = [(node.body[0].lineno, node.end_lineno or node.lineno, node.name)
            for node in hidden if spelled[node.name] == 1]
     out.extend((method.body[0].lineno, method.end_lineno or method.lineno, cls.name)
@@ -48,31 +48,55 @@ def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
     return tuple(sorted(out, key=lambda u: (u[0], -u[1])))
 
 
-def code_words(tree: ast.Module) -> Counter[str]:
-    """How often the module's code spells each name: identifiers, and the words of its string values
-    (`getattr(self, "build")` names `build`) — not its comments, which the tree does not hold, nor a
-    string standing alone as a statement (a docstring, or code kept in a string: it runs nothing)."""
+def code_words(tree: ast.Module, text: str, names: frozenset[str]) -> Counter[str]:
+    """How often the module's code spells each of `names`: as an identifier, or as a word of a string
+    value (`getattr(self, "build")` names `build`) — not in a comment, which the tree does not hold,
+    nor in a string standing alone as a statement (a docstring, or code kept in a string: it runs
+    nothing). Only the lines whose text holds one of `names` are read, each through the nodes that
+    span it."""
     words: Counter[str] = Counter()
-    bare = {id(stmt.value) for stmt in ast.walk(tree) if isinstance(stmt, ast.Expr)
-            and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            words[node.id] += 1
-        elif isinstance(node, ast.Attribute):
-            words[node.attr] += 1
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            words[node.name] += 1
-        elif isinstance(node, ast.alias):
-            words.update(TOKEN.findall(f"{node.name} {node.asname or ''}"))
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            words.update(TOKEN.findall(node.module))
-        elif isinstance(node, ast.keyword | ast.arg) and node.arg:
-            words[node.arg] += 1
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            words.update(node.names)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in bare:
-            words.update(TOKEN.findall(node.value))
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as Python numbers lines
+    for number, line in enumerate(lines, 1):
+        if any(name in line for name in names):
+            for spelled in _spelled_on(tree, number):
+                words.update(w for w in spelled if w in names)
     return words
+
+
+def _spelled_on(tree: ast.Module, number: int) -> Iterator[Sequence[str]]:
+    """The names each node spanning line `number` spells there."""
+    bare: set[int] = set()  # a statement is met before its value: its string is skipped
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        first = getattr(node, "lineno", None)
+        if first is not None and not first <= number <= (getattr(node, "end_lineno", None) or first):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Expr):
+            bare.add(id(node.value))
+        elif first == number or isinstance(node, ast.Constant):  # a name sits on one line
+            yield _names_of(node, bare)
+
+
+def _names_of(node: ast.AST, bare: set[int]) -> Sequence[str]:
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        return [node.attr]
+    if isinstance(node, ast.Constant):
+        return TOKEN.findall(node.value) if isinstance(node.value, str) and id(node) not in bare else []
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.alias):
+        return TOKEN.findall(f"{node.name} {node.asname or ''}")
+    if isinstance(node, ast.ImportFrom):
+        return TOKEN.findall(node.module or "")
+    if isinstance(node, ast.keyword | ast.arg):
+        return [node.arg or ""]
+    if isinstance(node, ast.Global | ast.Nonlocal):
+        return node.names
+    return []
 
 
 def _hidden(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | None) -> bool:
