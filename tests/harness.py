@@ -175,8 +175,9 @@ def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, 
     when a string, else files by their path from the root (`{"src/pkg/conftest.py": …}`). `row` adds
     keys to the symbol's manifest row, `manifest` sets top-level keys (`{"wire": "error"}`). A doc pastes the
     definition exactly, so any finding but the producer check's fails the case. A case's functions
-    stand for code that runs: `runs` names each as a packaging entry point (`pyproject.toml`), so
-    none is code nothing calls (rules/running.py) unless the case says so (`runs=False`).
+    and classes stand for code that runs: `runs` names each as a packaging entry point
+    (`pyproject.toml`), so none is code nothing calls (rules/running.py) unless the case says so
+    (`runs=False`).
     """
     files = {f"src/{rel}": text for rel, text in
              ({**TRIGGER_FILES, "pkg/use.py": source} if isinstance(source, str) else source).items()}
@@ -184,7 +185,7 @@ def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, 
     files = {rel: textwrap.dedent(text).lstrip("\n") for rel, text in files.items()}  # as Project.write
     files["docs/api.md"] = f"# API\n\n```python\n{pasted_definition(files, symbol)}\n```\n"
     if runs:
-        files["pyproject.toml"] = _entry_points(files)
+        files["pyproject.toml"] = entry_points(files)
     files["manifest/type-equiv.manifest.json"] = json.dumps({
         "version": 1, "source": ["src"], "tests": ["tests"], **(manifest or {}),
         "symbols": [{"symbol": symbol, "docs": ["docs/api.md"], **(row or {})}]})
@@ -207,8 +208,9 @@ def producer_case(*, source: str | Mapping[str, str], tests: str | Mapping[str, 
     return Produced(verdicts, found, report)
 
 
-def _entry_points(files: Mapping[str, str]) -> str:
-    """A `pyproject.toml` naming every function of the case's production modules as an entry point."""
+def entry_points(files: Mapping[str, str]) -> str:
+    """A `pyproject.toml` naming every function and class of the case's production modules as an
+    entry point."""
     names: set[str] = set()
     for rel, text in files.items():
         if rel.startswith("src/") and rel.endswith(".py"):
@@ -217,7 +219,7 @@ def _entry_points(files: Mapping[str, str]) -> str:
             except SyntaxError:  # a case of a file that does not parse
                 continue
             names.update(node.name for node in ast.walk(tree)
-                         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef))
+                         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef))
     lines = [f'run-{i} = "pkg:{name}"' for i, name in enumerate(sorted(names))]
     return "[project.scripts]\n" + "".join(f"{line}\n" for line in lines)
 

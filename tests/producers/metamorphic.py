@@ -28,7 +28,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from tests.conftest import Project
-from tests.harness import pasted_definition
+from tests.harness import entry_points, pasted_definition
 
 FORMS = ("union", "enum", "literal")
 TARGETS = ("vocab", "field", "list", "optional", "dict", "nested", "deep")
@@ -173,12 +173,12 @@ def project_files(cell: Cell, names: Names) -> dict[str, str]:
              "src/pkg/sink.py": Template(SINK).substitute(V=names.vocab),
              "docs/vocab.md": f"# Vocabulary\n\n```python\n{definition}\n```\n",
              "tests/__init__.py": "",
-             # the spelling's function or method runs: an entry point names it (rules/running.py)
-             "pyproject.toml": f'[project.scripts]\nrun = "pkg:{names.function}"\n',
              "manifest/type-equiv.manifest.json": json.dumps(
                  {"version": 1, "source": ["src"], "tests": ["tests"], **(cell.manifest or {}),
                   "symbols": [row]}, indent=2)}
     files.update(cell.files)
+    # the spelling's function or method, and its class, run: entry points name them (rules/running.py)
+    files["pyproject.toml"] = entry_points(files)
     return files
 
 

@@ -136,9 +136,9 @@ def test_a_private_class_level_table_read_through_self_decodes() -> None:
     """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
 
 
-def test_a_public_class_level_table_stays_a_producer() -> None:
-    """A public class attribute may be read anywhere (`Menu.ERRORS.values()` elsewhere): its
-    members are handed out, as a public module-level table's are."""
+def test_a_public_class_level_table_read_only_by_data_decodes() -> None:
+    """A public class attribute is judged by its reads, as a public module-level table is (lists.py
+    `DECODES`): read in its class only by a lookup by data, it is a door to its members."""
     assert found("""
         from pkg.mode import Mode
 
@@ -150,4 +150,77 @@ def test_a_public_class_level_table_stays_a_producer() -> None:
 
             def fallback(self) -> Mode:
                 return Mode.AUTO
-    """) == {"OFF": "producer", "ON": "producer", "AUTO": "producer"}
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
+
+
+def test_a_public_class_level_table_read_otherwise_stays_a_producer() -> None:
+    assert found("""
+        from pkg.mode import Mode
+
+        class Menu:
+            ERRORS = {"Host is down": Mode.OFF, "br-connection-unknown": Mode.ON}
+
+            def on_error(self, message: str) -> Mode | None:
+                return self.ERRORS.get(message)
+
+            def every(self) -> list[Mode]:
+                return list(self.ERRORS.values())
+    """) == {"OFF": "producer", "ON": "producer", "AUTO": "none"}
+
+
+OS_TABLES = """
+    from pkg.mode import Mode
+
+    class Listener:
+        WM_DOWN = 0x0201
+        WM_UP = 0x0202
+        WM_X = 0x020B
+        FIRST = 1
+        SECOND = 2
+
+        CLICKS = {
+            WM_DOWN: (Mode.OFF, True),
+            WM_UP: (Mode.OFF, False)}
+        X_CLICKS = {
+            WM_X: {FIRST: (Mode.ON, True), SECOND: (Mode.AUTO, True)}}
+
+        def handle(self, msg, data):
+            if msg in self.CLICKS:
+                mode, pressed = self.CLICKS[msg]
+                self.on_click(mode, pressed)
+            elif msg in self.X_CLICKS:
+                mode, pressed = self.X_CLICKS[msg][data >> 16]
+                self.on_click(mode, pressed)
+
+        def on_click(self, mode, pressed):
+            pass
+"""
+
+
+def test_a_table_of_os_messages_to_members_decodes_however_its_keys_and_values_are_spelled() -> None:
+    """Keys named by the class's constants (`WM_DOWN = 0x0201`: an OS message's number), members in
+    tuples beside literals, a table of such tables one level down, looked up by the OS's message:
+    `Mode(message)` spelled as tables (principle 5), a door to the members they hold (pynput's
+    `_win32.Button`, round 85)."""
+    assert found(OS_TABLES) == {"OFF": "wire", "ON": "wire", "AUTO": "wire"}
+
+
+def test_keys_named_by_a_name_bound_twice_are_no_raw_values() -> None:
+    """A key whose name the class binds twice is no constant: the table may be keyed by anything,
+    and its members stay handed out."""
+    use = OS_TABLES.replace("        SECOND = 2\n", "        SECOND = 2\n        WM_DOWN = Mode.AUTO\n")
+    assert found(use)["OFF"] == "producer"
+
+
+def test_a_table_of_the_members_values_looked_up_by_data_is_a_door_to_them() -> None:
+    """`{1: Mode.OFF.value, …}.get(urgency)`: a feed's number turned into a member's value, as
+    `Mode(…).value` would — a door to those members, not a loss of both producer and door."""
+    assert found("""
+        from pkg.mode import Mode
+
+        class Parser:
+            priority_map = {1: Mode.OFF.value, 2: Mode.ON.value}
+
+            def parse(self, item: dict) -> str:
+                return self.priority_map.get(item["urgency"], Mode.AUTO.value)
+    """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}

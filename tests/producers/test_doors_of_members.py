@@ -59,6 +59,9 @@ def test_member_values_kept_for_more_than_a_membership_test_produce(project: Pro
 
             def listed(self) -> list[str]:
                 return self.shown
+
+
+        BLOCKS = Blocks()
     """)
     assert producer_findings(project.check()) == []
 

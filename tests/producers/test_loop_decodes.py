@@ -87,3 +87,51 @@ def found_in(method: str) -> dict[str, str]:
         "    @property\n    def state(self)", method + "\n    @property\n    def state(self)")
     files = {"pkg/__init__.py": "", "pkg/thermo.py": source}
     return dict(verdicts(source=files, symbol="pkg.thermo.State"))
+
+
+BUTTONS = """
+import enum
+
+
+class Button(enum.Enum):
+    unknown = None
+    left = ((1, 2, 6), 0)
+    right = ((3, 4, 7), 1)
+
+
+class Listener:
+    def handle(self, event_type, x, y):
+        for button in Button:
+            try:
+                (press, release, drag), _ = button.value
+            except TypeError:
+                continue
+            if {test}:
+                {hand}
+"""
+
+
+def buttons(test: str, hand: str) -> dict[str, str]:
+    source = BUTTONS.replace("{test}", test).replace("{hand}", hand)
+    files = {"pkg/__init__.py": "", "pkg/mouse.py": source}
+    return dict(verdicts(source=files, symbol="pkg.mouse.Button", runs=True))
+
+
+@pytest.mark.parametrize("hand", ["self.on_click(x, y, button, event_type == press)",
+                                  "return button", "self.on_click(button=button)"])
+def test_a_member_handed_on_once_what_it_holds_matches_data_is_a_decode(hand: str) -> None:
+    """Handed to a call, as returned, once the OS event's type is one of those the member holds
+    (`(press, release, drag), _ = button.value`): `Button(event)` spelled as a loop, a door to the
+    members data can match — not `unknown`, whose value `None` no event matches (pynput's
+    `_darwin.Button`, round 85)."""
+    assert buttons("event_type in (press, release)", hand) == {
+        "unknown": "consumer", "left": "wire", "right": "wire"}
+
+
+@pytest.mark.parametrize(("test", "hand"), [
+    ("1 in (press, release)", "self.on_click(x, y, button)"),  # the code picks it: no data
+    ("event_type in (press, release)", "self.on_click(x, y)"),  # the member is not handed on
+    ("event_type in (press, release)", "self.on_click(x, y, str(button))"),
+])
+def test_no_door_where_no_data_picks_the_member_handed_on(test: str, hand: str) -> None:
+    assert buttons(test, hand) == {"unknown": "consumer", "left": "consumer", "right": "consumer"}

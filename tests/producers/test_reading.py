@@ -273,3 +273,13 @@ def test_one_walk_of_a_body_says_which_names_are_read_only_as_membership_contain
                        "        self.other.append(v)\n        return v in self.other\n").body[0]
     assert isinstance(method, ast.ClassDef)
     assert tested_only(method.body, attribute=True) == {"known": True, "other": False}
+
+
+def test_a_class_built_from_its_annotations_is_declared_alike_in_its_skeleton() -> None:
+    """Its methods' bodies go from the skeleton; what they make it (a data class's base,
+    syntax/transforms.py) stays, so both walks record the class with the same bases."""
+    text = ("class Obj:\n    def __init__(self, **kwargs):\n"
+            "        for name in self.__annotations__:\n            setattr(self, name, kwargs[name])\n\n\n"
+            "class Start(Obj):\n    kind: str\n")
+    _, classes = same_declarations(text, NAMES)
+    assert any(c.qualname == "pkg.mod.Obj" for c in classes)

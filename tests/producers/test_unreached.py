@@ -128,3 +128,52 @@ def test_a_public_function_of_a_library_whose_callers_are_outside_runs() -> None
             def _hidden(self):
                 return Right.READ
     """) == {"READ": "unreached", "WRITE": "producer"}
+
+
+def test_a_classmethod_or_staticmethod_nothing_calls_never_runs() -> None:
+    """`classmethod` and `staticmethod` change how a method binds, not whether it runs."""
+    for deco in ("classmethod", "staticmethod"):
+        use = MODULE.replace("    def build(self):", f"    @{deco}\n    def build(cls):")
+        assert case(use)["WRITE"] == "unreached", deco
+
+
+def test_a_comment_or_code_kept_in_a_string_runs_nothing() -> None:
+    """Only code names a method: a commented-out call (`# Module().build()`), or one kept in a bare
+    string standing as a statement, runs nothing — in its module or another. A string a call reads
+    (`getattr(m, "build")`) may run it."""
+    commented = "\n# Module().build()\n"
+    kept = '\n"""\nModule().build()\n"""\n'
+    for tail in (commented, kept):
+        assert case(MODULE + tail)["WRITE"] == "unreached", tail
+        other = "from pkg.use_case import Module\n" + tail
+        assert case(MODULE, **{"pkg/other.py": other})["WRITE"] == "unreached"
+    by_name = "from pkg.use_case import Module\n\ngetattr(Module(), 'build')()\n"
+    assert case(MODULE, **{"pkg/other.py": by_name})["WRITE"] == "producer"
+
+
+PLAIN = """
+from pkg.kinds import Right
+
+
+class Patcher:
+    def __init__(self, source):
+        self.source = source
+
+    def run(self):
+        return self.apply()
+
+    def apply(self):
+        return Right.WRITE
+"""
+
+
+def test_the_methods_of_a_class_nothing_builds_never_run() -> None:
+    """A plain class its module names only at its `class`, and no other module's code names: no
+    instance is made, no method runs — `run`, though other modules spell the word, is one of them
+    (nile's `Patcher`, named only in a comment and in code kept in a string, round 86)."""
+    other = 'def run():\n    return 1\n\n\n"""\npatcher = Patcher(open("a"))\npatcher.run()\n"""\n'
+    assert case(MODULE.replace("return [Right.WRITE]", "return []") + PLAIN, **{"pkg/other.py": other}
+                )["WRITE"] == "unreached"
+    built = "from pkg.use_case import Patcher\n\nPatcher('a').run()\n"
+    assert case(MODULE.replace("return [Right.WRITE]", "return []") + PLAIN, **{"pkg/other.py": built}
+                )["WRITE"] == "producer"

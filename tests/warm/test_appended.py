@@ -24,9 +24,9 @@ import pytest
 from tests.conftest import Project
 from tests.warm.test_cache import HOUR, MAKES_ALPHA, tree, variants, warm
 from tests.warm.test_monitor import running_monitor
-from type_equiv.producers.records import DECLARED, Spellings
+from type_equiv.producers.records import DECLARED, TOKEN, Spellings
 from type_equiv.producers.scan import facts
-from type_equiv.producers.scan.needles import TOKEN, Needles
+from type_equiv.producers.scan.needles import Needles
 from type_equiv.read.asts import RunMemo
 from type_equiv.warm import appended
 from type_equiv.warm import journal as monitor

@@ -8,10 +8,14 @@ import ast
 import builtins
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+# A name as a text spells it: the scan's tokens (scan/needles.py), and a module's names (unnamed.py).
+TOKEN = re.compile(r"\w+")
 
 # Class methods that build an instance of the class they are called on.
 CONSTRUCTORS = frozenset({
@@ -61,6 +65,9 @@ VALUES = "values"  # `RefSite.detail` of an enum's method returning every member
 # `RefSite.detail` of a member a mapping's raw field is tested against bare (`status in [Kind.A]`,
 # `status = reply.get("status")`): a door to it only where the enum's members are their values (str, int)
 VALUED = "valued"
+# `RefSite.detail` of a loop matching each member against data (syntax/searches.py): a door to the
+# members data can match, not one whose value is `None` (rules/wires.py)
+SEARCHED = "searched"
 KEYED = " keyed"  # ends the detail of a container compared through a key: `x in TABLE[k]` (lists.py)
 
 
@@ -81,7 +88,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 44
+RECORDS = 47
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

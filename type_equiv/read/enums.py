@@ -56,7 +56,12 @@ def enum_vocabulary(symbol: str, qualname: str, shape: Shape, span: Span,
     return Vocabulary(symbol, qualname, "enum", shape.path, shape.line, tuple(variants),
                       spans=(span,), bases=bases, methods=enum_methods(shape),
                       composites=composites([m for m, _ in members]) + bits + aliases(members),
-                      valued=valued)
+                      valued=valued, valueless=tuple(m.name for m, _ in members if _is_none(m.default)))
+
+
+def _is_none(default: str | None) -> bool:
+    node = expr_of(default) if default is not None else None
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 FLAG_BASES = frozenset({"Flag", "IntFlag"})

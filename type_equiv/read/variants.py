@@ -78,6 +78,7 @@ class Vocabulary:
     # an enum's members its body defines as the union of others (a Flag's `ALL = A | B`): name → parts
     composites: tuple[tuple[str, tuple[str, ...]], ...] = ()
     valued: bool = False  # an enum whose members are their values (`str, Enum`, `StrEnum`, `IntEnum`)
+    valueless: tuple[str, ...] = ()  # an enum's members whose value is `None` (`unknown = None`)
 
     @cached_property  # read for each record the join tests
     def narrower(self) -> tuple[str, ...]:

@@ -115,12 +115,12 @@ class Analysis:
         """The join's sites as the running program has them: a producer in a function that never
         runs builds nothing (`unreached`), a door there brings nothing in (running.py)."""
         running, outside = self.running, vocab.qualname in self.callers
-        items = list(found)
-        running.ask(name for item in items if item.site.role in ("producer", "wire")
-                    for name in running.candidates(item.site.path, item.site.line, outside))
-        for item in items:
+        items = [(item, running.candidates(item.site.path, item.site.line, outside)
+                  if item.site.role in ("producer", "wire") else []) for item in found]
+        running.ask(name for _, names in items for name in names)
+        for item, names in items:
             site = item.site
-            if site.role in ("producer", "wire") and (name := running.idle(site.path, site.line, outside)):
+            if names and (name := running.idle(site.path, names)):
                 if site.role == "wire":
                     continue
                 role: SiteRole = "unreached"
@@ -128,11 +128,13 @@ class Analysis:
                 item = replace(item, site=site.model_copy(update={"role": role, "form": form}))
             yield item
 
-    def _probe(self, names: frozenset[str]) -> dict[str, tuple[str, ...]] | None:
-        """The files spelling any of `names` as a token, with those they spell: tests too, for a
-        method only tests call is an interface they exercise, not code that never runs. None once
-        the scan is closed: a question asked then is in no record the warm check replays."""
-        return None if self._closed else self.scanner.scan(None, [Needles.of(names, whole=True)], None).words
+    def _probe(self, names: frozenset[str], code: bool) -> dict[str, tuple[str, ...]] | None:
+        """The files spelling any of `names` as a token (in their code, with `code`), with those
+        they spell: tests too, for a method only tests call is an interface they exercise, not code
+        that never runs. None once the scan is closed: a question asked then is in no record the
+        warm check replays."""
+        return None if self._closed else self.scanner.scan(
+            None, [Needles.of(names, whole=True, code=code)], None).words
 
     def _settle(self, scan: TreeScan) -> None:
         """Ask, while the scanner still answers, every question of reach a report can ask: in one

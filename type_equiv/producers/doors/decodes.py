@@ -46,12 +46,12 @@ def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, bo
     """The members of a decode table bound to `name` (its references from `start` on) turned into
     decodes, judged in `body`: the function's statements, or the module's for a private
     module-level name (a public one may be read in other modules, unseen here: not judged), or the
-    class body's for a private class-level name of the class `owner` (read as `self._T`, `cls._T` or
-    `Owner._T` in its methods: the same table, principle 5)."""
-    if (module or owner) and not name.startswith("_"):
+    class body's for a class-level name of the class `owner` (read as `self.T`, `cls.T` or
+    `Owner.T` in its methods: the same table, principle 5)."""
+    if module and not name.startswith("_"):
         return
     if name and isinstance(value, ast.Dict) and decode_table(value, name, body, owner):
-        held = {dotted(v) for v in value.values}
+        held = {dotted(v) for v in held_members(value)}
         for i in range(start, len(refs)):
             if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
                 refs[i] = refs[i]._replace(form=Form.DECODE)
@@ -75,15 +75,59 @@ def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: 
 
 def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: str | None = None) -> bool:
     """Whether the display `value` bound to `name` is a decode table in `body` (the function's
-    statements, the module's for a private module-level name, the class's for a private class-level
-    one of the class `owner`): every key a raw value, every value a dotted name (a member), and `name`
-    read at least once by `.get` or an index of a key that is no literal and otherwise only through
-    its keys."""
-    if (not isinstance(value, ast.Dict) or not value.keys
-            or not all(raw_key(k) for k in value.keys)
-            or not all(isinstance(v, ast.Attribute) for v in value.values)):
+    statements, the module's for a private module-level name, the class's for a class-level one of
+    the class `owner`): every key a raw value — a literal, or a name `body` binds to one (`WM_LBUTTONUP`:
+    an OS message's number) —, every value a member (`Kind.A`), a tuple holding one beside literals
+    (`(Button.left, True)`) or such a table one level down, and `name` read at least once by `.get`
+    or an index of a key that is no literal and otherwise only through its keys."""
+    if not _raw_table(value, _constants(body)):
         return False
     return looked_up_by_data(name, body, owner)
+
+
+def held_members(value: ast.Dict) -> list[ast.expr]:
+    """The members a decode table's values hold: the values, each tuple's one member, and those of
+    the tables one level down."""
+    out: list[ast.expr] = []
+    for item in value.values:
+        if isinstance(item, ast.Dict):
+            out.extend(held_members(item))
+        elif isinstance(item, ast.Tuple):
+            out.extend(e for e in item.elts if isinstance(e, ast.Attribute))
+        elif item is not None:
+            out.append(item)
+    return out
+
+
+def _raw_table(value: ast.expr, constants: frozenset[str]) -> bool:
+    if not isinstance(value, ast.Dict) or not value.keys:
+        return False
+    if not all(raw_key(k) or (isinstance(k, ast.Name) and k.id in constants) for k in value.keys):
+        return False
+    return all(isinstance(v, ast.Attribute) or _member_tuple(v) or _raw_table(v, constants)
+               for v in value.values)
+
+
+def _member_tuple(node: ast.expr) -> bool:
+    """A tuple of one member beside literals: `(Button.left, True)`."""
+    return (isinstance(node, ast.Tuple)
+            and sum(isinstance(e, ast.Attribute) for e in node.elts) == 1
+            and all(isinstance(e, ast.Attribute | ast.Constant) for e in node.elts))
+
+
+def _constants(body: Sequence[ast.stmt]) -> frozenset[str]:
+    """The names `body` binds once, each to a raw literal (`WM_LBUTTONUP = 0x0202`)."""
+    bound: dict[str, int] = {}
+    raw: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    bound[target.id] = bound.get(target.id, 0) + 1
+                    if raw_key(stmt.value) and not isinstance(stmt.value, ast.Attribute):
+                        raw.add(target.id)
+    return frozenset(n for n in raw if bound[n] == 1)
 
 
 def class_key_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: str,

@@ -20,20 +20,23 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from type_equiv.producers.records import FileScan
-from type_equiv.producers.scan.needles import TOKEN
+from type_equiv.producers.records import TOKEN, FileScan
 
 ENTRY_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
+# A name this many files spell — its own and one more — has that file's code read; spelled in more
+# files, it runs (a comment in each is unlikely, and reading them all would cost a parse each).
+FEW_FILES = 2
 
 
 @dataclass
 class Running:
-    """Answers `idle(path, line, outside)` for one tree. `probe` names the files spelling any of some
-    names as a token (the scanner's probe), or None once the scan is over: an unasked name runs."""
+    """Answers, for one tree, which `candidates` of a line are `idle`. `probe` names the files
+    spelling any of some names as a token (the scanner's probe), or None once the scan is over: an
+    unasked name runs."""
 
     root: Path
     scans: Callable[[], Mapping[str, FileScan]]
-    probe: Callable[[frozenset[str]], Mapping[str, tuple[str, ...]] | None]
+    probe: Callable[[frozenset[str], bool], Mapping[str, tuple[str, ...]] | None]
     _spelled: dict[str, frozenset[str]] = field(default_factory=dict)  # name → files spelling it
     _entry: frozenset[str] | None = None
 
@@ -46,17 +49,26 @@ class Running:
                 and not (outside and not name.startswith("_")) and name not in self._entries()]
 
     def ask(self, names: Iterable[str]) -> None:
-        """Ask, in one probe, which files spell the names not asked yet."""
+        """Ask, in one probe, which files spell the names not asked yet as tokens; then, of the names
+        few files spell (a comment may hold every spelling but the `def`), which files spell them in
+        code — parsing only those files (scan/needles.py `code`)."""
         new = frozenset(names) - self._spelled.keys()
-        held = self.probe(new) if new else None
-        if held is not None:
-            for name in new:
-                self._spelled[name] = frozenset(rel for rel, words in held.items() if name in words)
+        held = self.probe(new, False) if new else None
+        if held is None:
+            return
+        spelled = {name: frozenset(rel for rel, words in held.items() if name in words) for name in new}
+        few = frozenset(name for name, rels in spelled.items() if 1 < len(rels) <= FEW_FILES)
+        coded = self.probe(few, True) if few else None
+        if coded is not None:
+            spelled.update((name, frozenset(rel for rel, words in coded.items() if name in words))
+                           for name in few)
+        self._spelled.update(spelled)
 
-    def idle(self, path: str, line: int, outside: bool) -> str | None:
-        """The name of a method holding the line that never runs, else None."""
-        return next((name for name in self.candidates(path, line, outside)
-                     if name in self._spelled and not self._spelled[name] - {path}), None)
+    def idle(self, path: str, names: Iterable[str]) -> str | None:
+        """The first of `names` (the `candidates` of a line of `path`, asked) that never runs, else
+        None: no other file spells it."""
+        return next((name for name in names if name in self._spelled and not self._spelled[name] - {path}),
+                    None)
 
     def _entries(self) -> frozenset[str]:
         if self._entry is None:

@@ -11,7 +11,7 @@ from type_equiv.model.findings import Site
 from type_equiv.producers.doors.doors import DECODE_METHOD, DOOR_FORMS
 from type_equiv.producers.doors.roundtrips import written_keys
 from type_equiv.producers.index import Index, split_head
-from type_equiv.producers.records import CAST, DECODED, VALUE_FORMS, VALUED, Form, RefSite
+from type_equiv.producers.records import CAST, DECODED, SEARCHED, VALUE_FORMS, VALUED, Form, RefSite
 from type_equiv.producers.rules.chains import chain, field_edges
 from type_equiv.producers.rules.found import Found
 from type_equiv.producers.rules.keyed import decoded_sites
@@ -77,8 +77,9 @@ class Wires:
             own = head == self.vocab.qualname and self.vocab.form == "enum"
             if ref.detail == VALUED and not (own and self.vocab.valued):
                 return  # bare members tested: their values only where the members are their values
-            if own and ref.form is Form.DECODE and len(rest) == 1 and rest[0] in self.members:
-                # a raw value tested against some members' values (`x in [Kind.A.value]`): their door
+            if own and ref.form is Form.DECODE and rest[0] in self.members and rest[1:] in ((), ("value",)):
+                # a raw value tested against some members' values (`x in [Kind.A.value]`), or looked
+                # up in a table of them (`{1: Kind.A.value}.get(x)`): their door
                 yield Found(rest[0], Site(path=file.rel, line=ref.line, form="decode", role="wire"))
                 return
             listing = own and ref.form is Form.DECODE and target in self.listing  # `x in Kind.names()`
@@ -100,7 +101,7 @@ class Wires:
             form += f" (via {head.rsplit('.', 1)[-1]})"
         spread = ref.detail == DECODED
         site = Site(path=file.rel, line=ref.line, form=form, role="wire",
-                    chain=self._chain(lead, "" if spread else ref.detail, head))
+                    chain=self._chain(lead, "" if spread or ref.detail == SEARCHED else ref.detail, head))
         own_enum = head == self.vocab.qualname and self.vocab.form == "enum" and bool(rest)
         read = ref.form is Form.LOAD or spread or (rest and not own_enum)
         writes = self._round_trip(head, rest[0] if rest else "") if read else []
@@ -109,6 +110,11 @@ class Wires:
             return
         if head in self.some:  # a carrier of some members only: their door, not the others'
             yield from (Found(member, site, via=via) for member in sorted(self.some[head]))
+            return
+        valueless = self.vocab.valueless if head == self.vocab.qualname else ()
+        if ref.detail == SEARCHED and valueless:  # a loop matching each member against data:
+            yield from (Found(v.name, site) for v in self.vocab.variants  # no data matches `None`
+                        if v.name not in valueless)
             return
         yield Found(None, site, via=via)
 

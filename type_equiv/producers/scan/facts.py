@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from type_equiv.producers.records import DECLARED, Spellings
-from type_equiv.producers.scan.needles import TOKEN, Needles, Tokens, text_of
+from type_equiv.producers.records import DECLARED, TOKEN, Spellings
+from type_equiv.producers.scan.needles import Needles, Tokens, text_of
 from type_equiv.read.log import ReadLog
 from type_equiv.read.walk import walk
 
@@ -41,7 +41,7 @@ class Questions:
 
     def to_data(self) -> dict[str, Any]:
         return {
-            "needles": {k: [list(n.words), n.whole] for k, n in self.needles.items()},
+            "needles": {k: [list(n.words), n.whole, n.code] for k, n in self.needles.items()},
             "probes": dict(self.probes),
             "spellings": {k: [sorted(s.names), sorted(s.values), sorted(s.tag_fields), s.declarations]
                           for k, s in self.spellings.items()},
@@ -51,7 +51,8 @@ class Questions:
     def from_data(cls, data: Mapping[str, Any]) -> Questions:
         """The inverse of `to_data`; raises ValueError, KeyError or TypeError on damaged data."""
         return cls(
-            {str(k): Needles(tuple(map(str, w)), bool(whole)) for k, (w, whole) in data["needles"].items()},
+            {str(k): Needles(tuple(map(str, w)), bool(whole), bool(code))
+             for k, (w, whole, code) in data["needles"].items()},
             {str(k): str(v) for k, v in data["probes"].items()},
             {str(k): Spellings(frozenset(n), frozenset(v), frozenset(t), bool(d))
              for k, (n, v, t, d) in data["spellings"].items()},

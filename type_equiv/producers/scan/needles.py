@@ -4,6 +4,7 @@ work, shared by the scan (scan.py) and the warm check's comparison of one file (
 
 from __future__ import annotations
 
+import ast
 import functools
 import io
 import re
@@ -14,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from type_equiv.producers.records import TOKEN
+from type_equiv.producers.syntax.unnamed import code_words
 from type_equiv.store.cache import key_of
 
-TOKEN = re.compile(r"\w+")
 FEW_WORDS = 24  # up to this many needles are searched one by one, more by one regex
 
 
@@ -52,14 +54,16 @@ class Needles:
 
     words: tuple[str, ...]
     whole: bool = False
+    code: bool = False  # `held`: only names the file's code spells, not its comments (`code_words`)
 
     @classmethod
-    def of(cls, words: Iterable[str], whole: bool = False) -> Needles:
-        return cls(tuple(sorted(set(words))), whole)
+    def of(cls, words: Iterable[str], whole: bool = False, code: bool = False) -> Needles:
+        return cls(tuple(sorted(set(words))), whole, code)
 
     @functools.cached_property
     def key(self) -> str:
-        return key_of("needles", self.words) if not self.whole else key_of("tokens", self.words)
+        kind = "code" if self.code else "tokens" if self.whole else "needles"
+        return key_of(kind, self.words)
 
     @functools.cached_property
     def parts(self) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
@@ -77,7 +81,18 @@ class Needles:
         """The words that occur in `text`, each as `found_in` tests it."""
         names, _, _ = self.parts
         found = tokens.get() if names else frozenset()
-        return tuple(w for w in self.words if (w in found if w in names else w in text))
+        held = tuple(w for w in self.words if (w in found if w in names else w in text))
+        return _in_code(held, text) if self.code and held else held
+
+
+def _in_code(words: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """Those of `words` the module's code spells: a name only a comment or a bare string holds runs
+    nothing (syntax/unnamed.py). A file Python cannot parse keeps every word, the cautious answer."""
+    try:
+        spelled = code_words(ast.parse(text), text, frozenset(words))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return words
+    return tuple(w for w in words if spelled[w])
 
 
 def _any_in(words: tuple[str, ...], text: str) -> bool:

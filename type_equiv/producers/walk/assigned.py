@@ -13,6 +13,7 @@ from type_equiv.producers.doors.decodes import (
     by_value,
     class_key_table,
     decode_table,
+    held_members,
     member_table,
     nested_value_keys,
     raw_keyed,
@@ -143,7 +144,7 @@ class AssignWalker(ExpressionWalker):
                 # public: other modules may read it too — lists.py judges it by every read
                 detail = listed_detail(f"{self.module}.{name}", value.end_lineno or value.lineno, True, (),
                                        DECODES)
-                held = {r for v in value.values if isinstance(v, ast.Attribute)  # the members' enum
+                held = {r for v in held_members(value) if isinstance(v, ast.Attribute)  # the members' enum
                         and (r := self.dotted(v.value, scope)) is not None}
                 self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=detail)
                                  for r in sorted(held))

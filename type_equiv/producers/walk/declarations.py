@@ -39,6 +39,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax.descriptors import record
 from type_equiv.producers.syntax.positions import dataclass_aliases, is_dataclass_decorator
 from type_equiv.producers.syntax.syntax import Scope, class_arg
+from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.walk.walker import Walker
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
@@ -277,6 +278,8 @@ def _kept(node: ast.stmt, where: Where, aliases: frozenset[str]) -> ast.stmt | N
         kept = [d for d in node.decorator_list
                 if is_dataclass_decorator(d, aliases)
                 or last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform"]
+        if builds_from_annotations(node):  # its methods' bodies go: kept as what they make it
+            kept.append(ast.Name(id="dataclass_transform", ctx=ast.Load()))
         return _with(node, body=_pruned(node.body, "class", aliases) or [ast.Pass()], decorator_list=kept,
                      keywords=[k for k in node.keywords if k.arg == "metaclass"])
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -20,6 +20,7 @@ from type_equiv.producers.doors.returns import decoded_returns
 from type_equiv.producers.records import (
     BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
+    SEARCHED,
     TRANSFORM,
     UNKNOWN_KEYS,
     AnnKind,
@@ -58,6 +59,7 @@ from type_equiv.producers.syntax.syntax import (
     match_parts,
     parameters,
 )
+from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.uses.offered import returned_listing
 from type_equiv.producers.uses.passed import params_of
 from type_equiv.producers.uses.tested import INIT, init_params
@@ -166,7 +168,8 @@ class Walker(AssignWalker, CallWalker):
         self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
         if scope.method_of != ref and searched(
                 node.body, node.target.id, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
-            self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False))  # `Kind(value)` as a loop
+            # `Kind(value)` as a loop
+            self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=SEARCHED))
         if handing:
             return
         # each member given to a call: handed out where the parameter receiving it is typed by the
@@ -289,7 +292,8 @@ class Walker(AssignWalker, CallWalker):
         # (PEP 681: its fields are its constructor's parameters; public.py)
         meta = [k.value for k in node.keywords if k.arg == "metaclass"]
         transform = (TRANSFORM,) if any(last_name(d.func if isinstance(d, ast.Call) else d)
-                                        == "dataclass_transform" for d in node.decorator_list) else ()
+                                        == "dataclass_transform" for d in node.decorator_list) or (
+            builds_from_annotations(node)) else ()  # a constructor setting its annotated fields
         if node.bases or meta or transform:
             bases = tuple(self.dotted(b, scope, spelled_only=False) or builtin_exception(b)
                           for b in [*node.bases, *meta]) + transform
