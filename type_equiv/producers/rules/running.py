@@ -2,16 +2,17 @@
 nothing in (principle 4's question, can the running program hold the variant, asked of the code).
 
 A function runs where something names it: a call, a reference handed on (`callback=fn`), a
-registration or an import — each spells its name. So a method its own module names only at its
-`def` (syntax/unnamed.py: undecorated, not a dunder or sunder Python runs by itself, of a class whose
-base or metaclass cannot call it by a name spelled elsewhere) and no other module names either
-never runs: a member it builds is no producer (netexec's `build_guids_for_rights`), a decode in it
-no door. Also running: a name a packaging entry point
-spells (`pyproject.toml`, `setup.cfg`, `setup.py`) and, where the vocabulary's callers are outside,
-every public name. Tests count as callers: a method only tests call is an interface they exercise
-(the seed's `AgentLoop.inject`, which plugins call), where one nothing calls at all is code that never
-runs. Whether another module names it is asked of the scanner as a probe, so the warm check asks it
-again of an edited file (producers/scan/facts.py).
+registration or an import — each spells its name in code (a comment runs nothing). So a method its
+own module names only at its `def` (syntax/unnamed.py: undecorated or only a `classmethod` /
+`staticmethod`, not a dunder or sunder Python runs by itself, of a class whose base or metaclass
+cannot call it by a name spelled elsewhere), or any method of a plain class its module names only at
+its `class`, and no other module names either, never runs: a member it builds is no producer
+(netexec's `build_guids_for_rights`), a decode in it no door. Also running: a name a packaging entry
+point spells (`pyproject.toml`, `setup.cfg`, `setup.py`) and, where the vocabulary's callers are
+outside, every public name. Tests count as callers: a method only tests call is an interface they
+exercise (the seed's `AgentLoop.inject`, which plugins call), where one nothing calls at all is code
+that never runs. Whether another module names it is asked of the scanner as a probe, so the warm
+check asks it again of an edited file (producers/scan/facts.py).
 """
 
 from __future__ import annotations

@@ -31,7 +31,8 @@ def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
     each under the name nothing spells. A function's signature and decorators run with the `def`,
     and a class body with the `class`, so only a function's body lines count. Names are counted as
     the code spells them (`code_words`): a comment, or code kept in a bare string, runs nothing."""
-    hidden = [node for node, owner in _functions(tree.body, None) if _hidden(node, owner)]
+    functions = list(_functions(tree.body, None))
+    hidden = [node for node, owner in functions if _hidden(node, owner)]
     plain = [node for node in _classes(tree.body) if _plain(node)]
     if not hidden and not plain:
         return ()
@@ -42,9 +43,9 @@ def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
     spelled = {**rough, **code_words(tree, text, few)} if few else rough
     out = [(node.body[0].lineno, node.end_lineno or node.lineno, node.name)
            for node in hidden if spelled[node.name] == 1]
-    out.extend((method.body[0].lineno, method.end_lineno or method.lineno, cls.name)
-               for cls in plain if spelled[cls.name] == 1
-               for method, owner in _functions(cls.body, cls) if owner is cls)
+    unbuilt = {id(cls) for cls in plain if spelled[cls.name] == 1}
+    out.extend((method.body[0].lineno, method.end_lineno or method.lineno, owner.name)
+               for method, owner in functions if owner is not None and id(owner) in unbuilt)
     return tuple(sorted(out, key=lambda u: (u[0], -u[1])))
 
 
@@ -109,8 +110,7 @@ def _hidden(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | 
     if any(last_name(d) not in BINDING_DECORATORS for d in node.decorator_list) or (
             name.startswith("_") and name.endswith("_")):
         return False
-    return owner is not None and not (owner.keywords or owner.decorator_list or any(
-        not (isinstance(b, ast.Name) and b.id in PLAIN_BASES) for b in owner.bases))
+    return owner is not None and _plain(owner)
 
 
 def _plain(node: ast.ClassDef) -> bool:
