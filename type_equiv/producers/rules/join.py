@@ -21,6 +21,7 @@ from type_equiv.producers.records import (
     CONSUMER_FORMS,
     DECODED,
     DEFAULT_OF,
+    KEYS,
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
@@ -148,8 +149,8 @@ class Join(Reach, Wires):
         self.listing = returning(refs, Form.ITERATE, self.family, VALUES)  # every value returned
         self.builders = returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
-            if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED):
-                continue
+            if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED) or ref.detail == KEYS:
+                continue  # a loop over a table's keys: judged with the table (lists.py)
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
         for (i, j), target, ref in self._wrapped(index, refs):
@@ -175,7 +176,8 @@ class Join(Reach, Wires):
                 scan, refs, rels, self.package, self.family, self.exported, self._chain))
         found.sort(key=lambda item: item[0])
         return combined(only_tested([f for _, fs in found for f in fs], tested_lists(  # flags.py: `A | B`
-            index, refs, self.family, self.canonical, self._consumed), Found, frozenset(self.members)),
+            index, refs, self.family, self.canonical, self._consumed,
+            lambda given: self._receives(self.annotated, *given)), Found, frozenset(self.members)),
             self.vocab.composites)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]

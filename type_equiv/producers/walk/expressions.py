@@ -20,6 +20,7 @@ from type_equiv.producers.records import (
     ANY_OBJECT,
     CONSUMER_FORMS,
     KEYED,
+    KEYS,
     NO_KEYS,
     NO_SLOT,
     RAW,
@@ -45,15 +46,18 @@ from type_equiv.producers.syntax.generators import yield_type
 from type_equiv.producers.syntax.subsets import bit_tested
 from type_equiv.producers.syntax.syntax import (
     Scope,
+    alias_values,
     comprehended,
     describe,
     dict_keys,
+    given_to,
     held_displays,
     item_receiver,
     mapped_column_line,
     owners,
     tuple_parts,
 )
+from type_equiv.producers.syntax.tablekeys import loop_over
 from type_equiv.producers.uses.attributes import TypedCallees
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.uses.passed import item_keyed, passed_arg
@@ -198,6 +202,8 @@ class ExpressionWalker(WriteReader):
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
                 self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))
+            elif isinstance(node, COMPREHENSIONS) and id(node) not in self.quiet and ctx != CONSUMER:
+                self.handed_each(node, scope)
             # a comprehension's `k in Kind`: `k not in _DONE` tests no data (the rest: no context to enter)
             with loop_bound(node, scope, self.dotted) if isinstance(node, COMPREHENSIONS) else nullcontext():
                 for child in ast.iter_child_nodes(node):
@@ -209,6 +215,29 @@ class ExpressionWalker(WriteReader):
                             self.expr(cond, scope, ctx)
                     elif isinstance(child, ast.keyword):
                         self.expr(child.value, scope, ctx)
+
+    def handed_each(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+                    scope: Scope) -> None:
+        """`[Row(k) for k in Kind]` is the loop `for k in Kind: rows.append(Row(k))` (principle 5):
+        each element given to a call as it is, recorded as the loop's are (walker.py `loop`) — and a
+        table's keys taken as they are through a key view, `{k: v for k, v in T.items()}`."""
+        if len(node.generators) != 1:
+            return
+        over = loop_over(node.generators[0].iter, node.generators[0].target)
+        if over is None:
+            return
+        source, name = alias_values(over[0]), over[1]
+        ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
+        if ref is None:
+            return
+        view = KEYS if over[0] is not node.generators[0].iter else ""
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        if view and any(isinstance(part, ast.Name) and part.id == name for part in parts):
+            self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view))
+        for call, key in given_to([ast.Expr(part) for part in parts], name):
+            if (receiver := self.receiver(call.func, scope)) is not None:
+                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view,
+                                         given=(receiver, key)))
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),

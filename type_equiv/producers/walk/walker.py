@@ -20,6 +20,7 @@ from type_equiv.producers.doors.returns import decoded_returns
 from type_equiv.producers.records import (
     BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
+    KEYS,
     SEARCHED,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -59,6 +60,7 @@ from type_equiv.producers.syntax.syntax import (
     match_parts,
     parameters,
 )
+from type_equiv.producers.syntax.tablekeys import loop_over
 from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.uses.offered import returned_listing
 from type_equiv.producers.uses.passed import params_of
@@ -157,17 +159,20 @@ class Walker(AssignWalker, CallWalker):
         that collects `m` as it is (a stored key or value, `out.append(m)`, `yield m`) hands each
         member out; one that only compares it, reads its `.value`, returns it once found or gives
         it to a call hands none out — returned once it matches data, it is a decode (searches.py).
-        An iterating call (`for m in list(Kind):`) is read as a call."""
-        if not isinstance(node.target, ast.Name):
+        An iterating call (`for m in list(Kind):`) is read as a call. A dict's key view (`for k, v in
+        T.items()`) runs over its keys: an iteration of `T` (tablekeys.py)."""
+        over = loop_over(node.iter, node.target)
+        if over is None:
             return
-        source = alias_values(node.iter)
+        source, name = alias_values(over[0]), over[1]
         ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
         if ref is None:
             return
-        handing = hands_on(node.body, node.target.id)
-        self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
-        if scope.method_of != ref and searched(
-                node.body, node.target.id, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
+        view = KEYS if over[0] is not node.iter else ""  # judged as a table's keys alone (lists.py)
+        handing = hands_on(node.body, name)
+        self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing, detail=view))
+        if not view and scope.method_of != ref and searched(
+                node.body, name, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
             # `Kind(value)` as a loop
             self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=SEARCHED))
         if handing:
@@ -175,10 +180,11 @@ class Walker(AssignWalker, CallWalker):
         # each member given to a call: handed out where the parameter receiving it is typed by the
         # vocabulary (join.py), as `record(Kind.A)` is for one member; a parameter typed otherwise
         # (`resolution_reason: str`, a query's filter) compares it
-        for call, key in given_to(node.body, node.target.id):
+        for call, key in given_to(node.body, name):
             receiver = self.receiver(call.func, scope)
             if receiver is not None:
-                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, given=(receiver, key)))
+                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view,
+                                         given=(receiver, key)))
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
