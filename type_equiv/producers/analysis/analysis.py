@@ -120,11 +120,11 @@ class Analysis:
         running.ask(name for _, names in items for name in names)
         for item, names in items:
             site = item.site
-            if names and (name := running.idle(site.path, names)):
+            if names and (name := running.idle(site.path, names, outside)):
                 if site.role == "wire":
                     continue
                 role: SiteRole = "unreached"
-                form = f"{site.form} in {name}(), which nothing calls"
+                form = f"{site.form} in {name}(), which {running.callers(site.path, name)} calls"
                 item = replace(item, site=site.model_copy(update={"role": role, "form": form}))
             yield item
 
