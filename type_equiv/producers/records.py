@@ -64,6 +64,9 @@ SETTING = "setting"
 # `RefSite.detail` of a loop over a dict's key view (`for k, v in T.items()`): an iteration of `T`'s keys
 KEYS = "keys"
 ATTRIBUTE_KEYS = "attribute keys"  # a `Form.LISTED` detail's last part: a class-level table keyed so
+# `RefSite.detail` of a member in a table keyed by another enum's members and looked up by data
+# (decodes.py), followed by that enum: a decode where the enum is no class of the project (join.py)
+KEYED_BY = "keyed by "
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)

@@ -21,6 +21,7 @@ from type_equiv.producers.records import (
     CONSUMER_FORMS,
     DECODED,
     DEFAULT_OF,
+    KEYED_BY,
     KEYS,
     PRODUCER_FORMS,
     SPREAD,
@@ -95,6 +96,7 @@ class Join(Reach, Wires):
         self.index: Index | None = None
         self.built: Built | None = None  # which classes production code builds (a default's member)
         self._fields: dict[tuple[str, str], str] | None = None  # chains.py `field_edges`, when asked
+        self._modules: frozenset[str] | None = None  # the tree's modules (`_foreign`), when asked
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -195,6 +197,16 @@ class Join(Reach, Wires):
                 continue
             yield place, self.vocab.qualname + target[len(head):], ref
 
+    def _foreign(self, detail: str) -> bool:
+        """Whether the enum a table's keys are members of (`KEYED_BY` its name) lies outside every
+        module of the tree (decodes.py)."""
+        if self.index is None:
+            return False
+        if self._modules is None:
+            self._modules = frozenset(f.module for f in self.index.scan.files.values() if f.module)
+        name = self.canonical(detail.removeprefix(KEYED_BY))
+        return not any(name.startswith(m + ".") for m in self._modules)
+
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
@@ -203,6 +215,8 @@ class Join(Reach, Wires):
         target = self.canonical(ref.ref)
         if (fed := parsed_by(self.index, self.canonical, ref)) is not None:  # `JSONParser(Model)`: a decode
             ref = ref._replace(form=Form.DECODE, detail=fed or ref.detail)
+        if ref.detail.startswith(KEYED_BY):  # keyed by an enum the project does not define: a decode
+            ref = ref._replace(form=Form.DECODE if self._foreign(ref.detail) else ref.form, detail="")
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
         if (ref.form is Form.ITERATE and ref.given and not ref.detail  # not a listing handed whole
                 and not self._receives(self.annotated, *ref.given)):

@@ -148,7 +148,7 @@ class AssignWalker(ExpressionWalker):
             self.value_tables.update(nested_value_keys(name, value))  # `T = {"k": {e.value: e …}}`
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
-                         module, lambda node: self.dotted(node, scope))
+                         module, lambda node: self.dotted(node, scope, spelled_only=False))
             if (module and name and not name.startswith("_") and isinstance(value, ast.Dict)
                     and decode_table(value, name, self.module_body)):
                 # public: other modules may read it too — lists.py judges it by every read
@@ -160,7 +160,7 @@ class AssignWalker(ExpressionWalker):
                                  for r in sorted(held))
         elif scope.owner == scope.cls:  # a class-level table, read through `self._T` in its methods
             member_table(self.refs, start, value, name, scope.class_body, False,
-                         lambda node: self.dotted(node, scope), owner=scope.cls)
+                         lambda node: self.dotted(node, scope, spelled_only=False), owner=scope.cls)
             if keyed := class_key_table(value, name, scope.class_body, scope.cls, raw):
                 self.tested(value.lineno, keyed, scope)
         if not module:
