@@ -83,9 +83,12 @@ def rows() -> list[Row]:
     "for name in Button.DESCRIPTION.values():\n        rows.append(Row(name, None))",
     "rows.extend([str(key) for key in LABELS])",
     "for key, name in LABELS.items():\n        rows.append(Row(str(key), None))",
+    "rows.append({name: key for key, name in LABELS.items()})",
 ])
 def test_keys_spelled_into_text_or_values_iterated_stay_consumed(loop: str) -> None:
-    """The keys reach text, a parameter typed otherwise, or are not taken at all: none handed out."""
+    """The keys reach text, a parameter typed otherwise, or are not taken at all, or become the values
+    of a table keyed anew (`{name: key for key, name in T.items()}`, looked up by its names): none
+    handed out."""
     use = ROW + f"\n\ndef rows() -> list[object]:\n    rows: list[object] = []\n    {loop}\n    return rows\n"
     assert found(use) == {"DOUBLECLICK": "consumer", "WHEEL_UP": "consumer", "WHEEL_DOWN": "none"}
 

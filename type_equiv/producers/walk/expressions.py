@@ -220,7 +220,8 @@ class ExpressionWalker(WriteReader):
                     scope: Scope) -> None:
         """`[Row(k) for k in Kind]` is the loop `for k in Kind: rows.append(Row(k))` (principle 5):
         each element given to a call as it is, recorded as the loop's are (walker.py `loop`) — and a
-        table's keys taken as they are through a key view, `{k: v for k, v in T.items()}`."""
+        table's keys kept as they are through a key view, `[k for k in T.keys()]`, `{k: v for k, v in
+        T.items()}`."""
         if len(node.generators) != 1:
             return
         over = loop_over(node.generators[0].iter, node.generators[0].target)
@@ -232,7 +233,10 @@ class ExpressionWalker(WriteReader):
             return
         view = KEYS if over[0] is not node.generators[0].iter else ""
         parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-        if view and any(isinstance(part, ast.Name) and part.id == name for part in parts):
+        # kept as it is: an element, or a key — as a value under another key it is a table re-keyed
+        # (`{shade: style for style, shade in T.items()}`, looked up by its new keys: decodes.py)
+        kept = parts[0]
+        if view and isinstance(kept, ast.Name) and kept.id == name:
             self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view))
         for call, key in given_to([ast.Expr(part) for part in parts], name):
             if (receiver := self.receiver(call.func, scope)) is not None:
