@@ -67,6 +67,9 @@ ATTRIBUTE_KEYS = "attribute keys"  # a `Form.LISTED` detail's last part: a class
 # `RefSite.detail` of a member in a table keyed by another enum's members and looked up by data
 # (decodes.py), followed by that enum: a decode where the enum is no class of the project (join.py)
 KEYED_BY = "keyed by "
+# `RefSite.detail` of a member a function returns only where its parameter's text matched a literal
+# (syntax/parses.py): a decode keyed by that parameter
+PARSED = "parsed"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)

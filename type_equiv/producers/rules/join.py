@@ -23,6 +23,7 @@ from type_equiv.producers.records import (
     DEFAULT_OF,
     KEYED_BY,
     KEYS,
+    PARSED,
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
@@ -46,7 +47,7 @@ from type_equiv.producers.rules import public
 from type_equiv.producers.rules.built import Built, decoded_by, parsed_by
 from type_equiv.producers.rules.flags import combined
 from type_equiv.producers.rules.found import Found
-from type_equiv.producers.rules.keyed import keyed_sites, literal_decode, offered_doors
+from type_equiv.producers.rules.keyed import keyed_sites, literal_decode, offered_doors, parsed_door
 from type_equiv.producers.rules.lists import only_tested, tested_lists
 from type_equiv.producers.rules.methods import idle_methods, returning
 from type_equiv.producers.rules.reach import Reach
@@ -215,6 +216,9 @@ class Join(Reach, Wires):
         target = self.canonical(ref.ref)
         if (fed := parsed_by(self.index, self.canonical, ref)) is not None:  # `JSONParser(Model)`: a decode
             ref = ref._replace(form=Form.DECODE, detail=fed or ref.detail)
+        if ref.detail == PARSED:  # returned where a parameter's text matched a literal: a decode of it
+            door = parsed_door(self.index, ref, file.rel, self.exported if self.callers else None)
+            ref = ref._replace(form=Form.DECODE if door else ref.form, detail="", keyed=None)
         if ref.detail.startswith(KEYED_BY):  # keyed by an enum the project does not define: a decode
             ref = ref._replace(form=Form.DECODE if self._foreign(ref.detail) else ref.form, detail="")
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it

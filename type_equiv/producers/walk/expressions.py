@@ -65,7 +65,7 @@ from type_equiv.producers.uses.tested import test_keyed
 from type_equiv.producers.walk.naming import COMPREHENSIONS, held_classes, loop_bound
 from type_equiv.producers.walk.written import WriteReader
 from type_equiv.read.literals import literal_key
-from type_equiv.read.names import Bindings
+from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -190,10 +190,13 @@ class ExpressionWalker(WriteReader):
             self.bound(node.value, yield_type(scope.return_ann), Form.RETURN, scope)
             self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
-            for part in node.values:  # a name spelled there is read as a test's container is: consumed
-                if isinstance(part, ast.FormattedValue):
+            for part in node.values:  # a name or a member spelled into text (`f"{Kind.A.value}:"`) is
+                if isinstance(part, ast.FormattedValue):  # read as a test's container is: consumed
                     self.quiet.add(id(part.value))
-                    self.expr(part.value, scope, CONSUMER if isinstance(part.value, ast.Name) else ctx)
+                    # alone, `f"{Kind.A.value}"` is the value itself, as `str(Kind.A.value)` is
+                    named = isinstance(part.value, ast.Name) or (
+                        dotted_name(part.value) is not None and len(node.values) > 1)
+                    self.expr(part.value, scope, CONSUMER if named else ctx)
         else:
             if isinstance(node, ast.DictComp) and by_value(node):  # a decode table: no iteration out
                 self.quiet.add(id(node.generators[0].iter))

@@ -21,6 +21,7 @@ from type_equiv.producers.records import (
     BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
     KEYS,
+    PARSED,
     SEARCHED,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -28,6 +29,7 @@ from type_equiv.producers.records import (
     AnnSite,
     ClassSite,
     Form,
+    Keyed,
     Keys,
     Receiver,
     ReceiverKind,
@@ -37,6 +39,7 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax.converters import converted_default
 from type_equiv.producers.syntax.descriptors import record
 from type_equiv.producers.syntax.keys import typed_dict
+from type_equiv.producers.syntax.parses import parsed_returns
 from type_equiv.producers.syntax.positions import dataclass_aliases, field_positions
 from type_equiv.producers.syntax.searches import searched
 from type_equiv.producers.syntax.shown import shown_nodes
@@ -63,7 +66,7 @@ from type_equiv.producers.syntax.syntax import (
 from type_equiv.producers.syntax.tablekeys import loop_over
 from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.uses.offered import returned_listing
-from type_equiv.producers.uses.passed import params_of
+from type_equiv.producers.uses.passed import params_of, runs
 from type_equiv.producers.uses.tested import INIT, init_params
 from type_equiv.producers.walk.assigned import AssignWalker
 from type_equiv.producers.walk.calls import CallWalker
@@ -281,10 +284,29 @@ class Walker(AssignWalker, CallWalker):
         saved_displays, self.local_displays = self.local_displays, {}
         saved_members, self.local_members, tables = self.local_members, {}, dict(self.value_tables)
         saved_adapters, self.local_adapters = self.local_adapters, dict(self.local_adapters)
+        start = len(self.refs)
         self.body(node.body, inner)
+        self.parsed(node, inner, start)
         self.local_values, self.local_dicts = saved, saved_dicts
         self.local_displays = saved_displays
         self.local_members, self.local_adapters, self.value_tables = saved_members, saved_adapters, tables
+
+    def parsed(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, start: int) -> None:
+        """The members the function returns only where a parameter's text matched a literal
+        (syntax/parses.py), among the records its body added from `start`: decodes keyed by that
+        parameter — its callers' data, or the literals they name (join.py, rules/keyed.py)."""
+        found = {(member.lineno, target): name for member, name in parsed_returns(node)
+                 if (target := self.dotted(member, scope)) is not None}
+        if not found:
+            return
+        for i in range(start, len(self.refs)):
+            site = self.refs[i]
+            name = found.get((site.line, site.ref))
+            if name is not None and not site.consumer and site.form is not Form.DECODE and not site.detail:
+                param = scope.params.get(name)
+                keyed = (Keyed(scope.owner, param.position, name, param.default, "", runs(scope))
+                         if param is not None else None)
+                self.refs[i] = site._replace(detail=PARSED, keyed=keyed)
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True
