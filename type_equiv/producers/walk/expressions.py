@@ -5,6 +5,7 @@ Calls are calls.py's (`CallWalker`, which builds on this), statements walker.py'
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from contextlib import nullcontext
 
 from type_equiv.producers.doors.decodes import by_value
@@ -227,24 +228,35 @@ class ExpressionWalker(WriteReader):
         T.items()}`."""
         if len(node.generators) != 1:
             return
-        over = loop_over(node.generators[0].iter, node.generators[0].target)
+        over = self.iterated_name(node.generators[0].iter, node.generators[0].target, scope)
         if over is None:
             return
-        source, name = alias_values(over[0]), over[1]
-        ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
-        if ref is None:
-            return
-        view = KEYS if over[0] is not node.generators[0].iter else ""
+        ref, name, view = over
         parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
         # kept as it is: an element, or a key — as a value under another key it is a table re-keyed
         # (`{shade: style for style, shade in T.items()}`, looked up by its new keys: decodes.py)
         kept = parts[0]
         if view and isinstance(kept, ast.Name) and kept.id == name:
             self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view))
-        for call, key in given_to([ast.Expr(part) for part in parts], name):
+        self.handed_to([ast.Expr(part) for part in parts], name, ref, node.lineno, view, scope)
+
+    def iterated_name(self, source: ast.expr, target: ast.expr, scope: Scope) -> tuple[str, str, str] | None:
+        """What a loop runs over, when it is a spelled name — (its target, the loop variable, `KEYS`
+        where it runs over a dict's key view, else "") — read as tablekeys.py `loop_over` reads it."""
+        over = loop_over(source, target)
+        if over is None:
+            return None
+        values = alias_values(over[0])
+        ref = self.dotted(values, scope) if isinstance(values, ast.Name | ast.Attribute) else None
+        return None if ref is None else (ref, over[1], KEYS if over[0] is not source else "")
+
+    def handed_to(self, body: Sequence[ast.stmt], name: str, ref: str, line: int, view: str,
+                  scope: Scope) -> None:
+        """Each call in `body` given the loop variable `name` as it is: an iteration of `ref` handed to
+        that parameter (join.py: a producer where the parameter is typed by the vocabulary)."""
+        for call, key in given_to(body, name):
             if (receiver := self.receiver(call.func, scope)) is not None:
-                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view,
-                                         given=(receiver, key)))
+                self.refs.append(RefSite(line, ref, Form.ITERATE, False, detail=view, given=(receiver, key)))
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),

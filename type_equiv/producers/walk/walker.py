@@ -20,7 +20,6 @@ from type_equiv.producers.doors.returns import decoded_returns
 from type_equiv.producers.records import (
     BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
-    KEYS,
     PARSED,
     SEARCHED,
     TRANSFORM,
@@ -45,14 +44,12 @@ from type_equiv.producers.syntax.searches import searched
 from type_equiv.producers.syntax.shown import shown_nodes
 from type_equiv.producers.syntax.syntax import (
     Scope,
-    alias_values,
     class_arg,
     class_arms,
     declared_default,
     describe,
     displayed,
     element_type,
-    given_to,
     handed_once,
     hands_on,
     held_displays,
@@ -63,7 +60,6 @@ from type_equiv.producers.syntax.syntax import (
     match_parts,
     parameters,
 )
-from type_equiv.producers.syntax.tablekeys import loop_over
 from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.uses.offered import returned_listing
 from type_equiv.producers.uses.passed import params_of, runs
@@ -164,14 +160,10 @@ class Walker(AssignWalker, CallWalker):
         it to a call hands none out — returned once it matches data, it is a decode (searches.py).
         An iterating call (`for m in list(Kind):`) is read as a call. A dict's key view (`for k, v in
         T.items()`) runs over its keys: an iteration of `T` (tablekeys.py)."""
-        over = loop_over(node.iter, node.target)
+        over = self.iterated_name(node.iter, node.target, scope)
         if over is None:
             return
-        source, name = alias_values(over[0]), over[1]
-        ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
-        if ref is None:
-            return
-        view = KEYS if over[0] is not node.iter else ""  # judged as a table's keys alone (lists.py)
+        ref, name, view = over  # over a key view: judged as a table's keys alone (lists.py)
         handing = hands_on(node.body, name)
         self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing, detail=view))
         if not view and scope.method_of != ref and searched(
@@ -183,11 +175,7 @@ class Walker(AssignWalker, CallWalker):
         # each member given to a call: handed out where the parameter receiving it is typed by the
         # vocabulary (join.py), as `record(Kind.A)` is for one member; a parameter typed otherwise
         # (`resolution_reason: str`, a query's filter) compares it
-        for call, key in given_to(node.body, name):
-            receiver = self.receiver(call.func, scope)
-            if receiver is not None:
-                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view,
-                                         given=(receiver, key)))
+        self.handed_to(node.body, name, ref, node.lineno, view, scope)
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
