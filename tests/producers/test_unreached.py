@@ -68,12 +68,25 @@ def test_a_call_anywhere_in_production_runs_it() -> None:
         "READ": "producer", "WRITE": "producer"}
 
 
+TEST_CLASS = """
+from pkg.use_case import Module
+
+
+class TestModule:
+    def test_build(self):
+        Module().build()
+"""
+
+
 def test_a_call_from_tests_runs_it() -> None:
-    """A method only tests call is an interface they exercise (the seed's `AgentLoop.inject`)."""
-    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
-                                  "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False,
-                          tests=TEST)
-    assert found.verdicts["WRITE"] == "producer"
+    """A method only tests call is an interface they exercise (the seed's `AgentLoop.inject`) — also
+    from a method of a test class, which the test runner runs though no code names it (openhands'
+    `attempt_loop_recovery`)."""
+    for tests in (TEST, TEST_CLASS):
+        found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
+                                      "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False,
+                              tests=tests)
+        assert found.verdicts["WRITE"] == "producer", tests
 
 
 def test_what_runs_a_function_without_its_name_keeps_it_running() -> None:

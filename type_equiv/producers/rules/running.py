@@ -40,6 +40,7 @@ class Running:
     root: Path
     scans: Callable[[], Mapping[str, FileScan]]
     probe: Callable[[frozenset[str], bool], Mapping[str, tuple[str, ...]] | None]
+    test: Callable[[str], bool] = lambda _: False  # a test file's functions run under its runner
     _spelled: dict[str, frozenset[str]] = field(default_factory=dict)  # name → files spelling it
     # name → file → the functions of it that alone spell the name, each named only at its `def` there
     _within: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
@@ -67,12 +68,14 @@ class Running:
         coded = self.probe(few, True) if few else None
         further: set[str] = set()
         if coded is not None:
-            spelled.update((name, frozenset(rel for rel, words in coded.items() if name in words))
+            spelled.update((name, frozenset(rel for rel, words in coded.items()
+                                            if name in words or (self.test(rel) and any(
+                                                w.partition(WITHIN)[0] == name for w in words))))
                            for name in few)
             for rel, words in coded.items():
                 for word in words:
                     name, _, function = word.partition(WITHIN)
-                    if function and name in few:
+                    if function and name in few and not self.test(rel):
                         within = self._within.setdefault(name, {})
                         within[rel] = within.get(rel, frozenset()) | {function}
                         further.add(function)
