@@ -86,7 +86,9 @@ def test_a_function_parsing_only_literals_its_callers_write_builds_them() -> Non
 
 
 def test_a_return_guarded_by_another_test_builds_its_member() -> None:
-    """A flag, a comparison with a name, a test of something else than the parameter: no parse."""
+    """A flag, a comparison with a name, a test of something else than the parameter, a literal
+    naming something else than the member (a column picking a colour: ansible-navigator's `Color`):
+    no parse."""
     assert found("""
         import sys
 
@@ -101,12 +103,18 @@ def test_a_return_guarded_by_another_test_builds_its_member() -> None:
             if value == DEFAULT:
                 return Kind.JSON
             if sys.platform == "win32":
+                return None
+            return None
+
+
+        def style(column):
+            if column in ["title", "name"]:
                 return Kind.HUMAN
             return None
 
 
         def main() -> None:
-            print(pick(sys.argv[1], True))
+            print(pick(sys.argv[1], True), style(sys.argv[2]))
     """) == {"HUMAN": "producer", "SARIF": "producer", "JSON": "producer"}
 
 
