@@ -224,3 +224,34 @@ def test_a_table_of_the_members_values_looked_up_by_data_is_a_door_to_them() -> 
             def parse(self, item: dict) -> str:
                 return self.priority_map.get(item["urgency"], Mode.AUTO.value)
     """) == {"OFF": "wire", "ON": "wire", "AUTO": "producer"}
+
+
+def test_a_table_keyed_by_a_library_enum_looked_up_by_data_decodes() -> None:
+    """Keyed by `HTTPStatus`'s members — an enum no module of the project defines, so a value of it
+    the program holds is one a library decoded (fpdf2's `CompositeMode` from a font file) — and looked
+    up by data: a door to the members it holds, in a method or a function. Keyed by the project's own
+    `Setting`, or looked up by a member spelled in code, it stays the program's own translation."""
+    use = """
+        from http import HTTPStatus
+
+        from pkg.mode import Mode, Setting
+
+
+        class Client:
+            def mode_of(self, status: HTTPStatus) -> Mode | None:
+                table = {{
+                    {key}.OK: Mode.ON,
+                    {key}.{other}: Mode.OFF,
+                }}
+                return table.get({lookup})
+
+
+        def fallback() -> Mode:
+            return Mode.AUTO
+    """
+    assert found(use.format(key="HTTPStatus", other="NOT_FOUND", lookup="status")) == {
+        "OFF": "wire", "ON": "wire", "AUTO": "producer"}
+    assert found(use.format(key="Setting", other="OFF", lookup="status")) == {
+        "OFF": "producer", "ON": "producer", "AUTO": "producer"}
+    assert found(use.format(key="HTTPStatus", other="NOT_FOUND", lookup="HTTPStatus.OK")) == {
+        "OFF": "producer", "ON": "producer", "AUTO": "producer"}

@@ -173,6 +173,45 @@ def test_an_argument_its_decorator_factory_hands_on_at_each_call_is_produced() -
     }) == {"ADD": "producer", "DELETE": "consumer", "LIST": "none"}
 
 
+def test_a_member_s_value_its_decorator_factory_hands_on_at_each_call_is_produced() -> None:
+    """`perm.value` handed on from the wrapper is the member handed on (principle 5; MobSF's
+    `@permission_required(Permissions.DELETE)` checking `perm.value` at each call); read as a key there
+    (`GRANTS[perm.value]`), or handed on when decorating, it stays a key."""
+    def auth(use: str) -> dict[str, str]:
+        return perms_verdicts({"pkg/auth.py": f"""
+            from functools import wraps
+
+            from pkg.perms import Perms
+
+            GRANTS: dict = {{Perms.LIST.value: "list"}}
+
+
+            def check(value, raise_exception=False) -> None:
+                return None
+
+
+            def permission(bits):
+                def decorator(f):
+                    @wraps(f)
+                    def wrapper(*args, **kwargs):
+                        {use}
+                        return f(*args, **kwargs)
+                    return wrapper
+                return decorator
+        """, "pkg/views.py": """
+            from pkg.auth import permission
+            from pkg.perms import Perms
+
+
+            @permission(Perms.ADD)
+            def add() -> None:
+                pass
+        """})
+    assert auth("check(bits.value, raise_exception=True)")["ADD"] == "producer"
+    assert auth("check(bits.name)")["ADD"] == "producer"
+    assert auth("check(GRANTS[bits.value])")["ADD"] == "consumer"
+
+
 DELEGATING = """
     from pkg.perms import Perms
 

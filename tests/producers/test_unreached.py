@@ -57,7 +57,7 @@ def test_a_member_built_only_in_a_method_nothing_calls_is_unreached() -> None:
     found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
                                   "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False)
     assert found.verdicts == {"READ": "producer", "WRITE": "unreached"}
-    assert "nothing calls" in found.finding("WRITE").message
+    assert "nothing that runs calls" in found.finding("WRITE").message
     assert found.forms("WRITE", "unreached") == {"member in build(), which nothing calls"}
 
 
@@ -68,12 +68,25 @@ def test_a_call_anywhere_in_production_runs_it() -> None:
         "READ": "producer", "WRITE": "producer"}
 
 
+TEST_CLASS = """
+from pkg.use_case import Module
+
+
+class TestModule:
+    def test_build(self):
+        Module().build()
+"""
+
+
 def test_a_call_from_tests_runs_it() -> None:
-    """A method only tests call is an interface they exercise (the seed's `AgentLoop.inject`)."""
-    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
-                                  "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False,
-                          tests=TEST)
-    assert found.verdicts["WRITE"] == "producer"
+    """A method only tests call is an interface they exercise (the seed's `AgentLoop.inject`) — also
+    from a method of a test class, which the test runner runs though no code names it (openhands'
+    `attempt_loop_recovery`)."""
+    for tests in (TEST, TEST_CLASS):
+        found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
+                                      "pkg/main.py": CALLER}, symbol="pkg.kinds.Right", runs=False,
+                              tests=tests)
+        assert found.verdicts["WRITE"] == "producer", tests
 
 
 def test_what_runs_a_function_without_its_name_keeps_it_running() -> None:
@@ -177,3 +190,48 @@ def test_the_methods_of_a_class_nothing_builds_never_run() -> None:
     built = "from pkg.use_case import Patcher\n\nPatcher('a').run()\n"
     assert case(MODULE.replace("return [Right.WRITE]", "return []") + PLAIN, **{"pkg/other.py": built}
                 )["WRITE"] == "producer"
+
+
+MANAGER = """
+from pkg.use_case import Module
+
+
+class Manager:
+    def __init__(self):
+        self.module = Module()
+
+    def start(self):
+        return 1
+
+    def rebuild(self):
+        return Module.build(self.module)
+"""
+
+
+def test_a_method_called_only_by_code_that_never_runs_never_runs() -> None:
+    """`build` is called in another module, but only in `Manager.rebuild`, which nothing calls: it
+    never runs either (nile's `build_patch_manifest`, called only by `get_patchmanifest`, round 86),
+    and the finding says who calls it. Called anywhere that runs — `rebuild` called, or `build` called
+    beside it at the manager's module level — it runs."""
+    runs = "from pkg.manager import Manager\n\nManager().start()\n"
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND, "pkg/use_case.py": MODULE,
+                                  "pkg/main.py": CALLER, "pkg/manager.py": MANAGER, "pkg/cli.py": runs},
+                          symbol="pkg.kinds.Right", runs=False)
+    assert found.verdicts == {"READ": "producer", "WRITE": "unreached"}
+    assert found.forms("WRITE", "unreached") == {"member in build(), which only code that never runs calls"}
+    called = "from pkg.manager import Manager\n\nManager().rebuild()\n"
+    assert case(MODULE, **{"pkg/manager.py": MANAGER, "pkg/cli.py": called})["WRITE"] == "producer"
+    beside = MANAGER + "\n\nModule().build()\n"
+    assert case(MODULE, **{"pkg/manager.py": beside, "pkg/cli.py": runs})["WRITE"] == "producer"
+
+
+def test_a_public_caller_of_a_library_runs_what_it_calls() -> None:
+    """With the callers outside, `Manager.rebuild` is public: its callers may call it, so `build`,
+    called there, runs (private, `_rebuild`, it is code that never runs)."""
+    def found(manager: str) -> str:
+        return dict(verdicts(source={"pkg/__init__.py": "", "pkg/kinds.py": KIND,
+                                     "pkg/use_case.py": MODULE.replace("def build", "def _build"),
+                                     "pkg/manager.py": manager.replace("Module.build", "Module._build")},
+                             symbol="pkg.kinds.Right", row={"callers": "outside"}, runs=False))["WRITE"]
+    assert found(MANAGER) == "producer"
+    assert found(MANAGER.replace("def rebuild", "def _rebuild")) == "unreached"

@@ -55,3 +55,33 @@ def test_a_call_commented_out_and_back_answers_as_no_cache(project: Project) -> 
     assert answers(project) == (["beta"], ["beta"])
     path.write_text(path.read_text().replace("# Builder().build_beta()", "Builder().build_beta()"))
     assert answers(project) == ([], [])
+
+
+MANAGER = """from pkg.builder import Builder
+
+
+class Manager:
+    def start(self) -> int:
+        return 1
+
+    def rebuild(self) -> object:
+        return Builder().build_beta()
+"""
+STARTS = "\nfrom pkg.manager import Manager\n\nManager().start()\n"
+
+
+def test_calling_the_only_caller_of_an_unreached_method_and_undoing_it_answers_as_no_cache(
+        project: Project) -> None:
+    """`build_beta` is called only in `Manager.rebuild`, which nothing calls: unreached, one level up.
+    An edit calling `rebuild` in a third file runs both; undone, neither runs — each warm answer equals
+    `--no-cache`'s."""
+    tree(project, **{"src/pkg/make.py": MAKES_ALPHA + STARTS, "src/pkg/builder.py": BUILDER,
+                     "src/pkg/manager.py": MANAGER})
+    assert answers(project) == (["beta"], ["beta"])
+    assert unreached(project)
+    path = project.root / "src/pkg/make.py"
+    before = path.read_text()
+    path.write_text(before + "Manager().rebuild()\n")
+    assert answers(project) == ([], [])
+    path.write_text(before)
+    assert answers(project) == (["beta"], ["beta"])

@@ -59,6 +59,17 @@ NESTED = "nested"
 # a `Form.LISTED` detail's last part: one member bound alone to a module-level name its module compares
 # with members of the same class (`NAME == Kind.B`): a setting the module tests (public.py `settings`)
 SETTING = "setting"
+# a `Form.LISTED` detail's last part: a module-level table keyed by members (`DESCRIPTION = {Kind.A: "a"}`),
+# whose keys the program hands out where it iterates them (syntax/tablekeys.py, lists.py); also the
+# `RefSite.detail` of a loop over a dict's key view (`for k, v in T.items()`): an iteration of `T`'s keys
+KEYS = "keys"
+ATTRIBUTE_KEYS = "attribute keys"  # a `Form.LISTED` detail's last part: a class-level table keyed so
+# `RefSite.detail` of a member in a table keyed by another enum's members and looked up by data
+# (decodes.py), followed by that enum: a decode where the enum is no class of the project (join.py)
+KEYED_BY = "keyed by "
+# `RefSite.detail` of a member a function returns only where its parameter's text matched a literal
+# (syntax/parses.py): a decode keyed by that parameter
+PARSED = "parsed"
 HANDED = "handed whole"  # `RefSite.detail` of a listing handed to a call as one value (lists.py)
 RAW = "in raw"  # `RefSite.detail` of a container compared: `x in KNOWN`, `x` maybe raw data (lists.py)
 VALUES = "values"  # `RefSite.detail` of an enum's method returning every member's value (walker.py)
@@ -88,7 +99,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 47
+RECORDS = 48
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 

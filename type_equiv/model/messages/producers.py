@@ -93,9 +93,10 @@ def no_producer(symbol: str, what: str, variant: str, at: Where, sites: Sequence
     so it is shown (`info`) unless the manifest says `"wire": "error"` (`wire_error`). `registries`
     are classes of the variant's hierarchy with an `__init_subclass__` hook: code may build it from a
     run-time registry, which no static reading follows, so the finding says so and how the manifest
-    marks such a variant. `unreached` are producers in functions nothing calls (rules/running.py)."""
+    marks such a variant. `unreached` are producers in functions nothing that runs calls
+    (rules/running.py)."""
     if unreached:
-        why = f"only code that never runs builds it ({_places(unreached)}: nothing calls it)"
+        why = f"only code that never runs builds it ({_places(unreached)}: nothing that runs calls it)"
     elif tests:
         why = f"only tests write it ({_places(tests)}), and test-only writers do not count"
     elif consumers:

@@ -101,7 +101,7 @@ class Analysis:
         self.scan: TreeScan | None = None
         self.callers: set[str] = set()  # the rows whose callers are outside: public parameters are doors
         self.running = Running(self.root, lambda: self.scan.scans if self.scan is not None else {},
-                               self._probe)
+                               self._probe, self._test)
         self._closed = False  # the scanner answers probes until the run closes it
 
     def outside(self, row: SymbolRow, vocab: Vocabulary) -> bool:
@@ -120,11 +120,11 @@ class Analysis:
         running.ask(name for _, names in items for name in names)
         for item, names in items:
             site = item.site
-            if names and (name := running.idle(site.path, names)):
+            if names and (name := running.idle(site.path, names, outside)):
                 if site.role == "wire":
                     continue
                 role: SiteRole = "unreached"
-                form = f"{site.form} in {name}(), which nothing calls"
+                form = f"{site.form} in {name}(), which {running.callers(site.path, name)} calls"
                 item = replace(item, site=site.model_copy(update={"role": role, "form": form}))
             yield item
 
@@ -135,6 +135,11 @@ class Analysis:
         warm check replays."""
         return None if self._closed else self.scanner.scan(
             None, [Needles.of(names, whole=True, code=code)], None).words
+
+    def _test(self, rel: str) -> bool:
+        """Whether the tree's file `rel` is a test: its functions run under the test runner."""
+        index = self.scanner.by_rel.get(rel)
+        return index is not None and self.scanner.files[index].test
 
     def _settle(self, scan: TreeScan) -> None:
         """Ask, while the scanner still answers, every question of reach a report can ask: in one

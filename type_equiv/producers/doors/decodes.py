@@ -7,7 +7,11 @@ An index by data (`_MODES[setting]`) means the same, raising where `.get` gives 
 `--tone` through argparse `choices=` of the table's keys is still the command line's data). A
 table keyed by members (`{Setting.OFF: Mode.OFF}`: the program's own values translated), one looked
 up by a literal (`_MODES.get(0)`, `_MODES[0]`) or read any other way (`.values()`, `.items()`,
-handed on, returned) hands its members out. Read
+handed on, returned) hands its members out — unless its keys are the members of an enum the
+project does not define (`{CompositeMode.SCREEN: BlendMode.SCREEN, …}` looked up by a font's
+composite mode, fontTools' enum): the program holds such a value only as a library decoded it from
+data, so the lookup is a decode as a raw key's is (principle 1; join.py judges the key's class, the
+walk marks the table's members `KEYED_BY` it). Read
 by the walk (assigned.py `module_value`), which turns the table's member references into decodes
 (join.py: a door to those members alone). A class table handed to a union's validator is what
 data is decoded into (`validator_tables`).
@@ -19,7 +23,7 @@ import ast
 from collections.abc import Callable, Sequence
 
 from type_equiv.producers.doors.doors import tested_in
-from type_equiv.producers.records import Form, RefSite
+from type_equiv.producers.records import KEYED_BY, Form, RefSite
 from type_equiv.producers.syntax.syntax import mapping_parts
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -50,11 +54,30 @@ def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, bo
     `Owner.T` in its methods: the same table, principle 5)."""
     if module and not name.startswith("_"):
         return
-    if name and isinstance(value, ast.Dict) and decode_table(value, name, body, owner):
+    if not (name and isinstance(value, ast.Dict)):
+        return
+    if decode_table(value, name, body, owner):
         held = {dotted(v) for v in held_members(value)}
         for i in range(start, len(refs)):
             if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
                 refs[i] = refs[i]._replace(form=Form.DECODE)
+    elif (keyed := _keyed_by(value, dotted)) is not None and looked_up_by_data(name, body, owner, frozenset(
+            ast.unparse(k.value) for k in value.keys if isinstance(k, ast.Attribute))):
+        # keyed by another enum's members: a decode where that enum is no class of the project (join.py)
+        held = {dotted(v) for v in value.values if v is not None}
+        for i in range(start, len(refs)):
+            if refs[i].form is Form.TABLE and refs[i].ref in held:
+                refs[i] = refs[i]._replace(detail=KEYED_BY + keyed)
+
+
+def _keyed_by(value: ast.Dict, dotted: Callable[[ast.expr], str | None]) -> str | None:
+    """The one class whose members key every entry of a table of members (`{CompositeMode.SCREEN:
+    BlendMode.SCREEN, …}` → the class `CompositeMode` resolves to), else None."""
+    if not value.keys or not all(isinstance(v, ast.Attribute) for v in value.values):
+        return None
+    owners = {dotted(k.value) if isinstance(k, ast.Attribute) and k.attr != "value" else None
+              for k in value.keys}
+    return owners.pop() if len(owners) == 1 and None not in owners else None
 
 
 def validator_tables(value: ast.expr, tables: dict[str, tuple[int, int]], refs: list[RefSite]) -> None:
@@ -78,7 +101,7 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
     statements, the module's for a private module-level name, the class's for a class-level one of
     the class `owner`): every key a raw value — a literal, or a name `body` binds to one (`WM_LBUTTONUP`:
     an OS message's number) —, every value a member (`Kind.A`), a tuple holding one beside literals
-    (`(Button.left, True)`) or such a table one level down, and `name` read at least once by `.get`
+    (`(Button.left, True)`) or such a table nested at any depth, and `name` read at least once by `.get`
     or an index of a key that is no literal and otherwise only through its keys."""
     if not _raw_table(value, _constants(body)):
         return False
@@ -87,7 +110,7 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
 
 def held_members(value: ast.Dict) -> list[ast.expr]:
     """The members a decode table's values hold: the values, each tuple's one member, and those of
-    the tables one level down."""
+    the tables nested in it, at any depth."""
     out: list[ast.expr] = []
     for item in value.values:
         if isinstance(item, ast.Dict):
@@ -140,10 +163,12 @@ def class_key_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner:
     return keys if keys and looked_up_by_data(name, body, owner) else []
 
 
-def looked_up_by_data(name: str, body: Sequence[ast.stmt], owner: str | None = None) -> bool:
+def looked_up_by_data(name: str, body: Sequence[ast.stmt], owner: str | None = None,
+                      heads: frozenset[str] = frozenset()) -> bool:
     """Whether `name` (or `self.name`, `cls.name`, `Owner.name` in the class `owner`) is read in
-    `body` at least once by `.get` or an index of a key that is no literal, otherwise only through
-    its keys, and bound at most once."""
+    `body` at least once by `.get` or an index of a key that is no literal — nor a member of one of
+    `heads` (`HTTPStatus.OK`), the enums keying it —, otherwise only through its keys, and bound at
+    most once."""
     parents = {id(child): node for node in (n for s in body for n in walk(s))
                for child in ast.iter_child_nodes(node)}
     decoded, stores = False, 0
@@ -154,7 +179,7 @@ def looked_up_by_data(name: str, body: Sequence[ast.stmt], owner: str | None = N
         if not isinstance(node.ctx, ast.Load):
             stores += 1
             continue
-        read = _read(node, parents)
+        read = _read(node, parents, heads)
         if read is None:
             return False
         decoded = decoded or read
@@ -168,18 +193,20 @@ def _names(node: ast.Name | ast.Attribute, name: str, holders: set[str]) -> bool
     return node.attr == name and isinstance(node.value, ast.Name) and node.value.id in holders
 
 
-def _read(node: ast.Name | ast.Attribute, parents: dict[int, ast.AST]) -> bool | None:
+def _read(node: ast.Name | ast.Attribute, parents: dict[int, ast.AST],
+          heads: frozenset[str] = frozenset()) -> bool | None:
     """How one read of the table uses it: True, a lookup by data (`t.get(key)`, `t[key]`); False,
-    its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (a literal key)."""
+    its keys alone (`k in t`, `", ".join(t)`, `for k in t`); None, anything else (a literal key, or a
+    member of one of `heads`)."""
     parent = parents.get(id(node))
     if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Load):
-        return None if isinstance(parent.slice, ast.Constant) else True
+        return None if _written(parent.slice, heads) else True
     if isinstance(parent, ast.Attribute) and parent.value is node:
         call = parents.get(id(parent))
         if not (isinstance(call, ast.Call) and call.func is parent):
             return None
         if parent.attr == "get" and call.args:
-            return None if isinstance(call.args[0], ast.Constant) else True
+            return None if _written(call.args[0], heads) else True
         return False if parent.attr == "keys" else None
     if isinstance(parent, ast.Compare) and node in parent.comparators:
         return False if all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops) else None
@@ -190,6 +217,12 @@ def _read(node: ast.Name | ast.Attribute, parents: dict[int, ast.AST]) -> bool |
     if isinstance(parent, ast.For | ast.comprehension) and parent.iter is node:
         return False
     return None
+
+
+def _written(key: ast.expr, heads: frozenset[str]) -> bool:
+    """A key written in code: a literal, or a member of one of `heads` (`HTTPStatus.OK`)."""
+    return isinstance(key, ast.Constant) or (
+        isinstance(key, ast.Attribute) and bool(heads) and ast.unparse(key.value) in heads)
 
 
 def value_keys(value: ast.expr, raw: bool = False) -> list[ast.expr]:

@@ -21,6 +21,9 @@ from type_equiv.producers.records import (
     CONSUMER_FORMS,
     DECODED,
     DEFAULT_OF,
+    KEYED_BY,
+    KEYS,
+    PARSED,
     PRODUCER_FORMS,
     SPREAD,
     UNKNOWN_KEYS,
@@ -44,7 +47,7 @@ from type_equiv.producers.rules import public
 from type_equiv.producers.rules.built import Built, decoded_by, parsed_by
 from type_equiv.producers.rules.flags import combined
 from type_equiv.producers.rules.found import Found
-from type_equiv.producers.rules.keyed import keyed_sites, literal_decode, offered_doors
+from type_equiv.producers.rules.keyed import keyed_sites, literal_decode, offered_doors, parsed_door
 from type_equiv.producers.rules.lists import only_tested, tested_lists
 from type_equiv.producers.rules.methods import idle_methods, returning
 from type_equiv.producers.rules.reach import Reach
@@ -94,6 +97,7 @@ class Join(Reach, Wires):
         self.index: Index | None = None
         self.built: Built | None = None  # which classes production code builds (a default's member)
         self._fields: dict[tuple[str, str], str] | None = None  # chains.py `field_edges`, when asked
+        self._modules: frozenset[str] | None = None  # the tree's modules (`_foreign`), when asked
 
     def _pairs(self, pairs: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, str], ...]:
         """(keyword, literal key): a literal as itself, an enum member given as a tag
@@ -148,8 +152,8 @@ class Join(Reach, Wires):
         self.listing = returning(refs, Form.ITERATE, self.family, VALUES)  # every value returned
         self.builders = returning(refs, Form.BUILD, {*self.by_class, *subclasses})
         for (i, j), _, ref in refs:
-            if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED):
-                continue
+            if ref.form in (Form.SERIALISE, Form.WRAP, Form.LISTED) or ref.detail == KEYS:
+                continue  # a loop over a table's keys: judged with the table (lists.py)
             if not self._inside(rels[i], ref, spans_of(rels[i]), body):
                 found.append(((i, 0, j), list(self._ref(files[rels[i]], ref, subclasses))))
         for (i, j), target, ref in self._wrapped(index, refs):
@@ -175,7 +179,8 @@ class Join(Reach, Wires):
                 scan, refs, rels, self.package, self.family, self.exported, self._chain))
         found.sort(key=lambda item: item[0])
         return combined(only_tested([f for _, fs in found for f in fs], tested_lists(  # flags.py: `A | B`
-            index, refs, self.family, self.canonical, self._consumed), Found, frozenset(self.members)),
+            index, refs, self.family, self.canonical, self._consumed,
+            lambda given: self._receives(self.annotated, *given)), Found, frozenset(self.members)),
             self.vocab.composites)
 
     def _wrapped(self, index: Index, refs: list[tuple[tuple[int, int], str, RefSite]]
@@ -193,6 +198,16 @@ class Join(Reach, Wires):
                 continue
             yield place, self.vocab.qualname + target[len(head):], ref
 
+    def _foreign(self, detail: str) -> bool:
+        """Whether the enum a table's keys are members of (`KEYED_BY` its name) lies outside every
+        module of the tree (decodes.py)."""
+        if self.index is None:
+            return False
+        if self._modules is None:
+            self._modules = frozenset(f.module for f in self.index.scan.files.values() if f.module)
+        name = self.canonical(detail.removeprefix(KEYED_BY))
+        return not any(name.startswith(m + ".") for m in self._modules)
+
     def _site(self, file: SourceFile, line: int, form: str, consumer: bool) -> Site:
         role: SiteRole = "consumer" if consumer else "test" if file.test else "producer"
         return Site(path=file.rel, line=line, form=str(form), role=role)
@@ -201,6 +216,11 @@ class Join(Reach, Wires):
         target = self.canonical(ref.ref)
         if (fed := parsed_by(self.index, self.canonical, ref)) is not None:  # `JSONParser(Model)`: a decode
             ref = ref._replace(form=Form.DECODE, detail=fed or ref.detail)
+        if ref.detail == PARSED:  # returned where a parameter's text matched a literal: a decode of it
+            door = parsed_door(self.index, ref, file.rel, self.exported if self.callers else None)
+            ref = ref._replace(form=Form.DECODE if door else ref.form, detail="", keyed=None)
+        if ref.detail.startswith(KEYED_BY):  # keyed by an enum the project does not define: a decode
+            ref = ref._replace(form=Form.DECODE if self._foreign(ref.detail) else ref.form, detail="")
         # each member handed to a call (walker.py `loop`): only a parameter typed by the vocabulary takes it
         if (ref.form is Form.ITERATE and ref.given and not ref.detail  # not a listing handed whole
                 and not self._receives(self.annotated, *ref.given)):

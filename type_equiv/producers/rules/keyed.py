@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from type_equiv.model.findings import Site, SiteRole
 from type_equiv.producers.index import Index
-from type_equiv.producers.records import ArgKind, Form, LitSite, RefSite, ValueKind
+from type_equiv.producers.records import PARSED, ArgKind, Form, LitSite, RefSite, ValueKind
 from type_equiv.producers.rules.public import public
 from type_equiv.producers.uses.passed import NO_DEFAULT
 from type_equiv.producers.uses.tested import INIT, SUPER, member_of
@@ -39,7 +39,8 @@ def lookup_functions(refs: list[tuple[tuple[int, int], str, RefSite]], family: s
     return {found.function.rsplit(".", 2)[-2] if found.function.endswith(f".{INIT}")
             else found.function.rsplit(".", 1)[-1] for _, target, ref in refs
             if ((ref.form in (Form.ITEM, Form.DECODE) and target in family)
-                or (ref.form is Form.CALL and (target in family or target.rpartition(".")[0] in family)))
+                or ((ref.form is Form.CALL or ref.detail == PARSED)
+                    and (target in family or target.rpartition(".")[0] in family)))
             and (found := ref.keyed)}
 
 
@@ -137,6 +138,17 @@ def keyed_sites(index: Index | None, ref: RefSite, file: SourceFile, members: Co
                              role="test" if test else "producer")
     if opened:
         yield None, Site(path=file.rel, line=ref.line, form=door, role="wire")
+
+
+def parsed_door(index: Index | None, ref: RefSite, rel: str, exported: frozenset[str] | None) -> bool:
+    """Whether a member returned where a parameter's text matched a literal (syntax/parses.py) may be
+    the text's data: a method's parameter (its callers unknown here), a public function of a library
+    whose callers are outside (`exported` given), or one a call hands data or that is handed on
+    uncalled (`passed_names`) — else the callers name it by a literal: built in code."""
+    found = ref.keyed
+    if index is None or found is None or (exported is not None and public(found.function, exported)):
+        return True
+    return passed_names(index, ref, rel)[1]
 
 
 def literal_decode(ref: RefSite) -> bool:

@@ -32,9 +32,11 @@ from type_equiv.producers.index import Index, Place
 from type_equiv.producers.records import (
     ANY_OBJECT,
     ATTRIBUTE,
+    ATTRIBUTE_KEYS,
     DECODES,
     HANDED,
     KEYED,
+    KEYS,
     NESTED,
     RAW,
     SETTING,
@@ -80,6 +82,7 @@ class Tested(NamedTuple):
     bare: bool = False  # one member bound to the name (`OK = Kind.OK`): never a door
     whole: bool = False  # a table of every member keyed by its value: a door to them all
     kept: bool = False  # also read otherwise (handed out): its sites keep their roles, doors only
+    handed: bool = False  # a table whose member keys a loop hands out: its keys produced (tablekeys.py)
 
 
 def by_data(read: RefSite, name: str) -> bool:
@@ -107,14 +110,17 @@ def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -
 
 
 def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
-                 canonical: Callable[[str], str], consumed: Consumed) -> Iterator[Tested]:
+                 canonical: Callable[[str], str], consumed: Consumed,
+                 receives: Callable[[GivenTo], bool] = lambda _: False) -> Iterator[Tested]:
     """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
     them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
     is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`,
     or `check(text, NAME)` testing `text in valid`: offered.py); and a listing of every value handed
     inline to such a parameter (`check(text, list(Kind))`), as through a name (principle 5). A member
     bound to a name its module compares with members (`STATE = Kind.A` … `if STATE == Kind.B`: walker.py
-    `SETTING`) is the value a variable holds, never only tested: the state or setting the program tests."""
+    `SETTING`) is the value a variable holds, never only tested: the state or setting the program tests.
+    A table keyed by members whose keys a loop collects, or hands to a parameter typed by the
+    vocabulary (`receives`), hands them out (tablekeys.py)."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
@@ -132,11 +138,16 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             continue
         # a class attribute's reads: through its class, and by its name alone (`self._SUPPORTED` in
         # a base's method reads each subclass's own), any class's attribute so named
-        heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if kind == ATTRIBUTE else [
-            canonical(name)]
+        heads = [canonical(name), f"{ANY_OBJECT}.{name.rsplit('.', 1)[-1]}"] if kind in (
+            ATTRIBUTE, ATTRIBUTE_KEYS) else [canonical(name)]
         reads = [(rels[j], read) for (j, _), _, read in index.refs_under(heads)  # (`W = f(NAME)`
                  if not files[rels[j]].test and read.form is not Form.WRAP  # notes a binding: f's read is)
                  and not (rels[j] == rel and ref.line <= read.line <= end)]
+        if kind in (KEYS, ATTRIBUTE_KEYS):
+            if any(read.form is Form.ITERATE and not read.consumer and (read.given is None or receives(
+                    read.given)) for _, read in reads):
+                yield Tested(rel, ref.line, end, (), False, kept=True, handed=True)
+            continue
         if kind == ATTRIBUTE:
             kind = ""
         if kind == TABLE:  # its own module's lookups are read there (decodes.py `value_keys`)
@@ -195,6 +206,12 @@ def only_tested(found: list[F], tested: Iterable[Tested], door: Callable[[str, S
     for display in tested:
         inside = [k for k, f in enumerate(out) if f.variant is not None and f.site.path == display.rel
                   and display.start <= f.site.line <= display.end]
+        if display.handed:  # its member keys a loop hands out: each one produced there
+            for k in inside:
+                if out[k].site.role == "consumer" and out[k].site.form == "dispatch":
+                    out[k] = replace(out[k], site=out[k].site.model_copy(
+                        update={"role": "producer", "form": "member"}))
+            continue
         if not display.kept:  # only tested: what it lists is consumed there, not handed out
             for k in inside:
                 if out[k].site.role == "producer":

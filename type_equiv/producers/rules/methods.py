@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 
 from type_equiv.producers.index import Index
-from type_equiv.producers.records import VALUES, Form, RefSite
+from type_equiv.producers.records import KEYS, VALUES, Form, RefSite
 from type_equiv.read.vocabularies import Method, Vocabulary
 
 MISSING = "_missing_"  # the hook Python calls when a lookup by value finds no member
@@ -72,4 +72,5 @@ def returning(refs: Iterable[tuple[tuple[int, int], str, RefSite]], form: Form, 
     list(cls)`; with `VALUES`, every member's value: `x in Kind.key_specs()` tests against them) or an
     instance (`BUILD`: `return cls(…)`): walker.py `method_return`."""
     return frozenset(target for _, target, ref in refs if ref.form is form and (
-        ref.detail == VALUES) == (detail == VALUES) and target.rpartition(".")[0] in owners)
+        ref.detail == VALUES) == (detail == VALUES) and ref.detail != KEYS
+        and target.rpartition(".")[0] in owners)

@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from type_equiv.producers.records import TOKEN, FileScan
+from type_equiv.producers.syntax.unnamed import WITHIN
 
 ENTRY_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
 # A name this many files spell — its own and one more — has that file's code read; spelled in more
 # files, it runs (a comment in each is unlikely, and reading them all would cost a parse each).
 FEW_FILES = 2
+DEPTH = 3  # a name spelled only in a function that never runs: followed this many functions up
 
 
 @dataclass
@@ -38,7 +40,10 @@ class Running:
     root: Path
     scans: Callable[[], Mapping[str, FileScan]]
     probe: Callable[[frozenset[str], bool], Mapping[str, tuple[str, ...]] | None]
+    test: Callable[[str], bool] = lambda _: False  # a test file's functions run under its runner
     _spelled: dict[str, frozenset[str]] = field(default_factory=dict)  # name → files spelling it
+    # name → file → the functions of it that alone spell the name, each named only at its `def` there
+    _within: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
     _entry: frozenset[str] | None = None
 
     def candidates(self, path: str, line: int, outside: bool) -> list[str]:
@@ -49,10 +54,11 @@ class Running:
         return [name for first, last, name in unnamed if first <= line <= last
                 and not (outside and not name.startswith("_")) and name not in self._entries()]
 
-    def ask(self, names: Iterable[str]) -> None:
+    def ask(self, names: Iterable[str], depth: int = DEPTH) -> None:
         """Ask, in one probe, which files spell the names not asked yet as tokens; then, of the names
         few files spell (a comment may hold every spelling but the `def`), which files spell them in
-        code — parsing only those files (scan/needles.py `code`)."""
+        code — parsing only those files (scan/needles.py `code`) —, and where a file's code spells one
+        only in functions it names only at their `def`, ask of those in turn (`depth` levels)."""
         new = frozenset(names) - self._spelled.keys()
         held = self.probe(new, False) if new else None
         if held is None:
@@ -60,16 +66,44 @@ class Running:
         spelled = {name: frozenset(rel for rel, words in held.items() if name in words) for name in new}
         few = frozenset(name for name, rels in spelled.items() if 1 < len(rels) <= FEW_FILES)
         coded = self.probe(few, True) if few else None
+        further: set[str] = set()
         if coded is not None:
-            spelled.update((name, frozenset(rel for rel, words in coded.items() if name in words))
+            spelled.update((name, frozenset(rel for rel, words in coded.items()
+                                            if name in words or (self.test(rel) and any(
+                                                w.partition(WITHIN)[0] == name for w in words))))
                            for name in few)
+            for rel, words in coded.items():
+                for word in words:
+                    name, _, function = word.partition(WITHIN)
+                    if function and name in few and not self.test(rel):
+                        within = self._within.setdefault(name, {})
+                        within[rel] = within.get(rel, frozenset()) | {function}
+                        further.add(function)
         self._spelled.update(spelled)
+        if further and depth > 1:
+            self.ask(further, depth - 1)
 
-    def idle(self, path: str, names: Iterable[str]) -> str | None:
+    def idle(self, path: str, names: Iterable[str], outside: bool = False) -> str | None:
         """The first of `names` (the `candidates` of a line of `path`, asked) that never runs, else
-        None: no other file spells it."""
-        return next((name for name in names if name in self._spelled and not self._spelled[name] - {path}),
-                    None)
+        None: no other file spells it, but in functions that never run (a public one runs where the
+        callers are `outside`)."""
+        return next((name for name in names if self._idle(path, name, outside, frozenset())), None)
+
+    def callers(self, path: str, name: str) -> str:
+        """Who calls an idle function, for a finding: nothing, or only code that never runs."""
+        within = any(rel != path for rel in self._within.get(name, {}))
+        return "only code that never runs" if within else "nothing"
+
+    def _idle(self, path: str, name: str, outside: bool, seen: frozenset[str]) -> bool:
+        """Whether `name`, a function of `path` the module names only at its `def`, never runs: every
+        other file spelling it in code spells it only inside functions of its own that never run."""
+        if name not in self._spelled or self._spelled[name] - {path}:
+            return False
+        seen = seen | {f"{path}:{name}"}
+        return all(f"{rel}:{f}" not in seen and not (outside and not f.startswith("_"))
+                   and f not in self._entries() and self._idle(rel, f, outside, seen)
+                   for rel, functions in self._within.get(name, {}).items() if rel != path
+                   for f in functions)
 
     def _entries(self) -> frozenset[str]:
         if self._entry is None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from type_equiv.producers.records import TOKEN
-from type_equiv.producers.syntax.unnamed import code_words
+from type_equiv.producers.syntax.unnamed import spelled_within
 from type_equiv.store.cache import key_of
 
 FEW_WORDS = 24  # up to this many needles are searched one by one, more by one regex
@@ -87,12 +87,13 @@ class Needles:
 
 def _in_code(words: tuple[str, ...], text: str) -> tuple[str, ...]:
     """Those of `words` the module's code spells: a name only a comment or a bare string holds runs
-    nothing (syntax/unnamed.py). A file Python cannot parse keeps every word, the cautious answer."""
+    nothing, and one spelled only in functions the module never names is marked with them
+    (syntax/unnamed.py `spelled_within`). A file Python cannot parse keeps every word, the cautious
+    answer."""
     try:
-        spelled = code_words(ast.parse(text), text, frozenset(words))
+        return spelled_within(ast.parse(text), text, frozenset(words))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return words
-    return tuple(w for w in words if spelled[w])
 
 
 def _any_in(words: tuple[str, ...], text: str) -> bool:

@@ -23,6 +23,7 @@ BINDING_DECORATORS = frozenset({"classmethod", "staticmethod"})
 FEW = 2
 
 Unnamed = tuple[int, int, str]  # the first and last line of the body, and the function's name
+WITHIN = "@"  # `name@function`: a name spelled only in the body of a function that may never run
 
 
 def unnamed_functions(tree: ast.Module, text: str) -> tuple[Unnamed, ...]:
@@ -53,15 +54,39 @@ def code_words(tree: ast.Module, text: str, names: frozenset[str]) -> Counter[st
     """How often the module's code spells each of `names`: as an identifier, or as a word of a string
     value (`getattr(self, "build")` names `build`) — not in a comment, which the tree does not hold,
     nor in a string standing alone as a statement (a docstring, or code kept in a string: it runs
-    nothing). Only the lines whose text holds one of `names` are read, each through the nodes that
-    span it."""
-    words: Counter[str] = Counter()
+    nothing)."""
+    return Counter(word for word, _ in _code_spellings(tree, text, names))
+
+
+def spelled_within(tree: ast.Module, text: str, names: frozenset[str]) -> tuple[str, ...]:
+    """Those of `names` the module's code spells, each as itself where one spelling lies outside the
+    bodies of the functions the module names only at their `def` (`unnamed_functions`); a name spelled
+    only inside such bodies as `name` + `WITHIN` + the innermost such function (or unbuilt class)
+    holding each spelling: it runs only if that function does (rules/running.py asks, one level
+    further)."""
+    spellings = _code_spellings(tree, text, names)
+    if not spellings:
+        return ()
+    unnamed = unnamed_functions(tree, text)
+    held: dict[str, set[str]] = {}
+    for word, line in spellings:
+        inside = [(last - first, name) for first, last, name in unnamed if first <= line <= last]
+        # the narrowest; of equal ones the method rather than its unbuilt class (listed first)
+        held.setdefault(word, set()).add(min(inside, key=lambda e: e[0])[1] if inside else "")
+    return tuple(sorted(out for word, within in held.items() for out in (
+        [word] if "" in within else [f"{word}{WITHIN}{name}" for name in within])))
+
+
+def _code_spellings(tree: ast.Module, text: str, names: frozenset[str]) -> list[tuple[str, int]]:
+    """Each spelling of one of `names` in the module's code, with its line. Only the lines whose text
+    holds one of `names` are read, each through the nodes that span it."""
+    out: list[tuple[str, int]] = []
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as Python numbers lines
     for number, line in enumerate(lines, 1):
         if any(name in line for name in names):
             for spelled in _spelled_on(tree, number):
-                words.update(w for w in spelled if w in names)
-    return words
+                out.extend((w, number) for w in spelled if w in names)
+    return out
 
 
 def _spelled_on(tree: ast.Module, number: int) -> Iterator[Sequence[str]]:

@@ -10,11 +10,12 @@ parameter say otherwise, each the same meaning as a spelling already judged (pri
   consume the member (dispatch, table-key).
 - *kept*: a decorator factory — a module-level function defining the wrapper it returns — never keys by
   it but only keeps it as a value, assigning it (under another key, on an attribute) or returning it,
-  hands it on from inside its wrapper, or compares it (`if stability == Stability.BETA: warn(…)` in the
-  wrapper, `match p:`): its decorator's argument is then a value like any argument, as it is where the
-  same function is called plainly (`@permission(Perms.ADD)` storing `perm_map[f.__name__] = bits`;
-  elasticsearch-py's `@_availability_warning(Stability.STABLE)`), not the key a decorator's positional
-  argument usually is.
+  hands it (or its `.value`, its `.name`) on from inside its wrapper, or compares it (`if stability
+  == Stability.BETA: warn(…)` in the wrapper, `match p:`): its decorator's argument is then a value
+  like any argument, as it is where the same function is called plainly (`@permission(Perms.ADD)`
+  storing `perm_map[f.__name__] = bits`; elasticsearch-py's `@_availability_warning(Stability.STABLE)`;
+  MobSF's `@permission_required(Permissions.DELETE)` handing `perm.value` on), not the key a
+  decorator's positional argument usually is.
 
 Any other use — passed on when decorating, an attribute read, spelled into text — leaves the call's
 usual reading. Module-level functions and the methods of module-level classes are read (a method's
@@ -108,6 +109,7 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
     not_kept: set[str] = set()
     # each node with how many functions deep it lies below `node` (a factory's wrapper is at 2)
     todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in node.body]
+    parents = {id(c): p for stmt in node.body for p in walk(stmt) for c in children(p)} if factory else {}
     while todo:
         parent, depth = todo.pop()
         inner = depth + isinstance(parent, (*FUNCTIONS, ast.Lambda))
@@ -120,7 +122,8 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
                     keyed.add(child.id)
                 elif not (loaded and isinstance(parent, ast.FormattedValue)):  # `f"… {p}"`: text
                     not_keyed.add(child.id)
-                kept = not key and (_keeps(child, parent) or (inner >= 2 and _given(child, parent))
+                kept = not key and (_keeps(child, parent) or (inner >= 2 and (
+                    _given(child, parent) or _given_value(child, parent, parents)))
                                     or (loaded and _tests(child, parent)))
                 if not (loaded and factory and kept):
                     not_kept.add(child.id)
@@ -147,13 +150,20 @@ def _keys(node: ast.Name, parent: ast.AST) -> bool:
     return False
 
 
-def _given(node: ast.Name, parent: ast.AST) -> bool:
+def _given(node: ast.expr, parent: ast.AST) -> bool:
     """`check(p, …)`, `check(feature=p)`: handed on as a call's argument. Read inside the wrapper a
     factory's decorator returns, it runs at each call of the decorated function — a value handed on
     then, like any argument, not the key a registration made when decorating is."""
     if isinstance(parent, ast.Call):
         return any(arg is node for arg in parent.args)
     return isinstance(parent, ast.keyword) and parent.value is node
+
+
+def _given_value(node: ast.Name, parent: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`check(p.value)`, `check(p.name)`: the member's value or name handed on, as `check(p)` hands
+    the member (principle 5: MobSF's `pr(perm.value, …)` in `permission_required`'s wrapper)."""
+    return (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr in ("value", "name")
+            and (holder := parents.get(id(parent))) is not None and _given(parent, holder))
 
 
 def _tests(node: ast.Name, parent: ast.AST) -> bool:

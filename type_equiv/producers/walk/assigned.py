@@ -23,7 +23,9 @@ from type_equiv.producers.doors.decodes import (
 from type_equiv.producers.doors.doors import injected, is_type_alias, members_of, subtracted
 from type_equiv.producers.records import (
     ATTRIBUTE,
+    ATTRIBUTE_KEYS,
     DECODES,
+    KEYS,
     NESTED,
     SETTING,
     TABLE,
@@ -35,6 +37,7 @@ from type_equiv.producers.records import (
 )
 from type_equiv.producers.syntax.descriptors import wrapped
 from type_equiv.producers.syntax.syntax import Scope, displayed, listed_members, tabled, wrapped_function
+from type_equiv.producers.syntax.tablekeys import member_keys
 from type_equiv.producers.uses.offered import whole_sorted
 from type_equiv.producers.walk.expressions import VALUE, ExpressionWalker
 from type_equiv.read.normalise import last_name
@@ -82,6 +85,13 @@ class AssignWalker(ExpressionWalker):
                              for n in by_value(value) if (r := self.dotted(n, scope)) is not None)
             return
         body = scope.cls is not None and scope.owner == scope.cls  # a class attribute: read by name
+        if isinstance(value, ast.Dict) and (scope.owner == self.module or body):
+            # keyed by members: the keys handed out where the name is iterated (tablekeys.py)
+            keyed = member_keys(value, lambda n: self.dotted(n, scope))
+            detail = listed_detail(f"{scope.owner}.{name}", value.end_lineno or value.lineno, False, (),
+                                   ATTRIBUTE_KEYS if body else KEYS)
+            self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=detail)
+                             for r in sorted(keyed))
         shown = displayed(value) if scope.owner == self.module or body else None
         nested = scope.owner == self.module and shown is None and (shown := tabled(value)) is not None
         bare = scope.owner == self.module and isinstance(value, ast.Attribute) and value.attr != "value"
@@ -138,7 +148,7 @@ class AssignWalker(ExpressionWalker):
             self.value_tables.update(nested_value_keys(name, value))  # `T = {"k": {e.value: e …}}`
         if scope.cls is None:  # raw values to members looked up by data: a decode (decodes.py)
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
-                         module, lambda node: self.dotted(node, scope))
+                         module, lambda node: self.dotted(node, scope, spelled_only=False))
             if (module and name and not name.startswith("_") and isinstance(value, ast.Dict)
                     and decode_table(value, name, self.module_body)):
                 # public: other modules may read it too — lists.py judges it by every read
@@ -150,7 +160,7 @@ class AssignWalker(ExpressionWalker):
                                  for r in sorted(held))
         elif scope.owner == scope.cls:  # a class-level table, read through `self._T` in its methods
             member_table(self.refs, start, value, name, scope.class_body, False,
-                         lambda node: self.dotted(node, scope), owner=scope.cls)
+                         lambda node: self.dotted(node, scope, spelled_only=False), owner=scope.cls)
             if keyed := class_key_table(value, name, scope.class_body, scope.cls, raw):
                 self.tested(value.lineno, keyed, scope)
         if not module:

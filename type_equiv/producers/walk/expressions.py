@@ -5,6 +5,7 @@ Calls are calls.py's (`CallWalker`, which builds on this), statements walker.py'
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from contextlib import nullcontext
 
 from type_equiv.producers.doors.decodes import by_value
@@ -20,6 +21,7 @@ from type_equiv.producers.records import (
     ANY_OBJECT,
     CONSUMER_FORMS,
     KEYED,
+    KEYS,
     NO_KEYS,
     NO_SLOT,
     RAW,
@@ -45,15 +47,18 @@ from type_equiv.producers.syntax.generators import yield_type
 from type_equiv.producers.syntax.subsets import bit_tested
 from type_equiv.producers.syntax.syntax import (
     Scope,
+    alias_values,
     comprehended,
     describe,
     dict_keys,
+    given_to,
     held_displays,
     item_receiver,
     mapped_column_line,
     owners,
     tuple_parts,
 )
+from type_equiv.producers.syntax.tablekeys import loop_over
 from type_equiv.producers.uses.attributes import TypedCallees
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.uses.passed import item_keyed, passed_arg
@@ -61,7 +66,7 @@ from type_equiv.producers.uses.tested import test_keyed
 from type_equiv.producers.walk.naming import COMPREHENSIONS, held_classes, loop_bound
 from type_equiv.producers.walk.written import WriteReader
 from type_equiv.read.literals import literal_key
-from type_equiv.read.names import Bindings
+from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
 
@@ -186,10 +191,13 @@ class ExpressionWalker(WriteReader):
             self.bound(node.value, yield_type(scope.return_ann), Form.RETURN, scope)
             self.expr(node.value, scope, ctx)
         elif isinstance(node, ast.JoinedStr):  # an f-string's values become text: nothing handed out
-            for part in node.values:  # a name spelled there is read as a test's container is: consumed
-                if isinstance(part, ast.FormattedValue):
+            for part in node.values:  # a name or a member spelled into text (`f"{Kind.A.value}:"`) is
+                if isinstance(part, ast.FormattedValue):  # read as a test's container is: consumed
                     self.quiet.add(id(part.value))
-                    self.expr(part.value, scope, CONSUMER if isinstance(part.value, ast.Name) else ctx)
+                    # alone, `f"{Kind.A.value}"` is the value itself, as `str(Kind.A.value)` is
+                    named = isinstance(part.value, ast.Name) or (
+                        dotted_name(part.value) is not None and len(node.values) > 1)
+                    self.expr(part.value, scope, CONSUMER if named else ctx)
         else:
             if isinstance(node, ast.DictComp) and by_value(node):  # a decode table: no iteration out
                 self.quiet.add(id(node.generators[0].iter))
@@ -198,6 +206,8 @@ class ExpressionWalker(WriteReader):
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
                 self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, ctx == CONSUMER))
+            elif isinstance(node, COMPREHENSIONS) and id(node) not in self.quiet and ctx != CONSUMER:
+                self.handed_each(node, scope)
             # a comprehension's `k in Kind`: `k not in _DONE` tests no data (the rest: no context to enter)
             with loop_bound(node, scope, self.dotted) if isinstance(node, COMPREHENSIONS) else nullcontext():
                 for child in ast.iter_child_nodes(node):
@@ -209,6 +219,44 @@ class ExpressionWalker(WriteReader):
                             self.expr(cond, scope, ctx)
                     elif isinstance(child, ast.keyword):
                         self.expr(child.value, scope, ctx)
+
+    def handed_each(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+                    scope: Scope) -> None:
+        """`[Row(k) for k in Kind]` is the loop `for k in Kind: rows.append(Row(k))` (principle 5):
+        each element given to a call as it is, recorded as the loop's are (walker.py `loop`) — and a
+        table's keys kept as they are through a key view, `[k for k in T.keys()]`, `{k: v for k, v in
+        T.items()}`."""
+        if len(node.generators) != 1:
+            return
+        over = self.iterated_name(node.generators[0].iter, node.generators[0].target, scope)
+        if over is None:
+            return
+        ref, name, view = over
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        # kept as it is: an element, or a key — as a value under another key it is a table re-keyed
+        # (`{shade: style for style, shade in T.items()}`, looked up by its new keys: decodes.py)
+        kept = parts[0]
+        if view and isinstance(kept, ast.Name) and kept.id == name:
+            self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, detail=view))
+        self.handed_to([ast.Expr(part) for part in parts], name, ref, node.lineno, view, scope)
+
+    def iterated_name(self, source: ast.expr, target: ast.expr, scope: Scope) -> tuple[str, str, str] | None:
+        """What a loop runs over, when it is a spelled name — (its target, the loop variable, `KEYS`
+        where it runs over a dict's key view, else "") — read as tablekeys.py `loop_over` reads it."""
+        over = loop_over(source, target)
+        if over is None:
+            return None
+        values = alias_values(over[0])
+        ref = self.dotted(values, scope) if isinstance(values, ast.Name | ast.Attribute) else None
+        return None if ref is None else (ref, over[1], KEYS if over[0] is not source else "")
+
+    def handed_to(self, body: Sequence[ast.stmt], name: str, ref: str, line: int, view: str,
+                  scope: Scope) -> None:
+        """Each call in `body` given the loop variable `name` as it is: an iteration of `ref` handed to
+        that parameter (join.py: a producer where the parameter is typed by the vocabulary)."""
+        for call, key in given_to(body, name):
+            if (receiver := self.receiver(call.func, scope)) is not None:
+                self.refs.append(RefSite(line, ref, Form.ITERATE, False, detail=view, given=(receiver, key)))
 
     def element(self, node: ast.expr, scope: Scope, ctx: int, form: Form,
                 keys: Keys = NO_KEYS, pairs: tuple[tuple[str, Value], ...] = (),

@@ -20,6 +20,7 @@ from type_equiv.producers.doors.returns import decoded_returns
 from type_equiv.producers.records import (
     BUILTIN_EXCEPTIONS,
     DEFAULT_OF,
+    PARSED,
     SEARCHED,
     TRANSFORM,
     UNKNOWN_KEYS,
@@ -27,6 +28,7 @@ from type_equiv.producers.records import (
     AnnSite,
     ClassSite,
     Form,
+    Keyed,
     Keys,
     Receiver,
     ReceiverKind,
@@ -36,19 +38,18 @@ from type_equiv.producers.records import (
 from type_equiv.producers.syntax.converters import converted_default
 from type_equiv.producers.syntax.descriptors import record
 from type_equiv.producers.syntax.keys import typed_dict
+from type_equiv.producers.syntax.parses import parsed_returns
 from type_equiv.producers.syntax.positions import dataclass_aliases, field_positions
 from type_equiv.producers.syntax.searches import searched
 from type_equiv.producers.syntax.shown import shown_nodes
 from type_equiv.producers.syntax.syntax import (
     Scope,
-    alias_values,
     class_arg,
     class_arms,
     declared_default,
     describe,
     displayed,
     element_type,
-    given_to,
     handed_once,
     hands_on,
     held_displays,
@@ -61,7 +62,7 @@ from type_equiv.producers.syntax.syntax import (
 )
 from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.uses.offered import returned_listing
-from type_equiv.producers.uses.passed import params_of
+from type_equiv.producers.uses.passed import params_of, runs
 from type_equiv.producers.uses.tested import INIT, init_params
 from type_equiv.producers.walk.assigned import AssignWalker
 from type_equiv.producers.walk.calls import CallWalker
@@ -157,17 +158,16 @@ class Walker(AssignWalker, CallWalker):
         that collects `m` as it is (a stored key or value, `out.append(m)`, `yield m`) hands each
         member out; one that only compares it, reads its `.value`, returns it once found or gives
         it to a call hands none out — returned once it matches data, it is a decode (searches.py).
-        An iterating call (`for m in list(Kind):`) is read as a call."""
-        if not isinstance(node.target, ast.Name):
+        An iterating call (`for m in list(Kind):`) is read as a call. A dict's key view (`for k, v in
+        T.items()`) runs over its keys: an iteration of `T` (tablekeys.py)."""
+        over = self.iterated_name(node.iter, node.target, scope)
+        if over is None:
             return
-        source = alias_values(node.iter)
-        ref = self.dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
-        if ref is None:
-            return
-        handing = hands_on(node.body, node.target.id)
-        self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing))
-        if scope.method_of != ref and searched(
-                node.body, node.target.id, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
+        ref, name, view = over  # over a key view: judged as a table's keys alone (lists.py)
+        handing = hands_on(node.body, name)
+        self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, not handing, detail=view))
+        if not view and scope.method_of != ref and searched(
+                node.body, name, lambda n: (self.dotted(n, scope) or "").startswith(f"{ref}.")):
             # `Kind(value)` as a loop
             self.refs.append(RefSite(node.lineno, ref, Form.DECODE, False, detail=SEARCHED))
         if handing:
@@ -175,10 +175,7 @@ class Walker(AssignWalker, CallWalker):
         # each member given to a call: handed out where the parameter receiving it is typed by the
         # vocabulary (join.py), as `record(Kind.A)` is for one member; a parameter typed otherwise
         # (`resolution_reason: str`, a query's filter) compares it
-        for call, key in given_to(node.body, node.target.id):
-            receiver = self.receiver(call.func, scope)
-            if receiver is not None:
-                self.refs.append(RefSite(node.lineno, ref, Form.ITERATE, False, given=(receiver, key)))
+        self.handed_to(node.body, name, ref, node.lineno, view, scope)
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
@@ -275,10 +272,29 @@ class Walker(AssignWalker, CallWalker):
         saved_displays, self.local_displays = self.local_displays, {}
         saved_members, self.local_members, tables = self.local_members, {}, dict(self.value_tables)
         saved_adapters, self.local_adapters = self.local_adapters, dict(self.local_adapters)
+        start = len(self.refs)
         self.body(node.body, inner)
+        self.parsed(node, inner, start)
         self.local_values, self.local_dicts = saved, saved_dicts
         self.local_displays = saved_displays
         self.local_members, self.local_adapters, self.value_tables = saved_members, saved_adapters, tables
+
+    def parsed(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, start: int) -> None:
+        """The members the function returns only where a parameter's text matched a literal
+        (syntax/parses.py), among the records its body added from `start`: decodes keyed by that
+        parameter — its callers' data, or the literals they name (join.py, rules/keyed.py)."""
+        found = {(member.lineno, target): name for member, name in parsed_returns(node)
+                 if (target := self.dotted(member, scope)) is not None}
+        if not found:
+            return
+        for i in range(start, len(self.refs)):
+            site = self.refs[i]
+            name = found.get((site.line, site.ref))
+            if name is not None and not site.consumer and site.form is not Form.DECODE and not site.detail:
+                param = scope.params.get(name)
+                keyed = (Keyed(scope.owner, param.position, name, param.default, "", runs(scope))
+                         if param is not None else None)
+                self.refs[i] = site._replace(detail=PARSED, keyed=keyed)
 
     def class_(self, node: ast.ClassDef, scope: Scope) -> None:
         self.decorator = True

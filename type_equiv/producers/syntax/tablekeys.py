@@ -1,0 +1,54 @@
+"""A table keyed by members, and a loop over its keys.
+
+`DESCRIPTION = {Kind.A: "first", Kind.B: "second"}` keys a lookup by the program's own members: each key
+is consumed there (a `dispatch`), as `COLORS[Kind.A]` consumes it. Iterated for its keys — `for k in
+DESCRIPTION`, `for k in DESCRIPTION.keys()`, `for k, label in DESCRIPTION.items()`, a comprehension
+spelled so — the table hands each key out as a list of those members iterated does (principle 5: a
+display of members is the same values whether it is a list or a dict's keys; piper's
+`SPECIAL_DESCRIPTION`, every special function offered as a row of the button dialog, the seventy-sixth
+round). The walker records such a table by name (assigned.py `listed`, `Form.LISTED`, `KEYS`) and each
+loop over its keys as an iteration of the name (walker.py `loop`); lists.py judges the table by its
+reads.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+# the dict methods whose result iterates the keys: the key is the loop variable, or a pair's first
+KEY_VIEWS = {"keys": False, "items": True}
+
+
+def loop_over(source: ast.expr, target: ast.expr) -> tuple[ast.expr, str] | None:
+    """What a loop runs over and the variable holding each element, read through a dict's key views:
+    `for k in T` → (T, k); `for k in T.keys()` → (T, k); `for k, v in T.items()` → (T, k). Anything
+    else that binds one name: (source, name); a target of several names otherwise: None."""
+    view = _key_view(source)
+    if view is None:
+        return (source, target.id) if isinstance(target, ast.Name) else None
+    table, paired = view
+    first = target.elts[0] if isinstance(target, ast.Tuple) and len(target.elts) == 2 else None
+    if paired and isinstance(first, ast.Name):
+        return table, first.id
+    return (table, target.id) if not paired and isinstance(target, ast.Name) else None
+
+
+def _key_view(source: ast.expr) -> tuple[ast.expr, bool] | None:
+    """`T.keys()` → (T, False), `T.items()` → (T, True) — not `Kind.__members__.items()`, whose keys
+    are the members' names."""
+    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args
+            and source.func.attr in KEY_VIEWS):
+        return None
+    table = source.func.value
+    if isinstance(table, ast.Attribute) and table.attr.startswith("__"):
+        return None
+    return table, KEY_VIEWS[source.func.attr]
+
+
+def member_keys(table: ast.Dict, resolve: Callable[[ast.expr], str | None]) -> set[str]:
+    """The classes whose members key a dict display (`{Kind.A: …}` → the class `Kind` resolves to);
+    keys that are values (`Kind.A.value`) or tuples key by something else."""
+    return {owner for key in table.keys
+            if isinstance(key, ast.Attribute) and key.attr != "value"
+            and (owner := resolve(key.value)) is not None}
