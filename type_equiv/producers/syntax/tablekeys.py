@@ -6,9 +6,10 @@ DESCRIPTION`, `for k in DESCRIPTION.keys()`, `for k, label in DESCRIPTION.items(
 spelled so — the table hands each key out as a list of those members iterated does (principle 5: a
 display of members is the same values whether it is a list or a dict's keys; piper's
 `SPECIAL_DESCRIPTION`, every special function offered as a row of the button dialog, the seventy-sixth
-round). The walker records such a table by name (assigned.py `listed`, `Form.LISTED`, `KEYS`) and each
-loop over its keys as an iteration of the name (walker.py `loop`); lists.py judges the table by its
-reads.
+round). The walker records such a table by name (assigned.py `listed`, `Form.LISTED`: `KEYS` at module
+level, `ATTRIBUTE_KEYS` in a class body, read through any object's attribute of that name) and each
+loop over its keys as an iteration of the name (expressions.py `iterated_name`); lists.py judges the
+table by its reads.
 """
 
 from __future__ import annotations
