@@ -100,3 +100,30 @@ def test_a_comprehension_handing_each_member_on_is_the_loop() -> None:
     assert made == {"DOUBLECLICK": "producer", "WHEEL_UP": "producer", "WHEEL_DOWN": "producer"}
     text = found(ROW + "\n\ndef rows() -> list[str]:\n    return [shown(k) for k in Kind]\n")
     assert text == {"DOUBLECLICK": "consumer", "WHEEL_UP": "consumer", "WHEEL_DOWN": "none"}
+
+
+VARARGS = """
+from pkg.kind import Kind
+
+
+class Tree:
+    def __init__(self, nodes: list) -> None:
+        self.nodes = nodes
+
+    def dump(self) -> list:
+        def of(*kinds):
+            return [n for n in self.nodes if n.kind in kinds]
+
+        return of(Kind.DOUBLECLICK, Kind.WHEEL_UP) + of({last})
+"""
+
+
+def test_members_given_as_args_a_function_only_tests_are_consumed() -> None:
+    """`of(Kind.A, Kind.B)` with `def of(*kinds): … n.kind in kinds` is `of((Kind.A, Kind.B))` with a
+    parameter only tested: consumed, as that display is (principle 5; unblob's romfs `dump_fs`). Kept
+    as values (`out.extend(kinds)`), they are handed out."""
+    assert found(VARARGS.format(last="Kind.WHEEL_DOWN")) == {
+        "DOUBLECLICK": "consumer", "WHEEL_UP": "consumer", "WHEEL_DOWN": "consumer"}
+    kept = VARARGS.format(last="Kind.WHEEL_DOWN").replace(
+        "return [n for n in self.nodes if n.kind in kinds]", "return [*kinds]")
+    assert found(kept) == {"DOUBLECLICK": "producer", "WHEEL_UP": "producer", "WHEEL_DOWN": "producer"}

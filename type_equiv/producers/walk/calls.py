@@ -87,6 +87,23 @@ class CallWalker(ExpressionWalker):
         elif isinstance(arg, ast.Call) and iterated(arg) is not None:  # `check(x, list(Kind))` (lists.py)
             self.given[id(arg)] = where
 
+    def tested_varargs(self, node: ast.Call, scope: Scope) -> list[int]:
+        """The arguments a call gives a function of its own module or enclosing function (`def
+        inodes(*types)`, found by name) into a `*args` parameter its body reads only as a membership
+        test's container: `inodes(FSType.FILE, FSType.FIFO)` is `inodes((FSType.FILE, FSType.FIFO))`
+        with a parameter only tested — consumed there, as such a display is (principle 5; unblob's
+        romfs `dump_fs`, round 87)."""
+        if not isinstance(node.func, ast.Name) or not node.args:
+            return []
+        name = node.func.id
+        found = next((s for body in (scope.body or (), self.module_body) for s in body
+                      if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == name), None)
+        rest = found.args.vararg if found is not None else None
+        if found is None or rest is None or rest.arg not in self.memo.read_only(found.body, {rest.arg})[1]:
+            return []
+        first = len(found.args.posonlyargs) + len(found.args.args)
+        return [id(arg) for arg in node.args[first:] if isinstance(arg, ast.Attribute)]
+
     def entry_tables(self) -> dict[str, list[ast.expr]]:
         """The module's tables of callables (calltables.py), read once per walk."""
         if self.tables_of is None:
@@ -98,6 +115,7 @@ class CallWalker(ExpressionWalker):
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
         consumer = ctx == CONSUMER or id(node) in self.offered
         self.selected.update(shown_nodes(node))  # a help text, a log record: shown, nothing out (shown.py)
+        self.selected.update(self.tested_varargs(node, scope))  # `f(A, B)`, `def f(*ks): x in ks`
         if name in TYPE_CALLS:  # `TypedDict("T", {"k": Kind})`: the type of a mapping's key (keys.py)
             self.anns.extend(AnnSite(node.lineno, f"{self.module}.{owner}", key, refs, kind=AnnKind.KEY)
                              for owner, key, ann in functional_keys(node)
