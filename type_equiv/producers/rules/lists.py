@@ -111,7 +111,7 @@ def listed_names(refs: Iterable[tuple[Place, str, RefSite]], family: set[str]) -
 
 def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], family: set[str],
                  canonical: Callable[[str], str], consumed: Consumed,
-                 receives: Callable[[GivenTo], bool] = lambda _: False) -> Iterator[Tested]:
+                 receives: Callable[[GivenTo], bool]) -> Iterator[Tested]:
     """The displays of the vocabulary (`refs` of `Form.LISTED`) whose every production read compares
     them — or hands them to a parameter its function only tests against (`consumed`: `wait_for(DONE)`
     is `x in DONE` there, as the display inline is) — with the reads testing a raw value (`x in NAME`,

@@ -40,7 +40,7 @@ class Running:
     root: Path
     scans: Callable[[], Mapping[str, FileScan]]
     probe: Callable[[frozenset[str], bool], Mapping[str, tuple[str, ...]] | None]
-    test: Callable[[str], bool] = lambda _: False  # a test file's functions run under its runner
+    test: Callable[[str], bool]  # whether a file is a test: its functions run under the test runner
     _spelled: dict[str, frozenset[str]] = field(default_factory=dict)  # name → files spelling it
     # name → file → the functions of it that alone spell the name, each named only at its `def` there
     _within: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
@@ -68,17 +68,20 @@ class Running:
         coded = self.probe(few, True) if few else None
         further: set[str] = set()
         if coded is not None:
-            spelled.update((name, frozenset(rel for rel, words in coded.items()
-                                            if name in words or (self.test(rel) and any(
-                                                w.partition(WITHIN)[0] == name for w in words))))
-                           for name in few)
+            in_code: dict[str, set[str]] = {name: set() for name in few}
             for rel, words in coded.items():
+                test = self.test(rel)  # a test's functions run under its runner
                 for word in words:
                     name, _, function = word.partition(WITHIN)
-                    if function and name in few and not self.test(rel):
+                    if name not in few:
+                        continue
+                    if function and not test:
                         within = self._within.setdefault(name, {})
                         within[rel] = within.get(rel, frozenset()) | {function}
                         further.add(function)
+                    else:
+                        in_code[name].add(rel)
+            spelled.update((name, frozenset(rels)) for name, rels in in_code.items())
         self._spelled.update(spelled)
         if further and depth > 1:
             self.ask(further, depth - 1)

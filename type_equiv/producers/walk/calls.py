@@ -93,8 +93,8 @@ class CallWalker(ExpressionWalker):
         test's container: `inodes(FSType.FILE, FSType.FIFO)` is `inodes((FSType.FILE, FSType.FIFO))`
         with a parameter only tested — consumed there, as such a display is (principle 5; unblob's
         romfs `dump_fs`, round 87)."""
-        if not isinstance(node.func, ast.Name) or not node.args:
-            return []
+        if not isinstance(node.func, ast.Name) or not any(isinstance(a, ast.Attribute) for a in node.args):
+            return []  # no member given: the bodies are not searched (a call's hot path)
         name = node.func.id
         found = next((s for body in (scope.body or (), self.module_body) for s in body
                       if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == name), None)

@@ -283,6 +283,8 @@ class Walker(AssignWalker, CallWalker):
         """The members the function returns only where a parameter's text matched a literal
         (syntax/parses.py), among the records its body added from `start`: decodes keyed by that
         parameter — its callers' data, or the literals they name (join.py, rules/keyed.py)."""
+        if start == len(self.refs):  # the body names nothing spelled: no member to judge
+            return
         found = {(member.lineno, target): name for member, name in parsed_returns(node)
                  if (target := self.dotted(member, scope)) is not None}
         if not found:
