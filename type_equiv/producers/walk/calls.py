@@ -122,6 +122,8 @@ class CallWalker(ExpressionWalker):
                              for owner, key, ann in functional_keys(node)
                              if scope.owner == self.module and (refs := self.annotation_refs(ann, scope)))
             return
+        if self.inline_table(node, scope, ctx):  # `{"+": Op.ADD}.get(text)`: a decode table (decodes.py)
+            return
         if (entries := called_entries(func, self.entry_tables())) is not None:  # `_DECODERS[kind](blob)`
             self.expr(func, scope, ctx)
             for entry in entries:  # each entry given the arguments, as spelled inline (calltables.py)
