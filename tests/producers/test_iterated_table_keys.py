@@ -127,3 +127,30 @@ def test_members_given_as_args_a_function_only_tests_are_consumed() -> None:
     kept = VARARGS.format(last="Kind.WHEEL_DOWN").replace(
         "return [n for n in self.nodes if n.kind in kinds]", "return [*kinds]")
     assert found(kept) == {"DOUBLECLICK": "producer", "WHEEL_UP": "producer", "WHEEL_DOWN": "producer"}
+
+
+@pytest.mark.parametrize("listing", [
+    "list(Button.DESCRIPTION.keys())", "list(LABELS.keys())", "list(LABELS)", "sorted(LABELS)",
+])
+def test_a_tables_keys_listed_whole_and_handed_on_are_produced(listing: str) -> None:
+    """`searchFilter("Characters", True, list(LABELS.keys()))`: the keys listed and handed to a call
+    that keeps them, as `list(Kind)` hands an enum's members (manuskript's search filters, round 89)."""
+    use = ROW + f"\n\ndef filters() -> Row:\n    return Row('columns', {listing})\n"
+    made = found(use)
+    assert made["WHEEL_DOWN"] == "none"
+    expected = {"DOUBLECLICK", "WHEEL_UP"}
+    assert {k for k, v in made.items() if v == "producer"} == expected
+
+
+def test_a_tables_keys_listed_for_a_test_only_stay_consumed() -> None:
+    """Handed to a parameter only tested against (`kind in known`), the listing hands nothing out."""
+    use = ROW + """
+
+def check(kind: object, known: list[object]) -> bool:
+    return kind in known
+
+
+def valid(kind: object) -> bool:
+    return check(kind, list(LABELS.keys()))
+"""
+    assert found(use) == {"DOUBLECLICK": "consumer", "WHEEL_UP": "consumer", "WHEEL_DOWN": "none"}

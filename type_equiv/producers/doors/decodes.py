@@ -108,6 +108,21 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
     return looked_up_by_data(name, body, owner)
 
 
+def inline_table(node: ast.expr) -> ast.Dict | None:
+    """The display of `{"+": Op.ADD, …}[text]` or `{…}.get(text, default)`: a decode table looked up
+    where it is spelled, by a key that is no literal — the same lookup as through a name bound to it
+    (principle 5; griffe's operator precedences, round 89), so its members are decoded, not built."""
+    table, key = None, None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
+        table, key = node.value, node.slice
+    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+          and isinstance(node.func.value, ast.Dict) and node.args):
+        table, key = node.func.value, node.args[0]
+    if table is None or key is None or isinstance(key, ast.Constant | ast.Slice):
+        return None
+    return table if _raw_table(table, frozenset()) else None
+
+
 def held_members(value: ast.Dict) -> list[ast.expr]:
     """The members a decode table's values hold: the values, each tuple's one member, and those of
     the tables nested in it, at any depth."""

@@ -120,7 +120,8 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
     bound to a name its module compares with members (`STATE = Kind.A` … `if STATE == Kind.B`: walker.py
     `SETTING`) is the value a variable holds, never only tested: the state or setting the program tests.
     A table keyed by members whose keys a loop collects, or hands to a parameter typed by the
-    vocabulary (`receives`), hands them out (tablekeys.py)."""
+    vocabulary (`receives`), or whose keys listed whole (`list(T.keys())`) a call is handed and does
+    more with than test, hands them out (tablekeys.py)."""
     rels, files = index.rels, index.scan.files
     seen: set[tuple[str, int]] = set()
     for (i, _), target, ref in refs:
@@ -144,8 +145,9 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
                  if not files[rels[j]].test and read.form is not Form.WRAP  # notes a binding: f's read is)
                  and not (rels[j] == rel and ref.line <= read.line <= end)]
         if kind in (KEYS, ATTRIBUTE_KEYS):
-            if any(read.form is Form.ITERATE and not read.consumer and (read.given is None or receives(
-                    read.given)) for _, read in reads):
+            if any(read.form is Form.ITERATE and not read.consumer and (
+                    read.given is None or receives(read.given)
+                    or (read.detail == HANDED and not consumed(read.given))) for _, read in reads):
                 yield Tested(rel, ref.line, end, (), False, kept=True, handed=True)
             continue
         if kind == ATTRIBUTE:

@@ -24,6 +24,7 @@ from type_equiv.producers.records import (
     Slot,
 )
 from type_equiv.producers.syntax.picked import picked_by_data
+from type_equiv.producers.syntax.tablekeys import key_view
 from type_equiv.read.literals import constant_value, literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -302,7 +303,7 @@ def iterated(node: ast.Call) -> ast.expr | None:
     arg = node.args[0]
     if isinstance(arg, ast.Call) and last_name(arg.func) == "cast" and len(arg.args) == 2:
         arg = arg.args[1]
-    arg = alias_values(arg)
+    arg = alias_values(key_view(arg))  # `list(T.keys())`: a table's keys, listed (tablekeys.py)
     return arg if isinstance(arg, ast.Name | ast.Attribute) else None
 
 

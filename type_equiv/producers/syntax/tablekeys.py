@@ -8,8 +8,10 @@ display of members is the same values whether it is a list or a dict's keys; pip
 `SPECIAL_DESCRIPTION`, every special function offered as a row of the button dialog, the seventy-sixth
 round). The walker records such a table by name (assigned.py `listed`, `Form.LISTED`: `KEYS` at module
 level, `ATTRIBUTE_KEYS` in a class body, read through any object's attribute of that name) and each
-loop over its keys as an iteration of the name (expressions.py `iterated_name`); lists.py judges the
-table by its reads.
+loop over its keys as an iteration of the name (expressions.py `iterated_name`) — and so a call
+listing them, `list(T.keys())`, as `list(Kind)` lists an enum's members (syntax.py `iterated`; manuskript's
+`FlatDataSearchLabels`, each key a search filter's column, round 89); lists.py judges the table by its
+reads.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ def _key_view(source: ast.expr) -> tuple[ast.expr, bool] | None:
     if isinstance(table, ast.Attribute) and table.attr.startswith("__"):
         return None
     return table, KEY_VIEWS[source.func.attr]
+
+
+def key_view(source: ast.expr) -> ast.expr:
+    """`T.keys()` → `T` (a dict's keys are what iterating it gives); anything else as it is."""
+    view = _key_view(source)
+    return view[0] if view is not None and not view[1] else source
 
 
 def member_keys(table: ast.Dict, resolve: Callable[[ast.expr], str | None]) -> set[str]:

@@ -11,6 +11,7 @@ import ast
 
 from type_equiv.producers.doors.cliconfigs import parsed_configs
 from type_equiv.producers.doors.decodes import by_value, picked
+from type_equiv.producers.doors.defaults import input_default, input_types
 from type_equiv.producers.doors.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
@@ -121,6 +122,8 @@ class CallWalker(ExpressionWalker):
                              for owner, key, ann in functional_keys(node)
                              if scope.owner == self.module and (refs := self.annotation_refs(ann, scope)))
             return
+        if self.inline_table(node, scope, ctx):  # `{"+": Op.ADD}.get(text)`: a decode table (decodes.py)
+            return
         if (entries := called_entries(func, self.entry_tables())) is not None:  # `_DECODERS[kind](blob)`
             self.expr(func, scope, ctx)
             for entry in entries:  # each entry given the arguments, as spelled inline (calltables.py)
@@ -208,6 +211,9 @@ class CallWalker(ExpressionWalker):
                 self.offered_raw(keyword.value)
         # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
         self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
+        if (default := input_default(node)) is not None:  # the program's own value (defaults.py)
+            offers = decoded_refs(input_types(node), lambda n: self.dotted(n, scope))
+            self.lit(default, Form.DEFAULT, names=tuple(dict.fromkeys(ref for _, ref in offers)))
         listed = iterated(node) if id(node) not in self.quiet else None
         ref_of = self.dotted(listed, scope) if listed is not None else None
         if ref_of is not None:  # `list(Kind)`, `deque(Kind)`: every member handed out

@@ -8,7 +8,7 @@ import ast
 from collections.abc import Sequence
 from contextlib import nullcontext
 
-from type_equiv.producers.doors.decodes import by_value
+from type_equiv.producers.doors.decodes import by_value, held_members, inline_table
 from type_equiv.producers.doors.doors import (
     CHOICE_KEYS,
     DECODE_METHOD,
@@ -384,7 +384,27 @@ class ExpressionWalker(WriteReader):
         if (within and keys.names and not keys.unknown) or any(k in self.tag_fields for k, _ in pairs):
             self.dicts.append(DictSite(node.lineno, keys, tuple(pairs), consumer, within, given))
 
+    def inline_table(self, node: ast.Subscript | ast.Call, scope: Scope, ctx: int) -> bool:
+        """`{"+": Op.ADD}[text]`, `{…}.get(text, Op.NEG)`: the display's members decoded by the
+        lookup (decodes.py `inline_table`), the key and a fallback walked as they are."""
+        table = inline_table(node)
+        if table is None:
+            return False
+        start = len(self.refs)
+        self.dict_display(table, scope, ctx)
+        held = {self.dotted(v, scope) for v in held_members(table)}
+        for i in range(start, len(self.refs)):
+            if self.refs[i].form in (Form.TABLE, Form.REFERENCE) and self.refs[i].ref in held:
+                self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
+        rest = ([node.slice] if isinstance(node, ast.Subscript)
+                else [*node.args, *(k.value for k in node.keywords)])
+        for part in rest:
+            self.expr(part, scope, VALUE)
+        return True
+
     def subscript(self, node: ast.Subscript, scope: Scope, ctx: int) -> None:
+        if self.inline_table(node, scope, ctx):
+            return
         self.lookup(node, None, scope)
         base = self.dotted(node.value, scope) if isinstance(node.value, ast.Name | ast.Attribute) else None
         key = node.slice
