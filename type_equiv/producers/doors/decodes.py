@@ -57,10 +57,7 @@ def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, bo
     if not (name and isinstance(value, ast.Dict)):
         return
     if decode_table(value, name, body, owner):
-        held = {dotted(v) for v in held_members(value)}
-        for i in range(start, len(refs)):
-            if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
-                refs[i] = refs[i]._replace(form=Form.DECODE)
+        decoded_members(refs, start, value, dotted)
     elif (keyed := _keyed_by(value, dotted)) is not None and looked_up_by_data(name, body, owner, frozenset(
             ast.unparse(k.value) for k in value.keys if isinstance(k, ast.Attribute))):
         # keyed by another enum's members: a decode where that enum is no class of the project (join.py)
@@ -68,6 +65,16 @@ def member_table(refs: list[RefSite], start: int, value: ast.expr, name: str, bo
         for i in range(start, len(refs)):
             if refs[i].form is Form.TABLE and refs[i].ref in held:
                 refs[i] = refs[i]._replace(detail=KEYED_BY + keyed)
+
+
+def decoded_members(refs: list[RefSite], start: int, table: ast.Dict,
+                    dotted: Callable[[ast.expr], str | None]) -> None:
+    """The members a decode table holds, among its references from `start` on, turned into decodes:
+    a lookup by data finds them, nothing builds them there."""
+    held = {dotted(v) for v in held_members(table)}
+    for i in range(start, len(refs)):
+        if refs[i].form in (Form.TABLE, Form.REFERENCE) and refs[i].ref in held:
+            refs[i] = refs[i]._replace(form=Form.DECODE)
 
 
 def _keyed_by(value: ast.Dict, dotted: Callable[[ast.expr], str | None]) -> str | None:

@@ -27,13 +27,14 @@ def input_types(node: ast.Call) -> list[ast.expr]:
     return out
 
 
-def input_default(node: ast.Call) -> ast.expr | None:
-    """The `default=` of a call declaring an input of declared values (`input_types`), when it is
-    literals: a constant, or a list, tuple or set of constants."""
+def input_default(node: ast.Call) -> tuple[ast.expr, list[ast.expr]] | None:
+    """The `default=` of a call declaring an input of declared values, when it is literals (a
+    constant, or a list, tuple or set of constants), with those declared values (`input_types`)."""
     default = next((k.value for k in node.keywords if k.arg == "default"), None)
-    if default is None or not input_types(node):
+    if default is None:
         return None
     parts = default.elts if isinstance(default, ast.List | ast.Tuple | ast.Set) else [default]
-    if parts and all(isinstance(p, ast.Constant) and p.value is not None for p in parts):
-        return default
-    return None
+    if not parts or not all(isinstance(p, ast.Constant) and p.value is not None for p in parts):
+        return None
+    types = input_types(node)
+    return (default, types) if types else None

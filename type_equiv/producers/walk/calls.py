@@ -11,7 +11,7 @@ import ast
 
 from type_equiv.producers.doors.cliconfigs import parsed_configs
 from type_equiv.producers.doors.decodes import by_value, picked
-from type_equiv.producers.doors.defaults import input_default, input_types
+from type_equiv.producers.doors.defaults import input_default
 from type_equiv.producers.doors.doors import (
     CHOICE_KEYWORDS,
     DECODE_METHOD,
@@ -211,8 +211,9 @@ class CallWalker(ExpressionWalker):
                 self.offered_raw(keyword.value)
         # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
         self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
-        if (default := input_default(node)) is not None:  # the program's own value (defaults.py)
-            offers = decoded_refs(input_types(node), lambda n: self.dotted(n, scope))
+        if (defaulted := input_default(node)) is not None:  # the program's own value (defaults.py)
+            default, types = defaulted
+            offers = decoded_refs(types, lambda n: self.dotted(n, scope))
             self.lit(default, Form.DEFAULT, names=tuple(dict.fromkeys(ref for _, ref in offers)))
         listed = iterated(node) if id(node) not in self.quiet else None
         ref_of = self.dotted(listed, scope) if listed is not None else None

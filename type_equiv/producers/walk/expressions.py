@@ -8,7 +8,7 @@ import ast
 from collections.abc import Sequence
 from contextlib import nullcontext
 
-from type_equiv.producers.doors.decodes import by_value, held_members, inline_table
+from type_equiv.producers.doors.decodes import by_value, decoded_members, inline_table
 from type_equiv.producers.doors.doors import (
     CHOICE_KEYS,
     DECODE_METHOD,
@@ -392,10 +392,7 @@ class ExpressionWalker(WriteReader):
             return False
         start = len(self.refs)
         self.dict_display(table, scope, ctx)
-        held = {self.dotted(v, scope) for v in held_members(table)}
-        for i in range(start, len(self.refs)):
-            if self.refs[i].form in (Form.TABLE, Form.REFERENCE) and self.refs[i].ref in held:
-                self.refs[i] = self.refs[i]._replace(form=Form.DECODE)
+        decoded_members(self.refs, start, table, lambda n: self.dotted(n, scope))
         rest = ([node.slice] if isinstance(node, ast.Subscript)
                 else [*node.args, *(k.value for k in node.keywords)])
         for part in rest:
