@@ -115,6 +115,18 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
     return looked_up_by_data(name, body, owner)
 
 
+def unread_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
+    """Whether the display `value` bound to `name` is a table of raw values to members (as
+    `decode_table` asks) that `body`, its module, binds once and never reads: a public table other
+    modules look up (dbus-fast's `MESSAGE_FLAG_MAP`, read by the unmarshaller with each message's flags
+    byte), judged by those reads alone (lists.py)."""
+    if not _raw_table(value, _constants(body)):
+        return False
+    uses = [node for node in (n for s in body for n in walk(s))
+            if isinstance(node, ast.Name) and node.id == name]
+    return len(uses) == 1 and isinstance(uses[0].ctx, ast.Store)
+
+
 def inline_table(node: ast.expr) -> ast.Dict | None:
     """The display of `{"+": Op.ADD, …}[text]` or `{…}.get(text, default)`: a decode table looked up
     where it is spelled, by a key that is no literal — the same lookup as through a name bound to it
