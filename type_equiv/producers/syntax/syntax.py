@@ -294,6 +294,27 @@ def alias_values(node: ast.expr) -> ast.expr:
     return node
 
 
+# Calls giving the elements of what they are handed, all or a slice: a loop over one runs over those
+COPYING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "deque"})
+
+
+def copied(source: ast.expr) -> tuple[ast.expr, list[ast.expr]]:
+    """What a loop over `source` runs over, through copies and slices of it: `list(Kind)`,
+    `sorted(Kind)`, `list(Kind)[:n]` → Kind, as `for k in Kind` (principle 5); with the copying
+    calls passed, which hand nothing out by themselves there (the loop's body decides)."""
+    passed: list[ast.expr] = []
+    while True:
+        if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Slice):
+            source = source.value
+        elif (isinstance(source, ast.Call) and last_name(source.func) in COPYING_CALLS
+              and len(source.args) == 1 and not isinstance(source.args[0], ast.Starred)
+              and all(k.arg in ("key", "reverse") for k in source.keywords)):
+            passed.append(source)
+            source = source.args[0]
+        else:
+            return source, passed
+
+
 def iterated(node: ast.Call) -> ast.expr | None:
     """The name chain an iterating call hands out the elements of: `list(Kind)`, `deque(cast(Iterable,
     Kind))` → Kind; a literal alias's values, `frozenset(get_args(Mode))`, `list(Mode.__args__)` →
@@ -328,7 +349,7 @@ def comprehended(node: ast.expr, projected: bool = False) -> ast.expr | None:
         out = out.value
     if not (isinstance(loop.target, ast.Name) and isinstance(out, ast.Name) and out.id == loop.target.id):
         return None
-    source = alias_values(loop.iter)
+    source = alias_values(copied(loop.iter)[0])
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 

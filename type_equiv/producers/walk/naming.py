@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from type_equiv.producers.records import ANY_OBJECT, Receiver, ReceiverKind, Spellings, Value, ValueKind
-from type_equiv.producers.syntax.syntax import Scope, alias_values, forward_ref, lookup_default
+from type_equiv.producers.syntax.syntax import Scope, alias_values, copied, forward_ref, lookup_default
 from type_equiv.read.literals import constant_value, literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
@@ -255,7 +255,7 @@ def loop_bound(node: ast.expr, scope: Scope,
     member, no raw data (`k not in _DONE`)."""
     held: dict[str, tuple[str, ...]] = {}
     for loop in getattr(node, "generators", ()):
-        source = alias_values(loop.iter)
+        source = alias_values(copied(loop.iter)[0])
         ref = dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
         if ref is not None and isinstance(loop.target, ast.Name):
             held[loop.target.id] = (ref,)
