@@ -118,6 +118,29 @@ def test_a_display_decoded_produces_what_it_holds(decode: str) -> None:
     assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}
 
 
+MAPPED = """
+from typing import Literal
+from pydantic import BaseModel
+
+Mode = Literal["alpha", "beta"]
+
+
+class Order(BaseModel):
+    modes: dict[str, Mode]
+"""
+
+
+@pytest.mark.parametrize("decode", ['Order.model_validate({"modes": {"k": "alpha"}})',
+                                    'Order(modes={"k": "alpha"})'])
+def test_a_display_decoded_into_a_mapping_field_produces_its_values(decode: str) -> None:
+    """A field typed `dict[str, Mode]` given a display through a decoded display holds the inner
+    display's values, as the constructor given it does (principles 4 and 5): `alpha` produced."""
+    use = f"from pkg.order import Order\n\n\ndef make() -> object:\n    return {decode}\n"
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/order.py": MAPPED, "pkg/use.py": use},
+                          symbol="pkg.order.Mode").verdicts
+    assert found == {"alpha": "producer", "beta": "none"}
+
+
 @pytest.mark.parametrize(("handler", "line", "form"), [
     ("from fastapi import FastAPI\napp = FastAPI()\n\ndef create(order: Order) -> None:\n    print(order)\n\n"
      "app.add_api_route('/orders', create, methods=['POST'])\n", 5, "route (via Order)"),

@@ -85,8 +85,11 @@ class Reach:
         if receiver.kind in (ReceiverKind.ANY, ReceiverKind.NAMED):
             return annotated.receives(receiver, key)
         if receiver.kind is ReceiverKind.NESTED:  # a dict nested under key `k`: the classes fields `k` hold
-            return any(self._receives(annotated, Receiver(ReceiverKind.OWNER, held), key)
-                       for held in self.held_by.get(field_key(receiver.name), ()))
+            held_by = self.held_by.get(field_key(receiver.name), set())
+            # … or the vocabulary itself, the values of a mapping (`item: dict[str, Mode]` given
+            # `{"item": {"k": "alpha"}}`: principle 5, as `Order(item={"k": "alpha"})`)
+            return not held_by.isdisjoint(self.family) or any(
+                self._receives(annotated, Receiver(ReceiverKind.OWNER, held), key) for held in held_by)
         owner = self.canonical(receiver.name)
         if annotated.receives(Receiver(ReceiverKind.OWNER, owner), key):
             return True
