@@ -141,6 +141,22 @@ def test_a_display_decoded_into_a_mapping_field_produces_its_values(decode: str)
     assert found == {"alpha": "producer", "beta": "none"}
 
 
+@pytest.mark.parametrize(("decode", "symbol", "made"), [
+    ('TypeAdapter(Mode).validate_python("alpha")', "Mode", "alpha"),
+    ('TypeAdapter(Kind).validate_python("a")', "Kind", "A"),
+])
+def test_a_literal_decoded_by_an_adapter_is_that_value(decode: str, symbol: str, made: str) -> None:
+    """`TypeAdapter(Mode).validate_python("alpha")` decodes data built in code: the literal's value
+    is produced, as `cast(Mode, "alpha")` and `Kind("a")` produce it (principles 4 and 5); no door."""
+    kinds = ('from enum import Enum\nfrom typing import Literal\n\nMode = Literal["alpha", "beta"]\n\n\n'
+             'class Kind(str, Enum):\n    A = "a"\n    B = "b"\n')
+    use = f"from pydantic import TypeAdapter\nfrom pkg.kinds import Kind, Mode\n\n\ndef make() -> object:\n" \
+          f"    return {decode}\n"
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/use.py": use},
+                          symbol=f"pkg.kinds.{symbol}").verdicts
+    assert found[made] == "producer" and set(found.values()) == {"producer", "none"}
+
+
 @pytest.mark.parametrize(("handler", "line", "form"), [
     ("from fastapi import FastAPI\napp = FastAPI()\n\ndef create(order: Order) -> None:\n    print(order)\n\n"
      "app.add_api_route('/orders', create, methods=['POST'])\n", 5, "route (via Order)"),
