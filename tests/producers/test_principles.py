@@ -141,6 +141,18 @@ def test_a_display_decoded_into_a_mapping_field_produces_its_values(decode: str)
     assert found == {"alpha": "producer", "beta": "none"}
 
 
+def test_a_display_nested_under_a_field_holding_the_vocabulary_itself_gives_it_nothing() -> None:
+    """Empire's stager options, `{"Language": {"Value": "powershell", "SuggestedValues": [...]}}`,
+    nest a description under a key a model's `language: LanguageEnum` field shares: only a field
+    typed as a mapping of the vocabulary takes a nested display's values."""
+    model = MAPPED.replace("modes: dict[str, Mode]", "modes: Mode")
+    use = ('OPTIONS = {"modes": {"Value": "alpha", "Suggested": ["alpha", "beta"]}}\n\n\n'
+           "def options() -> dict:\n    return OPTIONS\n")
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/order.py": model, "pkg/use.py": use},
+                          symbol="pkg.order.Mode").verdicts
+    assert found == {"alpha": "none", "beta": "none"}
+
+
 @pytest.mark.parametrize(("decode", "symbol", "made"), [
     ('TypeAdapter(Mode).validate_python("alpha")', "Mode", "alpha"),
     ('TypeAdapter(Kind).validate_python("a")', "Kind", "A"),
