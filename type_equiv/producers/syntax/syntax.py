@@ -24,7 +24,7 @@ from type_equiv.producers.records import (
     Slot,
 )
 from type_equiv.producers.syntax.picked import picked_by_data
-from type_equiv.producers.syntax.tablekeys import key_view
+from type_equiv.producers.syntax.tablekeys import copied, key_view
 from type_equiv.read.literals import constant_value, literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -292,27 +292,6 @@ def alias_values(node: ast.expr) -> ast.expr:
             and isinstance(node.value, ast.Name | ast.Attribute):
         return node.value
     return node
-
-
-# Calls giving the elements of what they are handed, all or a slice: a loop over one runs over those
-COPYING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "deque"})
-
-
-def copied(source: ast.expr) -> tuple[ast.expr, list[ast.expr]]:
-    """What a loop over `source` runs over, through copies and slices of it: `list(Kind)`,
-    `sorted(Kind)`, `list(Kind)[:n]` → Kind, as `for k in Kind` (principle 5); with the copying
-    calls passed, which hand nothing out by themselves there (the loop's body decides)."""
-    passed: list[ast.expr] = []
-    while True:
-        if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Slice):
-            source = source.value
-        elif (isinstance(source, ast.Call) and last_name(source.func) in COPYING_CALLS
-              and len(source.args) == 1 and not isinstance(source.args[0], ast.Starred)
-              and all(k.arg in ("key", "reverse") for k in source.keywords)):
-            passed.append(source)
-            source = source.args[0]
-        else:
-            return source, passed
 
 
 def iterated(node: ast.Call) -> ast.expr | None:

@@ -49,7 +49,6 @@ from type_equiv.producers.syntax.syntax import (
     Scope,
     alias_values,
     comprehended,
-    copied,
     describe,
     dict_keys,
     given_to,
@@ -59,7 +58,7 @@ from type_equiv.producers.syntax.syntax import (
     owners,
     tuple_parts,
 )
-from type_equiv.producers.syntax.tablekeys import loop_over
+from type_equiv.producers.syntax.tablekeys import copied, loop_over
 from type_equiv.producers.uses.attributes import TypedCallees
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.uses.passed import item_keyed, passed_arg
@@ -246,7 +245,7 @@ class ExpressionWalker(WriteReader):
     def iterated_name(self, source: ast.expr, target: ast.expr, scope: Scope) -> tuple[str, str, str] | None:
         """What a loop runs over, when it is a spelled name — (its target, the loop variable, `KEYS`
         where it runs over a dict's key view, else "") — read as tablekeys.py `loop_over` reads it,
-        through copies and slices (`for k in list(Kind)[:n]` is `for k in Kind`: syntax.py `copied`)."""
+        through copies and slices (`for k in list(Kind)[:n]` is `for k in Kind`: tablekeys.py `copied`)."""
         source, passed = copied(source)
         self.quiet.update(id(call) for call in passed)
         over = loop_over(source, target)

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from type_equiv.producers.records import ANY_OBJECT, Receiver, ReceiverKind, Spellings, Value, ValueKind
-from type_equiv.producers.syntax.syntax import Scope, alias_values, copied, forward_ref, lookup_default
+from type_equiv.producers.syntax.syntax import Scope, alias_values, forward_ref, lookup_default
+from type_equiv.producers.syntax.tablekeys import copied
 from type_equiv.read.literals import constant_value, literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
