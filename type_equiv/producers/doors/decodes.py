@@ -36,12 +36,14 @@ RAW_TYPES = frozenset({"int", "str", "bytes"})
 
 
 def raw_key(node: ast.expr | None) -> bool:
-    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`) or a member's `.value`
-    (`Setting.OFF.value`: the value another enum stands for)."""
+    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`), `None` (the value data
+    leaves out: a JSON null, trackma's `type_translate = {None: Type.UNKNOWN, "TV": Type.TV, …}`), or
+    a member's `.value` (`Setting.OFF.value`: the value another enum stands for)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
     if isinstance(node, ast.Constant):
-        return isinstance(node.value, str | int | bytes) and not isinstance(node.value, bool)
+        value = node.value
+        return value is None or (isinstance(value, str | int | bytes) and not isinstance(value, bool))
     return isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute)
 
 
