@@ -260,3 +260,26 @@ def test_an_argument_a_decorator_also_keys_by_stays_a_key() -> None:
     auth = DELEGATING.format(handed="needs_predicate(bits)").replace("    return check(", keyed)
     auth += "\n    REGISTRY = {}\n"
     assert perms_verdicts({"pkg/auth.py": auth, "pkg/views.py": VIEWS})["ADD"] != "producer"
+
+
+def test_a_method_called_through_self_that_only_keys_by_its_parameter_consumes_it() -> None:
+    """`self.__execute(CueTriggers.Paused.value)`, whose method only looks the trigger up
+    (`self.triggers.get(trigger, [])`), is the module function `fire(Kind.A)` reading `handlers[kind]`
+    spelled as a method (principle 5): linux-show-player's triggers, round 92."""
+    assert perms_verdicts({"pkg/handler.py": """
+        from pkg.perms import Perms
+
+
+        class Handler:
+            def __init__(self) -> None:
+                self.triggers: dict = {}
+
+            def paused(self) -> None:
+                self.__execute(Perms.ADD.value)
+
+            def stopped(self) -> None:
+                self.__execute(Perms.DELETE)
+
+            def __execute(self, trigger) -> list:
+                return self.triggers.get(trigger, [])
+    """}) == {"ADD": "consumer", "DELETE": "consumer", "LIST": "none"}

@@ -293,9 +293,10 @@ class CallWalker(ExpressionWalker):
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
         # and a decorator's callee, which may only keep its argument as a value (roles.py)
         # (`self.dbg.m(…)` through the annotation of `self.dbg`'s `__init__` parameter: attributes.py)
-        whom = (self.dotted(func, scope, spelled_only=False) or self.typed.callee(
-            func, scope, lambda n: self.dotted(n, scope, spelled_only=False))) if form in (
-            Form.FACTORY, Form.DISPATCH) else None
+        # (`self.run(…)` in a method of the class defining `run`: naming.py `own_method`)
+        whom = (self.dotted(func, scope, spelled_only=False) or self.own_method(func, scope)
+                or self.typed.callee(func, scope, lambda n: self.dotted(n, scope, spelled_only=False))
+                ) if form in (Form.FACTORY, Form.DISPATCH) else None
         factory = bool(whom) and form is Form.FACTORY
         given = tuple(self.argument(a, scope) for a in node.args) if factory else ()
         sources = call_origins(node, scope, self.module, self.memo.sources, True) if factory else ()
