@@ -214,3 +214,20 @@ def test_raw_choices_in_a_command_spec_display_open_a_door() -> None:
     case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
     assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
     assert case.doors("beta") == [("src/pkg/cli.py", 4, "decode")]
+
+
+def test_a_pickers_options_offer_the_values_listed() -> None:
+    """`ComboBoxDelegate(options=[e.value for e in Kind])`, Streamlit's `selectbox(label, options=…)`:
+    the values a user picks from, offered as `choices=` offers them — a door to every member, none
+    produced there (linux-show-player's trigger combo, round 92)."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        class ComboBoxDelegate:
+            def __init__(self, options=()):
+                self.options = options
+
+        def delegates():
+            return [ComboBoxDelegate(options=[e.value for e in Kind])]
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
