@@ -231,3 +231,27 @@ def test_a_pickers_options_offer_the_values_listed() -> None:
             return [ComboBoxDelegate(options=[e.value for e in Kind])]
     """)
     assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_an_options_object_built_by_a_call_is_judged_as_any_call() -> None:
+    """`options=Options(items=[Option(value=Kind.A)])` (bagels' form fields, round 85) builds its own
+    value: the members inside are arguments of those calls, as anywhere, not a listing offered."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        class Option:
+            def __init__(self, text: str, value: Kind) -> None:
+                self.value = value
+
+        class Options:
+            def __init__(self, items: list) -> None:
+                self.items = items
+
+        class FormField:
+            def __init__(self, options: Options) -> None:
+                self.options = options
+
+        def fields():
+            return [FormField(options=Options(items=[Option(text="A", value=Kind.A)]))]
+    """)
+    assert found["A"] == "producer"

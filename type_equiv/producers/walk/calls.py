@@ -209,8 +209,11 @@ class CallWalker(ExpressionWalker):
                 self.tested(node.lineno, self.named_members(keyword.value.id), scope)
             elif keyword.arg in CHOICE_KEYWORDS:  # `choices=["web", "local"]`
                 self.offered_raw(keyword.value)
-        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
-        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
+        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members; a
+        # class or function called there builds its own value (`options=Options(items=[…])`), judged
+        # as any call is
+        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS and not (
+            isinstance(k.value, ast.Call) and isinstance(k.value.func, ast.Name)))
         if (defaulted := input_default(node)) is not None:  # the program's own value (defaults.py)
             default, types = defaulted
             offers = decoded_refs(types, lambda n: self.dotted(n, scope))
