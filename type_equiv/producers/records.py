@@ -102,7 +102,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 60
+RECORDS = 61
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -470,6 +470,7 @@ class ParamSite(NamedTuple):
     name: str
     position: int  # in a call (after a method's `self`); -1: keyword-only
     role: ParamRole
+    rest: bool = False  # a `*args`: every position from `position` on
 
 
 class FileScan(NamedTuple):
