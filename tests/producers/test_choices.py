@@ -214,3 +214,44 @@ def test_raw_choices_in_a_command_spec_display_open_a_door() -> None:
     case = producer_case(source=source, symbol="pkg.kinds.Prerelease")
     assert case.verdicts == {"alpha": "wire", "beta": "wire", "rc": "wire"}
     assert case.doors("beta") == [("src/pkg/cli.py", 4, "decode")]
+
+
+def test_a_pickers_options_offer_the_values_listed() -> None:
+    """`ComboBoxDelegate(options=[e.value for e in Kind])`, Streamlit's `selectbox(label, options=…)`:
+    the values a user picks from, offered as `choices=` offers them — a door to every member, none
+    produced there (linux-show-player's trigger combo, round 92)."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        class ComboBoxDelegate:
+            def __init__(self, options=()):
+                self.options = options
+
+        def delegates():
+            return [ComboBoxDelegate(options=[e.value for e in Kind])]
+    """)
+    assert found == {"A": "wire", "B": "wire", "C": "wire"}
+
+
+def test_an_options_object_built_by_a_call_is_judged_as_any_call() -> None:
+    """`options=Options(items=[Option(value=Kind.A)])` (bagels' form fields, round 85) builds its own
+    value: the members inside are arguments of those calls, as anywhere, not a listing offered."""
+    found = verdicts("""
+        from pkg.kind import Kind
+
+        class Option:
+            def __init__(self, text: str, value: Kind) -> None:
+                self.value = value
+
+        class Options:
+            def __init__(self, items: list) -> None:
+                self.items = items
+
+        class FormField:
+            def __init__(self, options: Options) -> None:
+                self.options = options
+
+        def fields():
+            return [FormField(options=Options(items=[Option(text="A", value=Kind.A)]))]
+    """)
+    assert found["A"] == "producer"

@@ -56,3 +56,22 @@ def test_a_flag_composite_keeps_its_parts_beside_aliases(flag: str) -> None:
     use = "from pkg.kinds import Kind\n\n\ndef every() -> Kind:\n    return Kind.BOTH\n"
     assert found(use, kinds) == {
         "A": "producer", "B": "producer", "C": "none", "ALL": "producer", "BOTH": "producer"}
+
+
+def test_members_whose_values_are_calls_of_several_arguments_are_no_aliases() -> None:
+    """`Started = QT_TRANSLATE_NOOP("CueTriggers", "Started")`: each member's value is its own text,
+    which the body does not spell as a constant — never the context every call shares, which would
+    make the members one (linux-show-player's `CueTriggers`, round 92); a one-argument wrapper
+    (`_("on")`) is its argument."""
+    kinds = ('from enum import Enum\n\n\ndef QT_TRANSLATE_NOOP(context, text):\n    return text\n\n\n'
+             'def _(text):\n    return text\n\n\nclass Kind(Enum):\n'
+             '    ADDED = QT_TRANSLATE_NOOP("Kind", "added")\n'
+             '    REMOVED = QT_TRANSLATE_NOOP("Kind", "removed")\n'
+             '    ADDED_DIR = ADDED\n    GONE = _("gone")\n    OTHER = _("gone")\n')
+    assert found("""
+        from pkg.kinds import Kind
+
+        def change() -> Kind:
+            return Kind.REMOVED
+    """, kinds) == {"ADDED": "none", "REMOVED": "producer", "ADDED_DIR": "none", "GONE": "none",
+                    "OTHER": "none"}

@@ -52,6 +52,34 @@ def test_a_helper_given_a_literal_builds_its_member() -> None:
     assert verdicts(files) == {"A": "producer", "B": "none"}
 
 
+READS = {  # the helper, and the call handing it the enum
+    "method": ("def parse_option(option, parser, enum_class):\n    return enum_class(parser.value(option))\n",
+               "parse_option('mode', parser, Kind)"),
+    "item": ("def pick(config, cls):\n    return cls(config['mode'])\n", "pick(parser, Kind)"),
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(READS))
+def test_a_helper_reading_the_data_it_decodes_is_a_door(spelling: str) -> None:
+    """buzz's `parse_enum_option(option, parser, enum_class)` decodes `enum_class(parser.value(option))`:
+    the data is read inside the helper, from an object its caller hands it, so every call handing it
+    the enum decodes data (principle 1), though no argument of the call is the data itself."""
+    helper, call = READS[spelling]
+    files = {"pkg/tools.py": helper,
+             "pkg/use.py": f"from pkg.kind import Kind\nfrom pkg.tools import {call.partition('(')[0]}\n\n\n"
+                           f"def read(parser) -> object:\n    return {call}\n"}
+    assert verdicts(files) == {"A": "wire", "B": "wire"}
+
+
+def test_a_helper_transforming_its_text_is_no_read() -> None:
+    """`cls(val.lower())` transforms the text it is handed rather than reading data of its own: the
+    helper decodes no data by itself, and a call handing it a literal opens no door."""
+    files = {"pkg/tools.py": "def norm(val, cls):\n    return cls(val.lower())\n",
+             "pkg/use.py": "from pkg.kind import Kind\nfrom pkg.tools import norm\n\n\n"
+                           "def first() -> object:\n    return norm('A', Kind)\n"}
+    assert "wire" not in verdicts(files).values()
+
+
 def test_a_call_given_the_enum_that_decodes_nothing_is_no_door() -> None:
     """`register(Kind, handler)` keeps the class: no member built, no door."""
     files = {"pkg/use.py": "from pkg.kind import Kind\n\nREGISTRY = {}\n\n\n"

@@ -33,6 +33,8 @@ def use(body: str) -> str:
     'table = {"+": Op.ADD, "*": Op.MUL}\n    return table[text]',
     'return {"+": Op.ADD, "*": Op.MUL}.get(text)',
     'return {"+": Op.ADD.value, "*": Op.MUL.value}.get(text.strip())',
+    # `None` keys the value data leaves out (a JSON null): trackma's `type_translate`, round 92
+    'table = {None: Op.ADD, "*": Op.MUL}\n    return table.get(text)',
 ])
 def test_a_table_looked_up_by_data_decodes_its_members(body: str) -> None:
     assert found(use(body)) == {"ADD": "wire", "MUL": "wire", "NEG": "none"}

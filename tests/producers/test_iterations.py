@@ -254,3 +254,28 @@ def test_a_for_loop_handing_each_member_to_a_parameter_typed_otherwise_hands_non
     """
     case = _listed(QUEUES, use, "pkg.constants.Queue")
     assert case.verdicts == {"EDUS": "consumer", "PRESENCE": "consumer"}
+
+
+KIND = "from enum import IntEnum\n\n\nclass Kind(IntEnum):\n    A = 0\n    B = 1\n"
+LOOPS = {  # the same loop over the members, through a copy or a slice of them (principle 5)
+    "bare": "Kind", "list": "list(Kind)", "sorted": "sorted(Kind, key=lambda k: k.value)",
+    "slice": "list(Kind)[:n + 1]", "tuple": "tuple(Kind)",
+}
+
+
+def _kind(body: str) -> dict[str, str]:
+    use = f"from pkg.kind import Kind\n\n\ndef show(n: int) -> object:\n    {body}\n"
+    return dict(producer_case(source={"pkg/__init__.py": "", "pkg/kind.py": KIND, "pkg/use.py": use},
+                              symbol="pkg.kind.Kind").verdicts)
+
+
+def test_a_loop_over_a_copy_of_the_members_is_the_loop_over_them() -> None:
+    """`[k.name for k in list(Station)[:value + 1]]` (pyradio's `describe_playlist`, round 91) hands
+    out the members' names, as `[k.name for k in Station]` does — text, no member; and
+    `[k for k in list(Kind)]` hands each member out, as over `Kind`. A statement loop alike."""
+    for name, over in LOOPS.items():
+        assert _kind(f"return ' '.join([k.name for k in {over}])") == {"A": "none", "B": "none"}, name
+        assert _kind(f"return [k for k in {over}]") == {"A": "producer", "B": "producer"}, name
+        statement = f"out = []\n    for k in {over}:\n        out.append(k.name)\n    return out"
+        assert _kind(statement) == _kind("out = []\n    for k in Kind:\n        out.append(k.name)\n"
+                                         "    return out"), name

@@ -260,3 +260,53 @@ def test_an_argument_a_decorator_also_keys_by_stays_a_key() -> None:
     auth = DELEGATING.format(handed="needs_predicate(bits)").replace("    return check(", keyed)
     auth += "\n    REGISTRY = {}\n"
     assert perms_verdicts({"pkg/auth.py": auth, "pkg/views.py": VIEWS})["ADD"] != "producer"
+
+
+def test_a_method_called_through_self_that_only_keys_by_its_parameter_consumes_it() -> None:
+    """`self.__execute(CueTriggers.Paused.value)`, whose method only looks the trigger up
+    (`self.triggers.get(trigger, [])`), is the module function `fire(Kind.A)` reading `handlers[kind]`
+    spelled as a method (principle 5): linux-show-player's triggers, round 92."""
+    assert perms_verdicts({"pkg/handler.py": """
+        from pkg.perms import Perms
+
+
+        class Handler:
+            def __init__(self) -> None:
+                self.triggers: dict = {}
+
+            def paused(self) -> None:
+                self.__execute(Perms.ADD.value)
+
+            def stopped(self) -> None:
+                self.__execute(Perms.DELETE)
+
+            def __execute(self, trigger) -> list:
+                return self.triggers.get(trigger, [])
+    """}) == {"ADD": "consumer", "DELETE": "consumer", "LIST": "none"}
+
+
+def test_members_handed_as_varargs_a_loop_only_keys_by_are_consumed() -> None:
+    """trackma's `get_any(poster, Key.SMALL, Key.LARGE)` with `def get_any(d, *keys)` looking each key
+    up (`for key in keys: d.get(key, …)`) is `d.get(Key.SMALL)` for each member (principle 5): keys,
+    consumed; a helper keeping them (`return list(keys)`) hands them out (round 92)."""
+    helper = """
+        from pkg.perms import Perms
+
+
+        def get_any(dict_, *keys, default=None):
+            for key in keys:
+                value = dict_.get(key, Ellipsis)
+                if value is not Ellipsis:
+                    return value
+            return default
+
+
+        def every(*keys):
+            return list(keys)
+
+
+        def pick(found: dict) -> object:
+            return get_any(found, Perms.ADD, Perms.DELETE), every(Perms.LIST)
+    """
+    assert perms_verdicts({"pkg/pick.py": helper}) == {"ADD": "consumer", "DELETE": "consumer",
+                                                        "LIST": "producer"}

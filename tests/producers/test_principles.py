@@ -118,6 +118,57 @@ def test_a_display_decoded_produces_what_it_holds(decode: str) -> None:
     assert case.verdicts == {"ALPHA": "producer", "BETA": "producer"}
 
 
+MAPPED = """
+from typing import Literal
+from pydantic import BaseModel
+
+Mode = Literal["alpha", "beta"]
+
+
+class Order(BaseModel):
+    modes: dict[str, Mode]
+"""
+
+
+@pytest.mark.parametrize("decode", ['Order.model_validate({"modes": {"k": "alpha"}})',
+                                    'Order(modes={"k": "alpha"})'])
+def test_a_display_decoded_into_a_mapping_field_produces_its_values(decode: str) -> None:
+    """A field typed `dict[str, Mode]` given a display through a decoded display holds the inner
+    display's values, as the constructor given it does (principles 4 and 5): `alpha` produced."""
+    use = f"from pkg.order import Order\n\n\ndef make() -> object:\n    return {decode}\n"
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/order.py": MAPPED, "pkg/use.py": use},
+                          symbol="pkg.order.Mode").verdicts
+    assert found == {"alpha": "producer", "beta": "none"}
+
+
+def test_a_display_nested_under_a_field_holding_the_vocabulary_itself_gives_it_nothing() -> None:
+    """Empire's stager options, `{"Language": {"Value": "powershell", "SuggestedValues": [...]}}`,
+    nest a description under a key a model's `language: LanguageEnum` field shares: only a field
+    typed as a mapping of the vocabulary takes a nested display's values."""
+    model = MAPPED.replace("modes: dict[str, Mode]", "modes: Mode")
+    use = ('OPTIONS = {"modes": {"Value": "alpha", "Suggested": ["alpha", "beta"]}}\n\n\n'
+           "def options() -> dict:\n    return OPTIONS\n")
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/order.py": model, "pkg/use.py": use},
+                          symbol="pkg.order.Mode").verdicts
+    assert found == {"alpha": "none", "beta": "none"}
+
+
+@pytest.mark.parametrize(("decode", "symbol", "made"), [
+    ('TypeAdapter(Mode).validate_python("alpha")', "Mode", "alpha"),
+    ('TypeAdapter(Kind).validate_python("a")', "Kind", "A"),
+])
+def test_a_literal_decoded_by_an_adapter_is_that_value(decode: str, symbol: str, made: str) -> None:
+    """`TypeAdapter(Mode).validate_python("alpha")` decodes data built in code: the literal's value
+    is produced, as `cast(Mode, "alpha")` and `Kind("a")` produce it (principles 4 and 5); no door."""
+    kinds = ('from enum import Enum\nfrom typing import Literal\n\nMode = Literal["alpha", "beta"]\n\n\n'
+             'class Kind(str, Enum):\n    A = "a"\n    B = "b"\n')
+    use = f"from pydantic import TypeAdapter\nfrom pkg.kinds import Kind, Mode\n\n\ndef make() -> object:\n" \
+          f"    return {decode}\n"
+    found = producer_case(source={"pkg/__init__.py": "", "pkg/kinds.py": kinds, "pkg/use.py": use},
+                          symbol=f"pkg.kinds.{symbol}").verdicts
+    assert found[made] == "producer" and set(found.values()) == {"producer", "none"}
+
+
 @pytest.mark.parametrize(("handler", "line", "form"), [
     ("from fastapi import FastAPI\napp = FastAPI()\n\ndef create(order: Order) -> None:\n    print(order)\n\n"
      "app.add_api_route('/orders', create, methods=['POST'])\n", 5, "route (via Order)"),

@@ -7,6 +7,8 @@ eighty-third round. One real temporary project per case."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.harness import producer_case
 
 EVENTS = """
@@ -53,3 +55,25 @@ def test_handed_out_in_another_module_it_produces() -> None:
     assert found({"pkg/hooks.py": TABLE, "pkg/cli.py": "from pkg.hooks import HOOK_NAMES\n\n\n"
                   "def every():\n    return list(HOOK_NAMES.values())\n"}) == {
         "PROMPT": "producer", "PRE": "producer", "POST": "none", "OTHER": "producer"}
+
+
+UNREAD = """
+from pkg.events import Event
+
+HOOK_NAMES = {"userpromptsubmit": Event.PROMPT, "pretooluse": Event.PRE}
+"""
+
+
+LOOKED_UP = "from pkg.hooks import HOOK_NAMES\n\n\ndef parse(text: str):\n    return HOOK_NAMES.get(text)\n"
+LISTED = "from pkg.hooks import HOOK_NAMES\n\n\ndef every():\n    return list(HOOK_NAMES.values())\n"
+
+
+@pytest.mark.parametrize(("reader", "held"), [(LOOKED_UP, "wire"), (None, "producer"), (LISTED, "producer")])
+def test_a_table_its_module_never_reads_is_judged_by_the_reads_elsewhere(reader: str | None,
+                                                                         held: str) -> None:
+    """dbus-fast's `MESSAGE_FLAG_MAP`, bound in `constants` and looked up only by the unmarshaller with
+    each message's flags byte: the same decode as a lookup in its own module (principle 5), a door to
+    its members, none produced by it (round 91). Read nowhere, or read otherwise, the display hands its
+    members out as any module-level display of members does."""
+    files = {"pkg/hooks.py": UNREAD, **({"pkg/cli.py": reader} if reader else {})}
+    assert found(files) == {"PROMPT": held, "PRE": held, "POST": "none", "OTHER": "none"}

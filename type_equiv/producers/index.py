@@ -153,11 +153,23 @@ class Index:
         """What functions do with the parameters they only key by or only keep (records.ParamSite),
         by (owner, position)."""
         return {(self.canonical(p.owner), p.position): p.role
-                for fs in self.scan.scans.values() for p in fs.params if p.position >= 0}
+                for fs in self.scan.scans.values() for p in fs.params if p.position >= 0 and not p.rest}
+
+    @cached_property
+    def rest_roles(self) -> dict[str, tuple[int, ParamRole]]:
+        """The `*args` functions only key by (records.ParamSite `rest`), by owner: their first position."""
+        return {self.canonical(p.owner): (p.position, p.role)
+                for fs in self.scan.scans.values() for p in fs.params if p.rest}
 
     def role(self, handed: Handed | None) -> ParamRole | None:
         """What the callee does with the parameter a call's positional argument goes to."""
-        return None if handed is None else self.roles.get((self.canonical(handed.callee), handed.position))
+        if handed is None:
+            return None
+        callee = self.canonical(handed.callee)
+        found = self.roles.get((callee, handed.position))
+        if found is None and (rest := self.rest_roles.get(callee)) is not None and handed.position >= rest[0]:
+            return rest[1]
+        return found
 
     @cached_property
     def _modules(self) -> tuple[frozenset[str], frozenset[str]]:

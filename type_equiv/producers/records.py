@@ -53,6 +53,9 @@ TABLE = "table"
 # a `Form.LISTED` detail's last part: a public module-level decode table (`NAMES = {"pre": Kind.PRE}`
 # looked up by data in its module, decodes.py `decode_table`), judged by its reads in other modules
 DECODES = "decodes"
+# a `Form.LISTED` detail's last part: a public module-level table of raw values to members its module
+# never reads (decodes.py `unread_table`), judged by its reads in other modules alone (lists.py)
+DECODES_ELSEWHERE = "decodes elsewhere"
 # a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
 # {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)
 NESTED = "nested"
@@ -99,7 +102,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 53
+RECORDS = 61
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -467,6 +470,7 @@ class ParamSite(NamedTuple):
     name: str
     position: int  # in a call (after a method's `self`); -1: keyword-only
     role: ParamRole
+    rest: bool = False  # a `*args`: every position from `position` on
 
 
 class FileScan(NamedTuple):

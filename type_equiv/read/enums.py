@@ -161,8 +161,21 @@ def enum_members(shape: Shape) -> list[tuple[Member, Value | None]]:
             continue
         if _no_member(member.default):
             continue
-        out.append((member, default_value(member.default)))
+        out.append((member, member_value(member.default)))
     return out
+
+
+def member_value(default: str | None) -> Value | None:
+    """A member's value when the body spells it: a constant, or the one argument of a call that
+    only wraps it (`_("red")`, a translation marking its text). A call of several arguments holds a
+    value the body does not spell (`QT_TRANSLATE_NOOP("CueTriggers", "Started")` is "Started", not its
+    context): unknown, as `auto()` is — never every member's first argument, which would make them one."""
+    node = expr_of(default) if default is not None else None
+    if isinstance(node, ast.Call):
+        if len(node.args) != 1 or node.keywords:
+            return None
+        node = node.args[0]
+    return constant_value(node)
 
 
 def enum_methods(shape: Shape) -> tuple[Method, ...]:

@@ -36,12 +36,14 @@ RAW_TYPES = frozenset({"int", "str", "bytes"})
 
 
 def raw_key(node: ast.expr | None) -> bool:
-    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`) or a member's `.value`
-    (`Setting.OFF.value`: the value another enum stands for)."""
+    """A raw value keying a table: a str/int/bytes literal (`"R"`, `-1`), `None` (the value data
+    leaves out: a JSON null, trackma's `type_translate = {None: Type.UNKNOWN, "TV": Type.TV, …}`), or
+    a member's `.value` (`Setting.OFF.value`: the value another enum stands for)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
     if isinstance(node, ast.Constant):
-        return isinstance(node.value, str | int | bytes) and not isinstance(node.value, bool)
+        value = node.value
+        return value is None or (isinstance(value, str | int | bytes) and not isinstance(value, bool))
     return isinstance(node, ast.Attribute) and node.attr == "value" and isinstance(node.value, ast.Attribute)
 
 
@@ -113,6 +115,18 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
     if not _raw_table(value, _constants(body)):
         return False
     return looked_up_by_data(name, body, owner)
+
+
+def unread_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
+    """Whether the display `value` bound to `name` is a table of raw values to members (as
+    `decode_table` asks) that `body`, its module, binds once and never reads: a public table other
+    modules look up (dbus-fast's `MESSAGE_FLAG_MAP`, read by the unmarshaller with each message's flags
+    byte), judged by those reads alone (lists.py)."""
+    if not _raw_table(value, _constants(body)):
+        return False
+    uses = [node for node in (n for s in body for n in walk(s))
+            if isinstance(node, ast.Name) and node.id == name]
+    return len(uses) == 1 and isinstance(uses[0].ctx, ast.Store)
 
 
 def inline_table(node: ast.expr) -> ast.Dict | None:

@@ -85,8 +85,9 @@ GRAPHQL_PACKAGES = frozenset({"strawberry", "strawberry_django"})
 GRAPHQL_INPUTS = frozenset({"input", "filter_type", "filter", "order_type", "order", "partial"})
 CHOICE_CALLS = frozenset({"Choice"})
 # Keywords naming the set of values an input admits, the values a user may pick from: a form field's,
-# a prompt's or a request parameter's `choices=`, `allowed_values=`, an enum field's `enum=K`.
-CHOICE_KEYWORDS = frozenset({"choices", "allowed_values", "enum"})
+# a prompt's or a request parameter's `choices=`, `allowed_values=`, an enum field's `enum=K`, a
+# picker's `options=` (a combo box delegate's, Streamlit's `selectbox`).
+CHOICE_KEYWORDS = frozenset({"choices", "allowed_values", "enum", "options"})
 # The keys of a schema display naming the values an input admits: a Cerberus / Eve resource's
 # `{"type": "string", "allowed": Kind.values()}` offers them to the API's requests as `choices=` does.
 CHOICE_KEYS = frozenset({"allowed", "choices", "allowed_values"})

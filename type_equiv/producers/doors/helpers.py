@@ -7,7 +7,9 @@ inside a function and called there (`def _name(value, enum_type): return enum_ty
 pyatv's `stringify`) is one as well: the walker binds its name in the enclosing function. A helper
 that also reads the class's field types (`get_type_hints(cls)`: a type-directed converter) decodes
 the fields of whatever class it is handed: given a class carrying a vocabulary and data, a door
-through that class (built.py `parsed_by`).
+through that class (built.py `parsed_by`). A helper reading the data it decodes itself, from an
+object or a mapping its caller hands it (`enum_class(parser.value(option))`), decodes data at every
+call handing it the class: `Decodes(cls, PARSER)`, as a decoding object (parsers.py).
 
 The walker records each such function once (`helper_of`: `Form.HELPER` at its qualname, its two
 positions in `RefSite.decodes`, a `Decodes(cls, value)`), and each call handing a spelled class on
@@ -18,8 +20,9 @@ position)`, the positional arguments in `args`); built.py `decoded_by` meets the
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
+from type_equiv.producers.doors.parsers import PARSER
 from type_equiv.producers.records import Decodes
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -43,7 +46,8 @@ def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int,
     found = [built for sub in walk(node) if (built := _built(sub)) is not None
              and built[0] in where and built[1] in where and built[0] != built[1]]
     if not found:
-        return None
+        read = next((name for sub in walk(node) if (name := _reads_inside(sub, where)) is not None), None)
+        return Decodes(where[read], PARSER) if read is not None and lines <= HELPER_LINES else None
     cls, value, mapping = min(found, key=lambda built: built[2])  # `cls(val)` before `cls(**val)`
     typed = reads_fields(node, cls)
     if lines > HELPER_LINES and not typed:
@@ -51,6 +55,31 @@ def helper_of(node: ast.FunctionDef | ast.AsyncFunctionDef, skip: int,
     # built whole from a mapping, the data's origin decides (built.py `fed`), whatever else it reads
     annotated = typed and not mapping and annotation_reader(module)
     return Decodes(where[cls], where[value], typed, annotated, mapping)
+
+
+# What a text's own methods return: the same text transformed (`val.lower()`), not data read anew
+TEXT_METHODS = frozenset(name for name in dir(str) if not name.startswith("_"))
+
+
+def _reads_inside(node: ast.AST, params: Collection[str]) -> str | None:
+    """The class parameter of `cls(parser.value(option))` or `cls(config["mode"])`: the helper reads
+    the data it decodes itself, from an object or a mapping its caller hands it (buzz's
+    `parse_enum_option(option, parser, enum_class)`), so every call handing it the class decodes data
+    (principle 1), whatever the other arguments are; a text transform of a parameter
+    (`cls(val.lower())`) is no read."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in params
+            and len(node.args) == 1 and not node.keywords):
+        return None
+    arg = node.args[0]
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute):
+        holder, read = arg.func.value, arg.func.attr not in TEXT_METHODS
+    elif isinstance(arg, ast.Subscript):
+        holder, read = arg.value, True
+    else:
+        return None
+    if read and isinstance(holder, ast.Name) and holder.id in params and holder.id != node.func.id:
+        return node.func.id
+    return None
 
 
 def annotation_reader(module: Sequence[ast.stmt]) -> bool:

@@ -34,6 +34,7 @@ from type_equiv.producers.records import (
     ATTRIBUTE,
     ATTRIBUTE_KEYS,
     DECODES,
+    DECODES_ELSEWHERE,
     HANDED,
     KEYED,
     KEYS,
@@ -157,11 +158,11 @@ def tested_lists(index: Index, refs: Iterable[tuple[Place, str, RefSite]], famil
             if doors:
                 yield Tested(rel, ref.line, end, doors, True, whole=True)
             continue
-        if kind == DECODES:  # looked up by data in its module (decodes.py): elsewhere only so too
-            others = [(r, read) for r, read in reads if r != rel]
-            if all(by_data(read, canonical(name)) for _, read in others):
-                yield Tested(rel, ref.line, end, ((rel, ref.line), *((r, read.line) for r, read in others)),
-                             True)
+        if kind in (DECODES, DECODES_ELSEWHERE):  # looked up by data in its module (decodes.py) or
+            others = [(r, read) for r, read in reads if r != rel]  # never read there: elsewhere only so
+            here = ((rel, ref.line),) if kind == DECODES else ()
+            if (here or others) and all(by_data(read, canonical(name)) for _, read in others):
+                yield Tested(rel, ref.line, end, (*here, *((r, read.line) for r, read in others)), True)
             continue
         if kind == NESTED:  # `k in T` tests a key, `x in T[k]` tests `x` against the values
             if reads and all(read.form is Form.COMPARE for _, read in reads):

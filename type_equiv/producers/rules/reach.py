@@ -29,6 +29,7 @@ class Reach:
     members: dict[str, Variant]
     carriers: dict[str, str]
     held_by: dict[str, set[str]]
+    mapped: set[str]  # the names of the fields typed as a mapping of the vocabulary (`dict[str, Mode]`)
     index: Index | None
 
     def subclasses(self, index: Index) -> dict[str, str]:
@@ -66,6 +67,8 @@ class Reach:
         dict nested under a key, which classes the fields of that name hold (`held_by`)."""
         out = Receivers()
         self.held_by = index.fields_held
+        self.mapped = {field_key(ann.name) for ann, refs in index.anns
+                       if ann.items and ann.kind is AnnKind.ITEM and not self.family.isdisjoint(refs)}
         family = self.family.union(self.vocab.narrower)  # a narrower alias's values are the vocabulary's
         for ann, refs in index.anns:
             if any(r in family for r in refs):
@@ -85,8 +88,11 @@ class Reach:
         if receiver.kind in (ReceiverKind.ANY, ReceiverKind.NAMED):
             return annotated.receives(receiver, key)
         if receiver.kind is ReceiverKind.NESTED:  # a dict nested under key `k`: the classes fields `k` hold
-            return any(self._receives(annotated, Receiver(ReceiverKind.OWNER, held), key)
-                       for held in self.held_by.get(field_key(receiver.name), ()))
+            # … or a mapping of the vocabulary itself (`item: dict[str, Mode]` given `{"item": {"k":
+            # "alpha"}}`: its values, principle 5, as `Order(item={"k": "alpha"})` gives them)
+            return field_key(receiver.name) in self.mapped or any(
+                self._receives(annotated, Receiver(ReceiverKind.OWNER, held), key)
+                for held in self.held_by.get(field_key(receiver.name), ()))
         owner = self.canonical(receiver.name)
         if annotated.receives(Receiver(ReceiverKind.OWNER, owner), key):
             return True

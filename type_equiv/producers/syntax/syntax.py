@@ -24,7 +24,7 @@ from type_equiv.producers.records import (
     Slot,
 )
 from type_equiv.producers.syntax.picked import picked_by_data
-from type_equiv.producers.syntax.tablekeys import key_view
+from type_equiv.producers.syntax.tablekeys import copied, key_view
 from type_equiv.read.literals import constant_value, literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -328,7 +328,7 @@ def comprehended(node: ast.expr, projected: bool = False) -> ast.expr | None:
         out = out.value
     if not (isinstance(loop.target, ast.Name) and isinstance(out, ast.Name) and out.id == loop.target.id):
         return None
-    source = alias_values(loop.iter)
+    source = alias_values(copied(loop.iter)[0])
     return source if isinstance(source, ast.Name | ast.Attribute) else None
 
 

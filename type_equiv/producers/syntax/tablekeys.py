@@ -11,13 +11,16 @@ level, `ATTRIBUTE_KEYS` in a class body, read through any object's attribute of 
 loop over its keys as an iteration of the name (expressions.py `iterated_name`) — and so a call
 listing them, `list(T.keys())`, as `list(Kind)` lists an enum's members (syntax.py `iterated`; manuskript's
 `FlatDataSearchLabels`, each key a search filter's column, round 89); lists.py judges the table by its
-reads.
+reads. A loop runs over what a copy or a slice hands it (`copied`): `for k in list(Kind)[:n]` is `for k
+in Kind`, its body deciding what is handed out (pyradio's `Station` names, round 91).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+
+from type_equiv.read.normalise import last_name
 
 # the dict methods whose result iterates the keys: the key is the loop variable, or a pair's first
 KEY_VIEWS = {"keys": False, "items": True}
@@ -61,3 +64,24 @@ def member_keys(table: ast.Dict, resolve: Callable[[ast.expr], str | None]) -> s
     return {owner for key in table.keys
             if isinstance(key, ast.Attribute) and key.attr != "value"
             and (owner := resolve(key.value)) is not None}
+
+
+# Calls giving the elements of what they are handed, all or a slice: a loop over one runs over those
+COPYING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "deque"})
+
+
+def copied(source: ast.expr) -> tuple[ast.expr, list[ast.expr]]:
+    """What a loop over `source` runs over, through copies and slices of it: `list(Kind)`,
+    `sorted(Kind)`, `list(Kind)[:n]` → Kind, as `for k in Kind` (principle 5); with the copying
+    calls passed, which hand nothing out by themselves there (the loop's body decides)."""
+    passed: list[ast.expr] = []
+    while True:
+        if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Slice):
+            source = source.value
+        elif (isinstance(source, ast.Call) and last_name(source.func) in COPYING_CALLS
+              and len(source.args) == 1 and not isinstance(source.args[0], ast.Starred)
+              and all(k.arg in ("key", "reverse") for k in source.keywords)):
+            passed.append(source)
+            source = source.args[0]
+        else:
+            return source, passed

@@ -101,6 +101,9 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
     positional = [*args.posonlyargs, *args.args][1 if method else 0:]
     positions = {a.arg: i for i, a in enumerate(positional)}
     params = {a.arg: a for a in [*positional, *args.kwonlyargs]}
+    rest = args.vararg
+    if rest is not None and _looped_keys(node, rest.arg):  # `def get_any(d, *keys)`
+        yield ParamSite(rest.lineno, owner, rest.arg, len(positional), ParamRole.KEYED, rest=True)
     if not params:
         return
     used: set[str] = set()
@@ -133,6 +136,21 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
                 else ParamRole.KEPT if name not in not_kept else None)
         if role is not None:
             yield ParamSite(params[name].lineno, owner, name, positions.get(name, -1), role)
+
+
+def _looped_keys(node: ast.FunctionDef | ast.AsyncFunctionDef, rest: str) -> bool:
+    """Whether the function reads its `*rest` only as a loop's source whose variable it only keys by:
+    `for key in keys: value = d.get(key, …)` (trackma's `get_any(d, *keys)`) is `d.get(K.A)` for each
+    member handed — `get_any(poster, Key.SMALL, Key.LARGE)` looks them up (principle 5)."""
+    loops = [n for stmt in node.body for n in walk(stmt) if isinstance(n, ast.For | ast.AsyncFor)
+             and isinstance(n.iter, ast.Name) and n.iter.id == rest and isinstance(n.target, ast.Name)]
+    reads = [n for stmt in node.body for n in walk(stmt) if isinstance(n, ast.Name) and n.id == rest]
+    if not loops or len(reads) != len(loops):
+        return False
+    variables = {loop.target.id for loop in loops if isinstance(loop.target, ast.Name)}
+    uses = [(child, parent) for stmt in node.body for parent in walk(stmt) for child in children(parent)
+            if isinstance(child, ast.Name) and child.id in variables and isinstance(child.ctx, ast.Load)]
+    return bool(uses) and all(_keys(child, parent) for child, parent in uses)
 
 
 def _keys(node: ast.Name, parent: ast.AST) -> bool:

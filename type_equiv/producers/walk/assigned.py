@@ -17,6 +17,7 @@ from type_equiv.producers.doors.decodes import (
     member_table,
     nested_value_keys,
     raw_keyed,
+    unread_table,
     validator_tables,
     value_keys,
 )
@@ -25,6 +26,7 @@ from type_equiv.producers.records import (
     ATTRIBUTE,
     ATTRIBUTE_KEYS,
     DECODES,
+    DECODES_ELSEWHERE,
     KEYS,
     NESTED,
     SETTING,
@@ -150,10 +152,10 @@ class AssignWalker(ExpressionWalker):
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
                          module, lambda node: self.dotted(node, scope, spelled_only=False))
             if (module and name and not name.startswith("_") and isinstance(value, ast.Dict)
-                    and decode_table(value, name, self.module_body)):
+                    and (kind := self.decode_kind(value, name)) is not None):
                 # public: other modules may read it too — lists.py judges it by every read
-                detail = listed_detail(f"{self.module}.{name}", value.end_lineno or value.lineno, True, (),
-                                       DECODES)
+                end = value.end_lineno or value.lineno
+                detail = listed_detail(f"{self.module}.{name}", end, True, (), kind)
                 held = {r for v in held_members(value) if isinstance(v, ast.Attribute)  # the members' enum
                         and (r := self.dotted(v.value, scope)) is not None}
                 self.refs.extend(RefSite(value.lineno, r, Form.LISTED, False, detail=detail)
@@ -169,6 +171,13 @@ class AssignWalker(ExpressionWalker):
             self.tables[name] = (start, len(self.refs))
         else:
             validator_tables(value, self.tables, self.refs)
+
+    def decode_kind(self, value: ast.Dict, name: str) -> str | None:
+        """`DECODES` for a public table of raw values to members its module looks up by data,
+        `DECODES_ELSEWHERE` for one its module never reads (other modules may), else None."""
+        if decode_table(value, name, self.module_body):
+            return DECODES
+        return DECODES_ELSEWHERE if unread_table(value, name, self.module_body) else None
 
     def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
         """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""

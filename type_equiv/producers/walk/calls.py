@@ -209,8 +209,11 @@ class CallWalker(ExpressionWalker):
                 self.tested(node.lineno, self.named_members(keyword.value.id), scope)
             elif keyword.arg in CHOICE_KEYWORDS:  # `choices=["web", "local"]`
                 self.offered_raw(keyword.value)
-        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members
-        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS)
+        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members; a
+        # class or function called there builds its own value (`options=Options(items=[…])`), judged
+        # as any call is
+        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS and not (
+            isinstance(k.value, ast.Call) and isinstance(k.value.func, ast.Name)))
         if (defaulted := input_default(node)) is not None:  # the program's own value (defaults.py)
             default, types = defaulted
             offers = decoded_refs(types, lambda n: self.dotted(n, scope))
@@ -293,9 +296,10 @@ class CallWalker(ExpressionWalker):
         # helper given the vocabulary and a value (helpers.py, `try_enum(Kind, data["type"])`)
         # and a decorator's callee, which may only keep its argument as a value (roles.py)
         # (`self.dbg.m(…)` through the annotation of `self.dbg`'s `__init__` parameter: attributes.py)
-        whom = (self.dotted(func, scope, spelled_only=False) or self.typed.callee(
-            func, scope, lambda n: self.dotted(n, scope, spelled_only=False))) if form in (
-            Form.FACTORY, Form.DISPATCH) else None
+        # (`self.run(…)` in a method of the class defining `run`: naming.py `own_method`)
+        whom = (self.dotted(func, scope, spelled_only=False) or self.own_method(func, scope)
+                or self.typed.callee(func, scope, lambda n: self.dotted(n, scope, spelled_only=False))
+                ) if form in (Form.FACTORY, Form.DISPATCH) else None
         factory = bool(whom) and form is Form.FACTORY
         given = tuple(self.argument(a, scope) for a in node.args) if factory else ()
         sources = call_origins(node, scope, self.module, self.memo.sources, True) if factory else ()

@@ -58,7 +58,7 @@ from type_equiv.producers.syntax.syntax import (
     owners,
     tuple_parts,
 )
-from type_equiv.producers.syntax.tablekeys import loop_over
+from type_equiv.producers.syntax.tablekeys import copied, loop_over
 from type_equiv.producers.uses.attributes import TypedCallees
 from type_equiv.producers.uses.memo import TreeMemo
 from type_equiv.producers.uses.passed import item_keyed, passed_arg
@@ -202,6 +202,8 @@ class ExpressionWalker(WriteReader):
             if isinstance(node, ast.DictComp) and by_value(node):  # a decode table: no iteration out
                 self.quiet.add(id(node.generators[0].iter))
                 self.offered.add(id(node.generators[0].iter))
+            if isinstance(node, COMPREHENSIONS) and len(node.generators) == 1:  # `for k in list(Kind)`
+                self.quiet.update(id(call) for call in copied(node.generators[0].iter)[1])  # is `in Kind`
             listed = comprehended(node, projected=True) if id(node) not in self.quiet else None
             ref = self.dotted(listed, scope) if listed is not None else None
             if ref is not None:  # `{key: [] for key in Kind}`: every member handed out
@@ -242,7 +244,10 @@ class ExpressionWalker(WriteReader):
 
     def iterated_name(self, source: ast.expr, target: ast.expr, scope: Scope) -> tuple[str, str, str] | None:
         """What a loop runs over, when it is a spelled name — (its target, the loop variable, `KEYS`
-        where it runs over a dict's key view, else "") — read as tablekeys.py `loop_over` reads it."""
+        where it runs over a dict's key view, else "") — read as tablekeys.py `loop_over` reads it,
+        through copies and slices (`for k in list(Kind)[:n]` is `for k in Kind`: tablekeys.py `copied`)."""
+        source, passed = copied(source)
+        self.quiet.update(id(call) for call in passed)
         over = loop_over(source, target)
         if over is None:
             return None

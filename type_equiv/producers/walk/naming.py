@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from type_equiv.producers.records import ANY_OBJECT, Receiver, ReceiverKind, Spellings, Value, ValueKind
 from type_equiv.producers.syntax.syntax import Scope, alias_values, forward_ref, lookup_default
+from type_equiv.producers.syntax.tablekeys import copied
 from type_equiv.read.literals import constant_value, literal_key, literal_values
 from type_equiv.read.names import Bindings, dotted_name
 from type_equiv.read.normalise import last_name
@@ -37,6 +38,9 @@ class NameReader:
         # a class of this module with a base → the names its own body binds: any other name read
         # through `self` / `cls` is a base's class attribute, wherever the base is defined
         self.derived: dict[str, set[str]] = {}
+        # a class of this module → the methods its body defines: `self.run(…)` in one of them calls
+        # `Class.run`, as `run(…)` calls a module's function (principle 5: method or function)
+        self.methods: dict[str, frozenset[str]] = {}
 
     def target(self, head: str, scope: Scope) -> str | None:
         return scope.aliases.get(head) or self.bindings.names.get(head)
@@ -74,8 +78,18 @@ class NameReader:
                     if named is not None:
                         table[target.id] = inner.aliases[target.id] = named
         self.class_names[qualname] = table
+        self.methods[qualname] = frozenset(stmt.name for stmt in node.body
+                                           if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef))
         if own is not None:
             self.derived[qualname] = own
+
+    def own_method(self, node: ast.expr, scope: Scope) -> str | None:
+        """`Class.run` for `self.run` / `cls.run` in a method of `Class`, whose body defines `run`."""
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in ("self", "cls") and scope.method_of is not None
+                and node.attr in self.methods.get(scope.method_of, ())):
+            return f"{scope.method_of}.{node.attr}"
+        return None
 
     def dotted(self, node: ast.expr, scope: Scope, spelled_only: bool = True) -> str | None:
         """The dotted target of a name chain through imports, if it involves a spelled name."""
@@ -255,7 +269,7 @@ def loop_bound(node: ast.expr, scope: Scope,
     member, no raw data (`k not in _DONE`)."""
     held: dict[str, tuple[str, ...]] = {}
     for loop in getattr(node, "generators", ()):
-        source = alias_values(loop.iter)
+        source = alias_values(copied(loop.iter)[0])
         ref = dotted(source, scope) if isinstance(source, ast.Name | ast.Attribute) else None
         if ref is not None and isinstance(loop.target, ast.Name):
             held[loop.target.id] = (ref,)

@@ -158,8 +158,9 @@ class Walker(AssignWalker, CallWalker):
         that collects `m` as it is (a stored key or value, `out.append(m)`, `yield m`) hands each
         member out; one that only compares it, reads its `.value`, returns it once found or gives
         it to a call hands none out — returned once it matches data, it is a decode (searches.py).
-        An iterating call (`for m in list(Kind):`) is read as a call. A dict's key view (`for k, v in
-        T.items()`) runs over its keys: an iteration of `T` (tablekeys.py)."""
+        A copy or a slice (`for m in list(Kind)[:n]:`) runs over the members as well (tablekeys.py
+        `copied`). A dict's key view (`for k, v in T.items()`) runs over its keys: an iteration of
+        `T` (tablekeys.py)."""
         over = self.iterated_name(node.iter, node.target, scope)
         if over is None:
             return

@@ -112,6 +112,9 @@ class WriteReader(MembershipReader):
         arg = node.args[0] if node.args else None
         if arg is not None and built_in_code(arg, self.local_displays):
             self.typed_display(arg, self.type_names(target, scope))
+            # a literal decoded (`TypeAdapter(Mode).validate_python("alpha")`) is asserted of the
+            # type as `cast(Mode, "alpha")` is: that value, built in code (principle 4)
+            self.lit(arg, Form.ASSIGN, names=refs)
             return
         form = Form.DECODE if scope.entry else Form.LOAD
         self.refs.extend(RefSite(node.lineno, r, form, False) for r in refs)
