@@ -46,3 +46,22 @@ def test_a_superset_test_is_the_same_test() -> None:
             return _MODES.issuperset(selection.split(","))
     """)
     assert found == {"single-row": "wire", "multi-row": "wire"}
+
+
+def test_the_elements_failing_a_subset_test_are_the_same_test() -> None:
+    """`len(set(agents).difference(KNOWN)) == 0`: the elements of the user's list not in `KNOWN`, each
+    tested against it as `v in KNOWN` tests one (h2ogpt's agents checked against every value listed)."""
+    found = verdicts("""
+        from typing import get_args
+
+        from pkg.modes import Mode
+
+        KNOWN = list(get_args(Mode))
+
+
+        def parse(selection: str) -> list[str]:
+            chosen = selection.split(",")
+            assert len(set(chosen).difference(KNOWN)) == 0, f"unknown {chosen}"
+            return chosen
+    """)
+    assert found == {"single-row": "wire", "multi-row": "wire"}

@@ -1,7 +1,8 @@
 """A subset test is a membership test (principle 5): `set(x).issubset(S)`, `S.issuperset(x)`, `x <= S`,
-`S >= x` ask of each element of `x` what `v in S` asks of one, so `S` is a membership test's container:
-a display only so read consumes its values (syntax.py `tested_only`, lists.py), and a raw `x` tested
-against the members is a door to them, as `v in list(Kind)` is (expressions.py `compare`).
+`S >= x` — and `set(x).difference(S)`, the elements failing it — ask of each element of `x` what `v in S`
+asks of one, so `S` is a membership test's container: a display only so read consumes its values
+(syntax.py `tested_only`, lists.py), and a raw `x` tested against the members is a door to them, as
+`v in list(Kind)` is (expressions.py `compare`).
 
 A bit test is one too: `caps & V4L2Capability.VIDEO_CAPTURE` (or `caps & ~Flag.A`, which clears it)
 asks whether a value holds the bit, as `Flag.A in caps` does — the member is compared, handed nowhere;
@@ -15,14 +16,18 @@ import ast
 
 SUBSET = "issubset"
 SUPERSET = "issuperset"
+# `set(x).difference(S)`: the elements of `x` not in `S` — each tested against `S` as `v in S` tests one
+# (`len(set(agents).difference(KNOWN)) == 0`, h2ogpt's agents checked against every value listed)
+DIFFERENCE = "difference"
 
 
 def subset_test(node: ast.Call) -> tuple[ast.expr, ast.expr] | None:
-    """`x.issubset(S)` or `S.issuperset(x)` → (x, S): the values tested and their container."""
+    """`x.issubset(S)`, `x.difference(S)` or `S.issuperset(x)` → (x, S): the values tested and their
+    container."""
     func = node.func
     if not isinstance(func, ast.Attribute) or len(node.args) != 1 or node.keywords:
         return None
-    if func.attr == SUBSET:
+    if func.attr in (SUBSET, DIFFERENCE):
         return func.value, node.args[0]
     if func.attr == SUPERSET:
         return node.args[0], func.value
