@@ -54,7 +54,7 @@ TABLE = "table"
 # looked up by data in its module, decodes.py `decode_table`), judged by its reads in other modules
 DECODES = "decodes"
 # a `Form.LISTED` detail's last part: a public module-level table of raw values to members its module
-# never reads (decodes.py `unread_table`), judged by its reads in other modules alone (lists.py)
+# never reads (decodes.py `public_table`), judged by its reads in other modules alone (lists.py)
 DECODES_ELSEWHERE = "decodes elsewhere"
 # a `Form.LISTED` detail's last part: a module-level table of displays under literal keys (`RESERVED =
 # {"http": (Kind.A.value, …)}`), judged by its reads: keyed, then tested (lists.py)

@@ -23,7 +23,7 @@ import ast
 from collections.abc import Callable, Sequence
 
 from type_equiv.producers.doors.doors import tested_in
-from type_equiv.producers.records import KEYED_BY, Form, RefSite
+from type_equiv.producers.records import DECODES, DECODES_ELSEWHERE, KEYED_BY, Form, RefSite
 from type_equiv.producers.syntax.syntax import mapping_parts
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -117,16 +117,18 @@ def decode_table(value: ast.expr, name: str, body: Sequence[ast.stmt], owner: st
     return looked_up_by_data(name, body, owner)
 
 
-def unread_table(value: ast.expr, name: str, body: Sequence[ast.stmt]) -> bool:
-    """Whether the display `value` bound to `name` is a table of raw values to members (as
-    `decode_table` asks) that `body`, its module, binds once and never reads: a public table other
-    modules look up (dbus-fast's `MESSAGE_FLAG_MAP`, read by the unmarshaller with each message's flags
-    byte), judged by those reads alone (lists.py)."""
+def public_table(value: ast.Dict, name: str, body: Sequence[ast.stmt]) -> str | None:
+    """What a public module-level display of raw values to members is to lists.py, which judges it by
+    every read: `DECODES` where its module `body` looks it up by data (`decode_table`), `DECODES_ELSEWHERE`
+    where the module binds it once and never reads it — other modules may look it up (dbus-fast's
+    `MESSAGE_FLAG_MAP`, read by the unmarshaller with each message's flags byte) —, else None."""
     if not _raw_table(value, _constants(body)):
-        return False
+        return None
+    if looked_up_by_data(name, body):
+        return DECODES
     uses = [node for node in (n for s in body for n in walk(s))
             if isinstance(node, ast.Name) and node.id == name]
-    return len(uses) == 1 and isinstance(uses[0].ctx, ast.Store)
+    return DECODES_ELSEWHERE if len(uses) == 1 and isinstance(uses[0].ctx, ast.Store) else None
 
 
 def inline_table(node: ast.expr) -> ast.Dict | None:

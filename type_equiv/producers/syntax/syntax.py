@@ -24,7 +24,7 @@ from type_equiv.producers.records import (
     Slot,
 )
 from type_equiv.producers.syntax.picked import picked_by_data
-from type_equiv.producers.syntax.tablekeys import copied, key_view
+from type_equiv.producers.syntax.tablekeys import COPYING_CALLS, copied, key_view
 from type_equiv.read.literals import constant_value, literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -275,8 +275,8 @@ def mapped_column_line(class_body: Sequence[ast.stmt], name: str) -> int | None:
 
 
 # Calls that take an iterable and hand out its elements: an enum given to one hands out its members.
-ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter",
-                             "deque", "enumerate", "cycle", "choice"})  # `random.choice`: any one out
+# the copying calls (tablekeys.py), and those handing the elements out one by one or one of them
+ITERATING_CALLS = COPYING_CALLS | {"enumerate", "cycle", "choice"}  # `random.choice`: any one out
 
 
 def alias_values(node: ast.expr) -> ast.expr:

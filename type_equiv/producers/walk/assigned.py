@@ -12,12 +12,11 @@ import ast
 from type_equiv.producers.doors.decodes import (
     by_value,
     class_key_table,
-    decode_table,
     held_members,
     member_table,
     nested_value_keys,
+    public_table,
     raw_keyed,
-    unread_table,
     validator_tables,
     value_keys,
 )
@@ -25,8 +24,6 @@ from type_equiv.producers.doors.doors import injected, is_type_alias, members_of
 from type_equiv.producers.records import (
     ATTRIBUTE,
     ATTRIBUTE_KEYS,
-    DECODES,
-    DECODES_ELSEWHERE,
     KEYS,
     NESTED,
     SETTING,
@@ -152,7 +149,7 @@ class AssignWalker(ExpressionWalker):
             member_table(self.refs, start, value, name, self.module_body if module else scope.body,
                          module, lambda node: self.dotted(node, scope, spelled_only=False))
             if (module and name and not name.startswith("_") and isinstance(value, ast.Dict)
-                    and (kind := self.decode_kind(value, name)) is not None):
+                    and (kind := public_table(value, name, self.module_body)) is not None):
                 # public: other modules may read it too — lists.py judges it by every read
                 end = value.end_lineno or value.lineno
                 detail = listed_detail(f"{self.module}.{name}", end, True, (), kind)
@@ -171,13 +168,6 @@ class AssignWalker(ExpressionWalker):
             self.tables[name] = (start, len(self.refs))
         else:
             validator_tables(value, self.tables, self.refs)
-
-    def decode_kind(self, value: ast.Dict, name: str) -> str | None:
-        """`DECODES` for a public table of raw values to members its module looks up by data,
-        `DECODES_ELSEWHERE` for one its module never reads (other modules may), else None."""
-        if decode_table(value, name, self.module_body):
-            return DECODES
-        return DECODES_ELSEWHERE if unread_table(value, name, self.module_body) else None
 
     def type_alias(self, line: int, name: str, value: ast.expr, scope: Scope) -> None:
         """A module-level alias naming spelled names (`Event = Union[A, B]`): a carrier of them."""
