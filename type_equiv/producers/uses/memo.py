@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
+from types import MappingProxyType
 
 from type_equiv.producers.doors.callbacks import callback_names
 from type_equiv.producers.doors.doors import TEXT_DECODER, registered_handlers
@@ -34,7 +35,8 @@ from type_equiv.producers.uses.passed import local_strings
 from type_equiv.producers.uses.roles import param_sites
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
-Reads = tuple[set[str], set[str]]  # syntax.py `read_only`: read as a mapping, as a container
+Reads = tuple[frozenset[str], frozenset[str]]  # bodies.py `read_only`: read as a mapping, as a container
+NOTHING_DECODED: Mapping[str, str] = MappingProxyType({})  # most bodies' `Sources.decoded`: one, shared
 
 
 class Answers:
@@ -127,7 +129,8 @@ class TreeMemo:
         key = (self.answers.spans.of(body), frozenset(names))
         found = self.answers.reads.get(key)
         if found is None:
-            found = self.answers.reads[key] = read_only(body, names)
+            mapping, container = read_only(body, names)  # frozen: the empty ones are one object
+            found = self.answers.reads[key] = (frozenset(mapping), frozenset(container))
         return found
 
     def local_strings(self, body: Sequence[ast.stmt]) -> dict[str, str]:
@@ -168,5 +171,6 @@ def _sources(answers: Answers, body: Sequence[ast.stmt], decoder: re.Pattern[str
     key = (answers.spans.of(body), decoder.pattern)
     found = answers.sourced.get(key)
     if found is None:
-        found = answers.sourced[key] = body_sources(body, decoder)
+        found = body_sources(body, decoder)
+        found = answers.sourced[key] = found if found.decoded else found._replace(decoded=NOTHING_DECODED)
     return found
