@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-Span = tuple[int, ...]
+Span = int  # one int per key: a run keeps many, and a tuple of five would cost about four times more
 
 
 class Spans:
@@ -26,21 +26,26 @@ class Spans:
         self.pinned: dict[int, object] = {}  # the nodes without a position keyed by `id`: kept alive
 
     def at(self, node: ast.stmt | ast.expr) -> Span:
-        """The span of `node`: its first line and column, its last line and column."""
+        """The span of `node` (its first line and column, its last line and column), packed."""
         line = getattr(node, "lineno", None)
         if line is None:
             self.pinned[id(node)] = node
-            return (-1, id(node))
-        return (line, node.col_offset, node.end_lineno or line, node.end_col_offset or 0)
+            return -id(node)
+        return _packed(0, line, node.col_offset, node.end_lineno or line, node.end_col_offset or 0)
 
     def of(self, body: Sequence[ast.stmt]) -> Span:
         """The key of a statement list: its length, where its first statement begins and where its last
-        ends (consecutive statements of one parse: these name one list)."""
+        ends (consecutive statements of one parse: these name one list), packed."""
         if not body:
-            return (0,)
+            return 0
         first, last = body[0], body[-1]
         if getattr(first, "lineno", None) is None or getattr(last, "lineno", None) is None:
             self.pinned[id(body)] = body
-            return (-2, id(body))
-        return (len(body), first.lineno, first.col_offset, last.end_lineno or last.lineno,
-                last.end_col_offset or 0)
+            return -id(body)
+        return _packed(len(body), first.lineno, first.col_offset, last.end_lineno or last.lineno,
+                       last.end_col_offset or 0)
+
+
+def _packed(count: int, line: int, column: int, end_line: int, end_column: int) -> int:
+    """Five counts in one int, each in its own 32 bits (no line, column or body is that long)."""
+    return ((((count << 32 | line) << 32 | column) << 32 | end_line) << 32 | end_column) + 1

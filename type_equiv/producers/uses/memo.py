@@ -45,7 +45,7 @@ class Answers:
     def __init__(self) -> None:
         self.spans = Spans()
         self.membership: dict[tuple[Span, bool, bool], dict[str, bool]] = {}
-        self.reads: dict[tuple[Span, frozenset[str]], Reads] = {}
+        self.reads: dict[tuple[Span, tuple[str, ...]], Reads] = {}
         self.helpers: dict[tuple[Span, int], Decodes | None] = {}
         self.handlers: dict[tuple[frozenset[str], bool], dict[str, tuple[Form, str]]] = {}
         self.params: tuple[ParamSite, ...] | None = None
@@ -126,7 +126,7 @@ class TreeMemo:
 
     def read_only(self, body: Sequence[ast.stmt], names: set[str]) -> Reads:
         """syntax.py `read_only`, one walk per body and names."""
-        key = (self.answers.spans.of(body), frozenset(names))
+        key = (self.answers.spans.of(body), tuple(sorted(names)))
         found = self.answers.reads.get(key)
         if found is None:
             mapping, container = read_only(body, names)  # frozen: the empty ones are one object

@@ -38,7 +38,7 @@ from type_equiv.read.text import read_source
 from type_equiv.store.safe import read_bounded
 
 DEEP = (1, "too deeply nested to scan")
-ANSWER_CHARS = 16_000_000  # the source characters whose answers a process's walks keep: ~1 byte each
+ANSWER_CHARS = 8_000_000  # the source characters whose answers a process's walks keep: ~1 byte each
 
 
 class WalkMemo:
