@@ -3,6 +3,7 @@ engine change that must not change what a walk records (issue 27: skipping bodie
 
     python bench/records_equal.py ask ASKED -- check --no-cache --root ROOT [...]
     python bench/records_equal.py compare ASKED --old OLD_PYTHON --new NEW_PYTHON [--random 2]
+        [--memo-chars 0]
 
 `ask` runs one command in this process (and its scan workers, which fork) with `sites.scan_module`
 wrapped: every (file text, spellings) a real run asks is written under ASKED (one file per process;
@@ -10,9 +11,11 @@ run it once per tree and manifest, into the same folder). `compare` has each Pyt
 or two checkouts' venvs: each imports its own `type_equiv`) walk every asked file under every set
 of spellings asked of it, and under `--random` sets of the file's own words (names, quoted values,
 tag fields), then compares the records (`FileScan`, as JSON) pair by pair: the count of files x
-spelling sets compared and every difference are printed; exit 1 on any difference. The walking side
-is this file's `walk` command: it uses only `sites.scan_text`, `Spellings` and `RunMemo`, so an older
-install runs it too. Re-run after a rebase: `ask` with the rebased code, then `compare` against main.
+spelling sets compared and every difference are printed; exit 1 on any difference. `--memo-chars 0`
+has each walk parse its file again, as a large run's walks do (what they keep by text then serves).
+The walking side is this file's `walk` command: it uses only `sites.scan_text`, `Spellings` and
+`RunMemo`, so an older install runs it too. Re-run after a rebase: `ask` with the rebased code, then
+`compare` against main.
 """
 
 from __future__ import annotations
@@ -90,8 +93,9 @@ def _random_sets(text: str, seed: str, count: int) -> list[tuple[Any, ...]]:
     return sets
 
 
-def walk(folder: Path, out: Path, extra: int) -> None:
-    """Walk every asked file under every asked (and `extra` random) spelling set; write digests."""
+def walk(folder: Path, out: Path, extra: int, chars: int | None = None) -> None:
+    """Walk every asked file under every asked (and `extra` random) spelling set; write digests.
+    `chars`: the run memo's bound (0: every walk parses its file again, as a large run's do)."""
     from type_equiv.producers.records import Spellings
     from type_equiv.producers.walk.sites import scan_text
     from type_equiv.read.asts import RunMemo
@@ -99,7 +103,7 @@ def walk(folder: Path, out: Path, extra: int) -> None:
     results: dict[str, str] = {}
     for (digest, module, package), sets in sorted(_asked(folder).items()):
         text = (folder / "texts" / f"{digest}.py").read_text()
-        memo = RunMemo()  # one tree per file, shared by its walks as a run's memo shares it
+        memo = RunMemo() if chars is None else RunMemo(chars)  # one per file, shared by its walks
         for names, values, tags, declarations in [*sets, *_random_sets(text, digest, extra)]:
             spellings = Spellings(frozenset(names), frozenset(values), frozenset(tags), declarations)
             scan = scan_text(module, package, text, spellings, memo)
@@ -108,15 +112,16 @@ def walk(folder: Path, out: Path, extra: int) -> None:
     out.write_text(json.dumps(results))
 
 
-def compare(folder: Path, old: str, new: str, extra: int) -> int:
+def compare(folder: Path, old: str, new: str, extra: int, chars: int | None = None) -> int:
     me = str(Path(__file__).resolve())
     found = []
     for label, python in (("old", old), ("new", new)):
         if os.sep in python:  # runs in `folder`: a relative path names the interpreter from here
             python = str(Path(python).absolute())  # not resolve(): a venv's python is a symlink
         target = folder / f"records-{label}.json"
-        subprocess.run([python, me, "walk", str(folder), str(target), "--random", str(extra)], check=True,
-                       cwd=folder)
+        bound = [] if chars is None else ["--memo-chars", str(chars)]
+        subprocess.run([python, me, "walk", str(folder), str(target), "--random", str(extra), *bound],
+                       check=True, cwd=folder)
         found.append(json.loads(target.read_text()))
     before, after = found
     files = {json.loads(k)[0] for k in before}
@@ -140,18 +145,21 @@ def main() -> int:
     two.add_argument("--old", required=True)
     two.add_argument("--new", required=True)
     two.add_argument("--random", type=int, default=2)
+    two.add_argument("--memo-chars", type=int, default=None,
+                     help="each walk's run memo bound (0: every walk parses its file again)")
     three = sub.add_parser("walk")
     three.add_argument("asked", type=Path)
     three.add_argument("out", type=Path)
     three.add_argument("--random", type=int, default=2)
+    three.add_argument("--memo-chars", type=int, default=None)
     args = parser.parse_args()
     if args.command == "ask":
         argv = args.argv[1:] if args.argv[:1] == ["--"] else args.argv
         return ask(args.asked.resolve(), argv)
     if args.command == "walk":
-        walk(args.asked, args.out, args.random)
+        walk(args.asked, args.out, args.random, args.memo_chars)
         return 0
-    return compare(args.asked.resolve(), args.old, args.new, args.random)
+    return compare(args.asked.resolve(), args.old, args.new, args.random, args.memo_chars)
 
 
 if __name__ == "__main__":

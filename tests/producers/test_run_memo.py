@@ -144,10 +144,60 @@ def test_a_walked_tree_goes_by_reference_counting_alone() -> None:
         assert scanned.refs  # the walk recorded the decodes, asking the memo as it went
         tree = memo.parse_module(DECODING)
         kept: TreeMemo = memo.own(WalkMemo).trees[tree]
-        assert kept.sourced  # the chains of decoded returns were asked
+        assert kept.answers.sourced  # the chains of decoded returns were asked
         refs = [weakref.ref(tree), weakref.ref(kept), weakref.ref(tree.body[-1])]
         del tree, kept
         memo = None
         assert [ref() is None for ref in refs] == [True, True, True]
     finally:
         gc.enable()
+
+
+HELPERS = '''
+import json
+
+from pkg.models import Order, Kind
+
+
+def build(cls, data):
+    return cls(**data)
+
+
+def load(path) -> Order:
+    with open(path) as f:
+        return build(Order, json.load(f))
+
+
+def pick(name):
+    return Kind(name)
+'''
+
+
+def test_a_text_walked_again_finds_its_answers_without_its_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answers a walk needs no spellings for (memo.py `Answers`) are kept by module text, keyed
+    by where each node stands (spans.py): a text walked again under other spellings, its tree
+    dropped from the run's memo and parsed again, asks none of them again — and walks as a fresh run
+    does; a changed text (every line moved) is asked anew."""
+    from type_equiv.producers.uses import memo as answers_memo
+
+    asked: Counter[str] = Counter()
+    real = answers_memo.helper_of
+
+    def counted(node: Any, skip: int, module: Any) -> Any:
+        asked[node.name] += 1
+        return real(node, skip, module)
+
+    monkeypatch.setattr(answers_memo, "helper_of", counted)
+    first = Spellings(frozenset({"Order"}), frozenset(), frozenset())
+    second = Spellings(frozenset({"Order", "Kind"}), frozenset(), frozenset())
+    memo = asts.RunMemo(0)  # keeps no tree: each walk parses again
+    scan_module("pkg.use", False, HELPERS, first, memo)
+    assert asked["build"] == 1
+    again, _ = scan_module("pkg.use", False, HELPERS, second, memo)
+    assert asked["build"] == 1  # found by the text, not asked of the new tree
+    assert again == scan_module("pkg.use", False, HELPERS, second, asts.RunMemo())[0]
+    assert any(site.decodes is not None for site in again.refs)  # `build` read as a decoding helper
+    moved = "# a line above\n" + HELPERS
+    shifted, _ = scan_module("pkg.use", False, moved, second, memo)
+    assert asked["build"] == 3  # the changed text's own answer, and the fresh run's above
+    assert shifted == scan_module("pkg.use", False, moved, second, asts.RunMemo())[0]

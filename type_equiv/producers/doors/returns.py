@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from type_equiv.producers.doors.doors import TEXT_DECODER
 from type_equiv.producers.doors.origins import Sources, traced
 from type_equiv.producers.records import Form, RefSite, Source
+from type_equiv.producers.syntax.spans import Span, Spans
 from type_equiv.producers.syntax.syntax import Scope, assigned_values
 
 DEPTH = 6  # how many of the project's own helpers a return is followed through
@@ -39,11 +40,15 @@ class Chains:
     """A tree's answers to `_returned` (they need no spellings): each helper's chain at each depth, and
     each body's functions by name (its decoded locals: `sources_of`, the tree memo's) — without them
     the search of helpers calling helpers grows with the product of their calls and returns
-    (pydantic's schema generator)."""
+    (pydantic's schema generator). The chains hold no node: kept by text (memo.py), keyed by where
+    each helper stands (`spans`), they serve every parse of the text; the functions are the tree's."""
 
-    def __init__(self, sources_of: Callable[[Sequence[ast.stmt]], Sources]) -> None:
+    def __init__(self, sources_of: Callable[[Sequence[ast.stmt]], Sources],
+                 chains: dict[tuple[Span, bool, int], list[str] | None] | None = None,
+                 spans: Spans | None = None) -> None:
         self.sources_of = sources_of  # a body's locals bound to a response decoder's data (memo.py)
-        self.chains: dict[tuple[int, bool, int], tuple[Function, list[str] | None]] = {}
+        self.chains = {} if chains is None else chains
+        self.spans = Spans() if spans is None else spans
         self.functions: dict[int, tuple[Sequence[ast.stmt], dict[str, Function]]] = {}
 
     def functions_of(self, body: Sequence[ast.stmt]) -> dict[str, Function]:
@@ -98,17 +103,17 @@ def _helper_chain(helper: Function, method: bool, methods: Functions, functions:
                   chains: Chains) -> list[str] | None:
     """The chain of the first of `helper`'s returns that is decoded data, searched once per helper and
     depth (a method's `methods` are its own class's: the key needs only whether it is one)."""
-    key = (id(helper), method, depth)
-    found = chains.chains.get(key)
-    if found is None:
-        inner = methods if method else {}
-        came = None
-        for sub in _returns(helper):
-            came = _returned(sub, helper.body, inner, functions, depth, chains) if sub is not None else None
-            if came is not None:
-                break
-        found = chains.chains[key] = (helper, came)
-    return found[1]
+    key = (chains.spans.at(helper), method, depth)
+    if key in chains.chains:
+        return chains.chains[key]
+    inner = methods if method else {}
+    came = None
+    for sub in _returns(helper):
+        came = _returned(sub, helper.body, inner, functions, depth, chains) if sub is not None else None
+        if came is not None:
+            break
+    chains.chains[key] = came
+    return came
 
 
 def _calls(value: ast.expr, body: Sequence[ast.stmt]) -> list[ast.Call]:

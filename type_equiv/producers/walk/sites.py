@@ -14,15 +14,16 @@ facts every level of the carrier search is answered from. Every tree comes from 
 from __future__ import annotations
 
 import ast
+import hashlib
 import weakref
+from collections import OrderedDict
 from pathlib import Path
 
 from type_equiv.producers.doors.doors import may_register
 from type_equiv.producers.records import FileScan, Spellings
 from type_equiv.producers.syntax.named import aliased
 from type_equiv.producers.syntax.syntax import Scope
-from type_equiv.producers.syntax.unnamed import unnamed_functions
-from type_equiv.producers.uses.memo import TreeMemo
+from type_equiv.producers.uses.memo import Answers, TreeMemo
 from type_equiv.producers.walk.declarations import (
     SKELETON_CHARS,
     DeclarationWalker,
@@ -37,17 +38,40 @@ from type_equiv.read.text import read_source
 from type_equiv.store.safe import read_bounded
 
 DEEP = (1, "too deeply nested to scan")
+ANSWER_CHARS = 8_000_000  # the source characters whose answers a process's walks keep: ~1 byte each
 
 
 class WalkMemo:
     """What one run's walks keep beside its trees (one per `RunMemo`: `memo.own(WalkMemo)`)."""
 
     def __init__(self) -> None:
-        # per tree: its answers that need no spellings (memo.py), shared by every walk of the tree
-        # under any spellings (the scan rounds, the facts comparison's walk per recorded spellings)
-        # while the tree lives
+        # per tree: its face onto the answers that need no spellings (memo.py), shared by every walk
+        # of the tree under any spellings while the tree lives …
         self.trees: weakref.WeakKeyDictionary[ast.Module, TreeMemo] = weakref.WeakKeyDictionary()
+        # … and per module text, the answers themselves, for the walks of a text parsed again (the
+        # scan rounds, the facts comparison's walk per recorded spellings): they hold no node
+        self.answers: OrderedDict[tuple[str, bool, bytes], tuple[int, Answers]] = OrderedDict()
+        self.chars = 0
         self.skeletons = Skeletons(SKELETON_CHARS)  # what a carrier level walks (declarations.py)
+
+    def tree_memo(self, tree: ast.Module, module: str, package: bool, text: str) -> TreeMemo:
+        """The memo of a whole tree parsed from `text`: its text's answers, kept for the last
+        `ANSWER_CHARS` characters of text walked."""
+        found = self.trees.get(tree)
+        if found is not None:
+            return found
+        digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        key = (module, package, digest)
+        kept = self.answers.pop(key, None)
+        if kept is None:
+            kept = (len(text), Answers())
+            self.chars += len(text)
+        self.answers[key] = kept
+        while self.chars > ANSWER_CHARS and len(self.answers) > 1:
+            _, (chars, _) = self.answers.popitem(last=False)
+            self.chars -= chars
+        found = self.trees[tree] = TreeMemo(kept[1])
+        return found
 
 
 def scan_text(module: str, package: bool, text: str, spellings: Spellings, memo: RunMemo) -> FileScan:
@@ -66,7 +90,10 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings, mem
     own = Bindings(dict(bindings.names), list(bindings.stars))  # the walker adds nested imports
     walker = (DeclarationWalker if spellings.declarations else Walker)(module, package, spellings, own)
     walker.registrations = may_register(text)
-    walker.memo = memo.own(WalkMemo).trees.setdefault(tree, TreeMemo())
+    walks = memo.own(WalkMemo)
+    # a skeleton (declarations) is its own tree, kept by declarations.py, its nodes partly made in code
+    walker.memo = (walks.trees.setdefault(tree, TreeMemo()) if spellings.declarations
+                   else walks.tree_memo(tree, module, package, text))
     try:
         walker.body(tree.body, Scope(owner=module))
     except RecursionError:
@@ -77,7 +104,7 @@ def scan_module(module: str, package: bool, text: str, spellings: Spellings, mem
     return FileScan(tuple(walker.refs), tuple(walker.dicts), tuple(walker.lits),
                     tuple(walker.anns), tuple(walker.classes), readers=tuple(walker.readers),
                     params=walker.memo.param_sites(tree, module),
-                    unnamed=unnamed_functions(tree, text) if held else ()), bindings
+                    unnamed=walker.memo.unnamed_functions(tree, text) if held else ()), bindings
 
 
 def declared_module(module: str, package: bool, text: str, memo: RunMemo
