@@ -255,3 +255,39 @@ def test_an_options_object_built_by_a_call_is_judged_as_any_call() -> None:
             return [FormField(options=Options(items=[Option(text="A", value=Kind.A)]))]
     """)
     assert found["A"] == "producer"
+
+
+def test_choices_given_as_a_callable_or_a_lazy_proxy_offer_every_member() -> None:
+    """Django takes `choices=` as a callable too, and a project defers them through `lazy` so the
+    labels are translated when read: `lambda: Kind.choices` and `lazy(lambda: Kind.choices, tuple)()`
+    offer what `Kind.choices` offers (principle 5) — the field is a door to every member."""
+    for spelled in ("lambda: Kind.get_choices()", "lazy(lambda: Kind.get_choices(), tuple)()"):
+        found = verdicts(f"""
+            from django.db import models
+            from django.utils.functional import lazy
+            from pkg.kind import Kind
+
+            class Course(models.Model):
+                kind = models.CharField(max_length=8, choices={spelled})
+        """)
+        assert found == {"A": "wire", "B": "wire", "C": "wire"}, spelled
+
+
+def test_a_query_condition_object_compares_its_member() -> None:
+    """`Q(kind=Kind.A)` is a condition of a query, as `.filter(kind=Kind.A)` is: it compares, writes
+    nothing — the member has no producer there; a field set from it (`Course(kind=Kind.B)`) has."""
+    found = verdicts("""
+        from django.db import models
+        from django.db.models import Q
+        from pkg.kind import Kind
+
+        class Course(models.Model):
+            kind = models.CharField(max_length=8)
+
+        def visible(courses):
+            return courses.exclude(Q(kind=Kind.A) | models.Q(kind=Kind.C))
+
+        def make() -> Course:
+            return Course(kind=Kind.B)
+    """)
+    assert found == {"A": "consumer", "B": "producer", "C": "consumer"}

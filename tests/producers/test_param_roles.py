@@ -310,3 +310,33 @@ def test_members_handed_as_varargs_a_loop_only_keys_by_are_consumed() -> None:
     """
     assert perms_verdicts({"pkg/pick.py": helper}) == {"ADD": "consumer", "DELETE": "consumer",
                                                         "LIST": "producer"}
+
+
+def test_a_member_handed_to_a_module_that_never_names_the_vocabulary_is_judged_by_that_function() -> None:
+    """The callee's module spells neither the vocabulary nor a member (an untyped `look(key)`), so no
+    round of spellings reads it: it is read for the call (analysis.py `_callee_round`), and its
+    function keying a lookup by the argument consumes it, as it would in the caller's own module
+    (principle 5); one keeping the argument as a value hands it out."""
+    assert perms_verdicts({
+        "pkg/util.py": """
+            TABLE: dict = {}
+            KEPT: list = []
+
+
+            def look(key):
+                return TABLE.get(key)
+
+
+            def keep(value) -> None:
+                KEPT.append(value)
+        """,
+        "pkg/use.py": """
+            from pkg import util
+            from pkg.perms import Perms
+
+
+            def go() -> None:
+                util.look(Perms.ADD)
+                util.keep(Perms.DELETE)
+        """,
+    }) == {"ADD": "consumer", "DELETE": "producer", "LIST": "none"}

@@ -181,15 +181,20 @@ class Index:
     def pending(self, handed: Handed | None) -> bool:
         """Whether a call's callee is defined in a project module not read yet: its parameter's role
         (`role`) is unknown, so `check` by demand does not settle a variant on that argument."""
+        return self.unread_module(handed) is not None
+
+    def unread_module(self, handed: Handed | None) -> str | None:
+        """The project module, not read yet, that defines a call's callee (its longest dotted
+        prefix naming a project module), or None."""
         if handed is None:
-            return False
+            return None
         every, read = self._modules
         parts = self.canonical(handed.callee).split(".")
         for end in range(len(parts) - 1, 0, -1):
             module = ".".join(parts[:end])
             if module in every:
-                return module not in read
-        return False
+                return module if module not in read else None
+        return None
 
     @cached_property
     def _refs(self) -> dict[str, list[tuple[Place, str, RefSite]]]:

@@ -197,6 +197,7 @@ class Analysis:
                 self._carrier_rounds(scanner, scan, vocabs, spellings)
             else:
                 scan = self._by_demand(scanner, vocabs, complete, spellings)
+            self._callee_round(scanner, scan, vocabs, spellings)
             outside = [v for v in (vocabs if complete is None else complete) if v.qualname in self.callers]
             if outside:
                 self._base_rounds(scanner, scan, spellings)
@@ -259,6 +260,20 @@ class Analysis:
         self._carrier_rounds(scanner, scan, doors, spellings, planning.gated_names(doors, [
             {v.name for v in vocab.variants} for vocab in doors]))
         return scan
+
+    def _callee_round(self, scanner: TreeScanner, scan: TreeScan, vocabs: Sequence[Vocabulary],
+                      spellings: Spellings) -> None:
+        """A member handed to a function whose module no round read (`util.look(Kind.A)`, util.py
+        never naming the vocabulary): that module is read, so what the function does with the
+        parameter (roles.py: only keys by it, only tests it) judges the argument as it does where
+        the function is the caller's own (principle 5)."""
+        heads = {h for join in map(self.joiner, vocabs) for h in join.family}
+        index = scan.index(self.resolver.canonical)
+        modules = {module for _, _, ref in index.refs_under(heads)
+                   if ref.handed is not None and index.role(ref.handed) is None
+                   and (module := index.unread_module(ref.handed)) is not None}
+        if rels := sorted(self.modules[m].rel for m in modules if m in self.modules):
+            scan.fold(self._scan(scanner, rels, [], spellings))
 
     def _unproduced(self, vocab: Vocabulary, scan: TreeScan) -> set[str]:
         # a member handed to a parameter is no producer yet: its function, read later, may only test it

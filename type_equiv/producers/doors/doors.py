@@ -323,7 +323,9 @@ def decoded_parts(node: ast.Call) -> list[ast.expr]:
 
 def offered(node: ast.expr) -> ast.expr:
     """What a list of choices offers: the enum whose method lists them (`choices=Kind.get_choices()`,
-    a method of the enum building its members' pairs) stands for the enum, as `Kind.choices` does."""
+    a method of the enum building its members' pairs) stands for the enum, as `Kind.choices` does,
+    also deferred (`lambda: Kind.get_choices()`)."""
+    node = deferred(node)
     func = node.func if isinstance(node, ast.Call) and not (node.args or node.keywords) else None
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute):
         return func.value
@@ -352,10 +354,13 @@ def column_type(node: ast.Call) -> ast.expr | None:
 
 def names_in(node: ast.expr) -> list[ast.expr]:
     """The name chains a type argument or a list of choices spells: through generics, unions,
-    tuples and lists, and the iterable of a comprehension (`Stream[X]` → Stream, X;
-    `[k.value for k in Kind]` → Kind; `list(Kind)` → Kind) — not into data (a dict display)."""
+    tuples and lists, the iterable of a comprehension and a value deferred (`Stream[X]` → Stream, X;
+    `[k.value for k in Kind]` → Kind; `list(Kind)` → Kind; `lambda: Kind.choices` → Kind) — not into
+    data (a dict display)."""
     if isinstance(node, ast.Name):
         return [node]
+    if (inner := deferred(node)) is not node:
+        return names_in(inner)
     if isinstance(node, ast.Attribute) and node.attr in MEMBER_TABLES:  # `Kind.choices`
         return names_in(node.value)
     if (isinstance(node, ast.Attribute) and node.attr in ("value", "name")
@@ -375,6 +380,26 @@ def names_in(node: ast.expr) -> list[ast.expr]:
         # `get_args(A) + get_args(B)`: each alias's values listed (principle 5)
         return [n for a in node.args for n in names_in(a)]
     return []
+
+
+# What makes a proxy of a function's value, read later: Django's `lazy(f, *result_classes)`
+DEFERRING = frozenset({"lazy"})
+
+
+def deferred(node: ast.expr) -> ast.expr:
+    """What a value computed later stands for: `lambda: v` (a callable the reader calls: Django's
+    callable `choices=`) and `lazy(lambda: v, tuple)()` (a proxy of its value) are `v` (principle 5);
+    any other node itself."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and not node.args
+            and not node.keywords):
+        node = node.func  # `lazy(…)()`: the proxy, made for its value
+    if isinstance(node, ast.Call) and last_name(node.func) in DEFERRING and node.args:
+        node = node.args[0]
+    if isinstance(node, ast.Lambda) and not (node.args.args or node.args.posonlyargs
+                                              or node.args.kwonlyargs or node.args.vararg
+                                              or node.args.kwarg):
+        return node.body
+    return node
 
 
 # An enum's members (or their values, names, labels) listed: `Kind.__members__`, Django's `Kind.choices`;

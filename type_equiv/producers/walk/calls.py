@@ -20,6 +20,7 @@ from type_equiv.producers.doors.doors import (
     decoded_data,
     decoded_parts,
     decoded_refs,
+    deferred,
     parsed_schemas,
 )
 from type_equiv.producers.doors.origins import call_origins
@@ -70,6 +71,7 @@ from type_equiv.producers.uses.tested import SUPER, super_method
 from type_equiv.producers.walk.expressions import CONSUMER, VALUE, ExpressionWalker
 
 QUERY_FILTERS = frozenset({"filter", "exclude", "filter_by"})  # an ORM query's methods: comparisons
+QUERY_CONDITIONS = frozenset({"Q"})  # an ORM query's condition objects (Django's `Q(status=…)`): alike
 
 
 class CallWalker(ExpressionWalker):
@@ -209,11 +211,14 @@ class CallWalker(ExpressionWalker):
                 self.tested(node.lineno, self.named_members(keyword.value.id), scope)
             elif keyword.arg in CHOICE_KEYWORDS:  # `choices=["web", "local"]`
                 self.offered_raw(keyword.value)
-        # a method of the enum listing choices (`choices=Kind.get_choices()`) offers its members; a
-        # class or function called there builds its own value (`options=Options(items=[…])`), judged
-        # as any call is
-        self.offered.update(id(k.value) for k in node.keywords if k.arg in CHOICE_KEYWORDS and not (
-            isinstance(k.value, ast.Call) and isinstance(k.value.func, ast.Name)))
+        # a method of the enum listing choices (`choices=Kind.get_choices()`, also deferred: `lambda:
+        # Kind.get_choices()`) offers its members; a class or function called there builds its own
+        # value (`options=Options(items=[…])`), judged as any call is
+        for keyword in node.keywords:
+            offer = deferred(keyword.value)
+            if keyword.arg in CHOICE_KEYWORDS and not (
+                    isinstance(offer, ast.Call) and isinstance(offer.func, ast.Name)):
+                self.offered.update((id(keyword.value), id(offer)))
         if (defaulted := input_default(node)) is not None:  # the program's own value (defaults.py)
             default, types = defaulted
             offers = decoded_refs(types, lambda n: self.dotted(n, scope))
@@ -311,9 +316,9 @@ class CallWalker(ExpressionWalker):
                          (Handed(whom, i), given, sources) if whom else (None, (), ()))
         for keyword in node.keywords:
             # a query's filter compares, stores nothing: `.filter(status=Kind.A)`, `.exclude(…)`, a
-            # field lookup anywhere (`variant__in=[Kind.A, Kind.B]`, `question__variant=…`)
+            # condition (`Q(status=Kind.A)`), a field lookup anywhere (`variant__in=[Kind.A, Kind.B]`)
             compared = consumer or (keyword.arg is not None and (
-                (isinstance(func, ast.Attribute) and name in QUERY_FILTERS)
+                (isinstance(func, ast.Attribute) and name in QUERY_FILTERS) or name in QUERY_CONDITIONS
                 or "__" in keyword.arg.strip("_")))
             if keyword.arg is not None:
                 self.lit(keyword.value, Form.KEYWORD, compared, key=Slot(keyword.arg),
