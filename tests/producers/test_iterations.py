@@ -279,3 +279,18 @@ def test_a_loop_over_a_copy_of_the_members_is_the_loop_over_them() -> None:
         statement = f"out = []\n    for k in {over}:\n        out.append(k.name)\n    return out"
         assert _kind(statement) == _kind("out = []\n    for k in Kind:\n        out.append(k.name)\n"
                                          "    return out"), name
+
+
+def test_a_loop_over_the_members_by_name_runs_over_the_members() -> None:
+    """`for name, m in Kind.__members__.items()` and `for m in Kind.__members__.values()` run over the
+    members as `for m in Kind` does (principle 5): storing each (`registry[name] = m`) hands every one
+    out; reading only its value hands none out."""
+    kind = "from enum import Enum\n\n\nclass Kind(Enum):\n    A = 'a'\n    B = 'b'\n"
+    for loop, verdict in (("for name, m in Kind.__members__.items():\n    REGISTRY[name] = m", "producer"),
+                          ("for m in Kind.__members__.values():\n    ORDER.append(m)", "producer"),
+                          ("for name, m in Kind.__members__.items():\n    print(name, m.value)", "consumer")):
+        use = ("from pkg.kind import Kind\n\nREGISTRY: dict = {}\nORDER: list = []\n\n" + loop
+               + "\n\n\ndef get(name):\n    return REGISTRY[name], ORDER\n")
+        source = {"pkg/__init__.py": "", "pkg/kind.py": kind, "pkg/use.py": use}
+        case = producer_case(source=source, symbol="pkg.kind.Kind")
+        assert case.verdicts == {"A": verdict, "B": verdict}, loop

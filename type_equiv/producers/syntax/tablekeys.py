@@ -26,18 +26,42 @@ from type_equiv.read.normalise import last_name
 KEY_VIEWS = {"keys": False, "items": True}
 
 
-def loop_over(source: ast.expr, target: ast.expr) -> tuple[ast.expr, str] | None:
-    """What a loop runs over and the variable holding each element, read through a dict's key views:
-    `for k in T` → (T, k); `for k in T.keys()` → (T, k); `for k, v in T.items()` → (T, k). Anything
-    else that binds one name: (source, name); a target of several names otherwise: None."""
+def loop_over(source: ast.expr, target: ast.expr) -> tuple[ast.expr, str, bool] | None:
+    """What a loop runs over, the variable holding each element, and whether that is a dict's key
+    view: `for k in T` → (T, k, False); `for k in T.keys()` → (T, k, True); `for k, v in T.items()` →
+    (T, k, True). An enum's members by name run over the members (principle 5): `for n, m in
+    Kind.__members__.items()` and `for m in Kind.__members__.values()` → (Kind, m, False). Anything
+    else that binds one name: (source, name, False); a target of several names otherwise: None."""
+    members = _member_view(source)
+    if members is not None:
+        cls, paired = members
+        second = target.elts[1] if isinstance(target, ast.Tuple) and len(target.elts) == 2 else None
+        if paired:
+            return (cls, second.id, False) if isinstance(second, ast.Name) else None
+        return (cls, target.id, False) if isinstance(target, ast.Name) else None
     view = _key_view(source)
     if view is None:
-        return (source, target.id) if isinstance(target, ast.Name) else None
+        return (source, target.id, False) if isinstance(target, ast.Name) else None
     table, paired = view
     first = target.elts[0] if isinstance(target, ast.Tuple) and len(target.elts) == 2 else None
     if paired and isinstance(first, ast.Name):
-        return table, first.id
-    return (table, target.id) if not paired and isinstance(target, ast.Name) else None
+        return table, first.id, True
+    return (table, target.id, True) if not paired and isinstance(target, ast.Name) else None
+
+
+# An enum's members by name: `Kind.__members__`, its own `_member_map_`
+MEMBER_MAPS = frozenset({"__members__", "_member_map_"})
+
+
+def _member_view(source: ast.expr) -> tuple[ast.expr, bool] | None:
+    """`Kind.__members__.values()` → (Kind, False), `Kind.__members__.items()` → (Kind, True)."""
+    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args
+            and source.func.attr in ("values", "items")):
+        return None
+    members = source.func.value
+    if isinstance(members, ast.Attribute) and members.attr in MEMBER_MAPS:
+        return members.value, source.func.attr == "items"
+    return None
 
 
 def _key_view(source: ast.expr) -> tuple[ast.expr, bool] | None:

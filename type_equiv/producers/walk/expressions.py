@@ -245,7 +245,8 @@ class ExpressionWalker(WriteReader):
     def iterated_name(self, source: ast.expr, target: ast.expr, scope: Scope) -> tuple[str, str, str] | None:
         """What a loop runs over, when it is a spelled name — (its target, the loop variable, `KEYS`
         where it runs over a dict's key view, else "") — read as tablekeys.py `loop_over` reads it,
-        through copies and slices (`for k in list(Kind)[:n]` is `for k in Kind`: tablekeys.py `copied`)."""
+        through copies and slices (`for k in list(Kind)[:n]` is `for k in Kind`: tablekeys.py `copied`)
+        and the members by name (`for n, m in Kind.__members__.items()`)."""
         source, passed = copied(source)
         self.quiet.update(id(call) for call in passed)
         over = loop_over(source, target)
@@ -253,7 +254,7 @@ class ExpressionWalker(WriteReader):
             return None
         values = alias_values(over[0])
         ref = self.dotted(values, scope) if isinstance(values, ast.Name | ast.Attribute) else None
-        return None if ref is None else (ref, over[1], KEYS if over[0] is not source else "")
+        return None if ref is None else (ref, over[1], KEYS if over[2] else "")
 
     def handed_to(self, body: Sequence[ast.stmt], name: str, ref: str, line: int, view: str,
                   scope: Scope) -> None:
