@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 
 from type_equiv.producers.records import Form
 from type_equiv.producers.syntax.syntax import alias_values
+from type_equiv.producers.syntax.tablekeys import MEMBER_MAPS
 from type_equiv.read.literals import literal_key
 from type_equiv.read.normalise import last_name
 from type_equiv.read.walk import walk
@@ -404,8 +405,8 @@ def deferred(node: ast.expr) -> ast.expr:
 
 # An enum's members (or their values, names, labels) listed: `Kind.__members__`, Django's `Kind.choices`;
 # a literal alias's values, `Mode.__args__`.
-MEMBER_TABLES = frozenset({"__members__", "_member_map_", "_value2member_map_", "_member_names_",
-                           "choices", "values", "names", "labels", "__args__"})
+MEMBER_TABLES = MEMBER_MAPS | {"_value2member_map_", "_member_names_", "choices", "values", "names",
+                              "labels", "__args__"}
 
 
 def members_of(node: ast.expr) -> ast.expr | None:

@@ -24,6 +24,10 @@ from type_equiv.read.normalise import last_name
 
 # the dict methods whose result iterates the keys: the key is the loop variable, or a pair's first
 KEY_VIEWS = {"keys": False, "items": True}
+# An enum's members by name (`Kind.__members__`, its own `_member_map_`): its views whose result iterates
+# the members — the member is the loop variable, or a pair's second
+MEMBER_MAPS = frozenset({"__members__", "_member_map_"})
+MEMBER_VIEWS = {"values": False, "items": True}
 
 
 def loop_over(source: ast.expr, target: ast.expr) -> tuple[ast.expr, str, bool] | None:
@@ -32,54 +36,36 @@ def loop_over(source: ast.expr, target: ast.expr) -> tuple[ast.expr, str, bool] 
     (T, k, True). An enum's members by name run over the members (principle 5): `for n, m in
     Kind.__members__.items()` and `for m in Kind.__members__.values()` → (Kind, m, False). Anything
     else that binds one name: (source, name, False); a target of several names otherwise: None."""
-    members = _member_view(source)
-    if members is not None:
-        cls, paired = members
-        second = target.elts[1] if isinstance(target, ast.Tuple) and len(target.elts) == 2 else None
-        if paired:
-            return (cls, second.id, False) if isinstance(second, ast.Name) else None
-        return (cls, target.id, False) if isinstance(target, ast.Name) else None
-    view = _key_view(source)
+    view = _view(source)
     if view is None:
         return (source, target.id, False) if isinstance(target, ast.Name) else None
-    table, paired = view
-    first = target.elts[0] if isinstance(target, ast.Tuple) and len(target.elts) == 2 else None
-    if paired and isinstance(first, ast.Name):
-        return table, first.id, True
-    return (table, target.id, True) if not paired and isinstance(target, ast.Name) else None
+    over, paired, keys = view
+    if not paired:
+        return (over, target.id, keys) if isinstance(target, ast.Name) else None
+    pair = target.elts if isinstance(target, ast.Tuple) and len(target.elts) == 2 else None
+    held = pair[0 if keys else 1] if pair else None  # a key view's key comes first, a member second
+    return (over, held.id, keys) if isinstance(held, ast.Name) else None
 
 
-# An enum's members by name: `Kind.__members__`, its own `_member_map_`
-MEMBER_MAPS = frozenset({"__members__", "_member_map_"})
-
-
-def _member_view(source: ast.expr) -> tuple[ast.expr, bool] | None:
-    """`Kind.__members__.values()` → (Kind, False), `Kind.__members__.items()` → (Kind, True)."""
-    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args
-            and source.func.attr in ("values", "items")):
+def _view(source: ast.expr) -> tuple[ast.expr, bool, bool] | None:
+    """(what a view iterates, whether it iterates pairs, whether it is a dict's key view):
+    `T.keys()` → (T, False, True), `T.items()` → (T, True, True); `Kind.__members__.values()` →
+    (Kind, False, False), `Kind.__members__.items()` → (Kind, True, False) — whose keys are the
+    members' names, not members. Any other call, or a view of another dunder, None."""
+    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args):
         return None
-    members = source.func.value
-    if isinstance(members, ast.Attribute) and members.attr in MEMBER_MAPS:
-        return members.value, source.func.attr == "items"
-    return None
-
-
-def _key_view(source: ast.expr) -> tuple[ast.expr, bool] | None:
-    """`T.keys()` → (T, False), `T.items()` → (T, True) — not `Kind.__members__.items()`, whose keys
-    are the members' names."""
-    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args
-            and source.func.attr in KEY_VIEWS):
+    table, method = source.func.value, source.func.attr
+    if isinstance(table, ast.Attribute) and table.attr in MEMBER_MAPS and method in MEMBER_VIEWS:
+        return table.value, MEMBER_VIEWS[method], False
+    if method not in KEY_VIEWS or (isinstance(table, ast.Attribute) and table.attr.startswith("__")):
         return None
-    table = source.func.value
-    if isinstance(table, ast.Attribute) and table.attr.startswith("__"):
-        return None
-    return table, KEY_VIEWS[source.func.attr]
+    return table, KEY_VIEWS[method], True
 
 
 def key_view(source: ast.expr) -> ast.expr:
     """`T.keys()` → `T` (a dict's keys are what iterating it gives); anything else as it is."""
-    view = _key_view(source)
-    return view[0] if view is not None and not view[1] else source
+    view = _view(source)
+    return view[0] if view is not None and view[2] and not view[1] else source
 
 
 def member_keys(table: ast.Dict, resolve: Callable[[ast.expr], str | None]) -> set[str]:
