@@ -17,6 +17,7 @@ import ast
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 
@@ -198,7 +199,8 @@ class Resolver:
         # table is read whole; none by default (read/classes.py `Symbols` adds the run's log)
         self._watchers: list[Callable[[str, str | None], None]] = []
         self._quiet = False  # `alias_target` resolving: single names looked up are told to no watcher
-        self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s table, when first asked
+        self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s tables, when first asked
+        self._siblings: dict[str, list[str]] = {}
         # (a class, an attribute its body does not bind) → the base, at any depth, that binds it;
         # None by default (producers/analysis/analysis.py gives the class hierarchy's answer)
         self.inherited: Callable[[str, str], str | None] | None = None
@@ -332,11 +334,18 @@ class Resolver:
         importer's service runs from its own folder: the nearest folder above the importer that is no
         package comes first on `sys.path`, so `from models.enums import X` in
         `app/sandbox/services/run.py` (`app/sandbox/` no package) names `app.sandbox.models.enums.X`
-        — the importer's own folder decides, whatever other folders hold a `models`. A standard
-        library name stays the library's (see `_nested_root`)."""
+        — the importer's own folder decides, whatever other folders hold a `models`. The importer's
+        own folder comes first even when it is a package: `from enums import *` in
+        `tidal_dl/settings.py` names the sibling `tidal_dl/enums.py`, as when the program runs a
+        script of that folder (pyright resolves such a local import alike). A standard library
+        name stays the library's (see `_nested_root`)."""
         head = target.partition(".")[0]
         if head in self._modules or head in sys.stdlib_module_names:
             return target
+        entry = self._modules.get(importer)
+        own = importer if entry is not None and entry[0] else importer.rpartition(".")[0]
+        if own and f"{own}.{head}" in self._modules:
+            return f"{own}.{target}"  # a sibling, imported by the script run from this folder
         folder = importer.rpartition(".")[0]
         while folder and folder in self._modules:
             folder = folder.rpartition(".")[0]
@@ -353,19 +362,29 @@ class Resolver:
         name, the one holding the longest part of the dotted path as modules (`models.enums`, not
         `admin/server/models.py`); a tie is ambiguous, and resolves to nothing. A standard library
         name (`json`, `enum`) is never such a module: every file but one run from that very folder
-        (a namespace package's `types.py` included) imports the library."""
+        (a namespace package's `types.py` included) imports the library. Where no such folder gives
+        the name, a package's own module of that name does, by the same rule: its siblings import it
+        bare when the program runs a script of that package's folder (`from enums import Quality`
+        in `tidal_dl/gui.py`; see `_own_root`)."""
         if parts[0] in sys.stdlib_module_names:
             return None
         if self._rooted is None:
-            self._rooted = {}
+            self._rooted, self._siblings = {}, {}
             # a tree listed whole only: modules found one by one (`FoundModules`) list no folder
             for module in [] if isinstance(self._modules, FoundModules) else list(self._modules):
                 parent, _, name = module.rpartition(".")
-                if parent and parent not in self._modules and name != "__main__":
-                    self._rooted.setdefault(name, []).append(module)
+                if parent and name != "__main__":
+                    table = self._siblings if parent in self._modules else self._rooted
+                    table.setdefault(name, []).append(module)
+        rooted = self._rooted.get(parts[0])
+        return self._longest(rooted if rooted else self._siblings.get(parts[0], ()), parts)
+
+    def _longest(self, modules: Iterable[str], parts: list[str]) -> str | None:
+        """Of the modules a top-level name may stand for, the one holding the longest part of the
+        dotted path as modules; None on a tie."""
         best: list[str] = []
         depth = 0
-        for module in self._rooted.get(parts[0], ()):
+        for module in modules:
             held = next((k for k in range(len(parts), 0, -1)
                          if ".".join([module, *parts[1:k]]) in self._modules), 0)
             if held > depth:
@@ -381,7 +400,7 @@ class Resolver:
         if bindings is not None:
             if name in bindings.names:
                 return self._own_root(module, bindings.names[name])
-            for star in bindings.stars:
+            for star in map(partial(self._own_root, module), bindings.stars):
                 if star not in seen and self.is_module(star):
                     self._asked(star, None)  # star-imported: its names answer lookups elsewhere
                     found = self._lookup(star, name, seen)

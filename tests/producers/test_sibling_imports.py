@@ -1,0 +1,45 @@
+"""A package whose modules import each other by their bare names (`from enums import *` in
+`tidal_dl/settings.py`): the program runs a script from the package's own folder, which Python puts
+first on `sys.path`, so `enums` is the sibling `tidal_dl/enums.py`. Where no source root and no
+standard library module gives a name, the importer's own folder does (as pyright resolves a local
+import)."""
+
+from __future__ import annotations
+
+from tests.harness import producer_case
+
+ENUMS = """
+from enum import Enum
+
+
+class Quality(Enum):
+    NORMAL = 0
+    HIGH = 1
+    MASTER = 2
+    MAX = 3
+"""
+
+SIBLINGS = {
+    "tidal_dl/__init__.py": "from settings import *\nfrom gui import pick\n",
+    "tidal_dl/enums.py": ENUMS,
+    # a star import, its name read as a class attribute's default
+    "tidal_dl/settings.py": "from enums import *\n\n\nclass Settings:\n    quality = Quality.NORMAL\n",
+    # a name imported from the sibling, and the sibling module imported whole
+    "tidal_dl/gui.py": ("import enums\nfrom enums import Quality\n\n\n"
+                        "def pick(best: bool) -> Quality:\n"
+                        "    return Quality.HIGH if best else enums.Quality.MASTER\n"),
+}
+
+
+def test_a_bare_import_of_a_sibling_module_names_the_sibling() -> None:
+    case = producer_case(source=SIBLINGS, symbol="tidal_dl.enums.Quality")
+    assert case.verdicts == {"NORMAL": "producer", "HIGH": "producer", "MASTER": "producer", "MAX": "none"}
+    assert [f.variant for f in case.findings] == ["MAX"]
+
+
+def test_a_source_roots_module_of_that_name_comes_first() -> None:
+    """`enums` given by a source root (a top-level `enums.py`) is that module, sibling or not."""
+    case = producer_case(source={
+        **SIBLINGS, "enums.py": "from enum import Enum\n\n\nclass Other(Enum):\n    X = 1\n",
+    }, symbol="tidal_dl.enums.Quality")
+    assert case.verdicts == {"NORMAL": "none", "HIGH": "none", "MASTER": "none", "MAX": "none"}
