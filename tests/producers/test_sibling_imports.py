@@ -6,7 +6,12 @@ import)."""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Callable
+from pathlib import Path
+
 from tests.harness import producer_case
+from type_equiv.read.names import Resolver
 
 ENUMS = """
 from enum import Enum
@@ -43,3 +48,43 @@ def test_a_source_roots_module_of_that_name_comes_first() -> None:
         **SIBLINGS, "enums.py": "from enum import Enum\n\n\nclass Other(Enum):\n    X = 1\n",
     }, symbol="tidal_dl.enums.Quality")
     assert case.verdicts == {"NORMAL": "none", "HIGH": "none", "MASTER": "none", "MAX": "none"}
+
+
+def _modules(root: Path) -> dict[str, tuple[bool, Callable[[], ast.Module | None]]]:
+    """The tree's modules as the producer check lists them: dotted name → (package, parser)."""
+    def parser(path: Path) -> Callable[[], ast.Module | None]:
+        return lambda: ast.parse(path.read_text(encoding="utf-8"))
+
+    out: dict[str, tuple[bool, Callable[[], ast.Module | None]]] = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        out[".".join(parts[:-1] if package else parts)] = (package, parser(path))
+    return out
+
+
+def test_a_module_named_after_a_library_it_wraps_does_not_shadow_the_library(tmp_path: Path) -> None:
+    """Django's `proj/celery.py` (`from celery import Celery`) beside `proj/tasks.py` (`from celery
+    import shared_task`): the package is no script folder, and `celery` is the library wherever the
+    sibling binds nothing of its own under the name read — the sibling's own names are its own."""
+    files = {
+        "proj/__init__.py": "",
+        "proj/celery.py": "from celery import Celery\n\napp = Celery('proj')\n",
+        "proj/tasks.py": "from celery import shared_task, Celery\nfrom celery import app\nimport celery\n",
+        "utils/__init__.py": "",
+        "utils/pydantic.py": "from pydantic import BaseModel\n",
+        "utils/models.py": "from pydantic import BaseModel\n\nclass Row(BaseModel):\n    pass\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    resolver = Resolver(_modules(tmp_path))
+    assert resolver.canonical("proj.tasks.shared_task") == "celery.shared_task"
+    assert resolver.canonical("proj.tasks.Celery") == "celery.Celery"
+    assert resolver.canonical("proj.celery.Celery") == "celery.Celery"  # a module importing its own name
+    assert resolver.canonical("celery.Celery") == "celery.Celery"  # bound where the walk read it
+    assert resolver.canonical("pydantic.BaseModel") == "pydantic.BaseModel"
+    assert resolver.canonical("utils.models.BaseModel") == "pydantic.BaseModel"
+    # what the sibling defines itself is read from it, as Python run from that folder reads it
+    assert resolver.canonical("proj.tasks.app") == "proj.celery.app"
+    assert resolver.canonical("proj.tasks.celery.shared_task") == "celery.shared_task"
