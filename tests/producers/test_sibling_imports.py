@@ -6,11 +6,9 @@ import)."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Callable
 from pathlib import Path
 
-from tests.harness import producer_case
+from tests.harness import module_table, producer_case
 from type_equiv.read.names import Resolver
 
 ENUMS = """
@@ -50,19 +48,6 @@ def test_a_source_roots_module_of_that_name_comes_first() -> None:
     assert case.verdicts == {"NORMAL": "none", "HIGH": "none", "MASTER": "none", "MAX": "none"}
 
 
-def _modules(root: Path) -> dict[str, tuple[bool, Callable[[], ast.Module | None]]]:
-    """The tree's modules as the producer check lists them: dotted name → (package, parser)."""
-    def parser(path: Path) -> Callable[[], ast.Module | None]:
-        return lambda: ast.parse(path.read_text(encoding="utf-8"))
-
-    out: dict[str, tuple[bool, Callable[[], ast.Module | None]]] = {}
-    for path in sorted(root.rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
-        package = parts[-1] == "__init__"
-        out[".".join(parts[:-1] if package else parts)] = (package, parser(path))
-    return out
-
-
 def test_a_module_named_after_a_library_it_wraps_does_not_shadow_the_library(tmp_path: Path) -> None:
     """Django's `proj/celery.py` (`from celery import Celery`) beside `proj/tasks.py` (`from celery
     import shared_task`): the package is no script folder, and `celery` is the library wherever the
@@ -75,10 +60,7 @@ def test_a_module_named_after_a_library_it_wraps_does_not_shadow_the_library(tmp
         "utils/pydantic.py": "from pydantic import BaseModel\n",
         "utils/models.py": "from pydantic import BaseModel\n\nclass Row(BaseModel):\n    pass\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text, encoding="utf-8")
-    resolver = Resolver(_modules(tmp_path))
+    resolver = Resolver(module_table(files, tmp_path))
     assert resolver.canonical("proj.tasks.shared_task") == "celery.shared_task"
     assert resolver.canonical("proj.tasks.Celery") == "celery.Celery"
     assert resolver.canonical("proj.celery.Celery") == "celery.Celery"  # a module importing its own name
