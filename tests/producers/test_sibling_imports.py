@@ -27,10 +27,10 @@ SIBLINGS = {
     "tidal_dl/enums.py": ENUMS,
     # a star import, its name read as a class attribute's default
     "tidal_dl/settings.py": "from enums import *\n\n\nclass Settings:\n    quality = Quality.NORMAL\n",
-    # a name imported from the sibling, and the sibling module imported whole
-    "tidal_dl/gui.py": ("import enums\nfrom enums import Quality\n\n\n"
+    # the sibling's names through another sibling's star import (tidal-dl's `from settings import *`)
+    "tidal_dl/gui.py": ("from settings import *\n\n\n"
                         "def pick(best: bool) -> Quality:\n"
-                        "    return Quality.HIGH if best else enums.Quality.MASTER\n"),
+                        "    return Quality.HIGH if best else Quality.MASTER\n"),
 }
 
 
@@ -59,14 +59,23 @@ def test_a_module_named_after_a_library_it_wraps_does_not_shadow_the_library(tmp
         "utils/__init__.py": "",
         "utils/pydantic.py": "from pydantic import BaseModel\n",
         "utils/models.py": "from pydantic import BaseModel\n\nclass Row(BaseModel):\n    pass\n",
+        # poetry: a package of its own holding `build.py`, and the library `build` imported elsewhere
+        "poetry/__init__.py": "",
+        "poetry/commands/__init__.py": "",
+        "poetry/commands/build.py": "DistributionType = str\n",
+        "poetry/utils/__init__.py": "",
+        "poetry/utils/iso.py": "from build import DistributionType\n",
     }
     resolver = Resolver(module_table(files, tmp_path))
     assert resolver.canonical("proj.tasks.shared_task") == "celery.shared_task"
     assert resolver.canonical("proj.tasks.Celery") == "celery.Celery"
     assert resolver.canonical("proj.celery.Celery") == "celery.Celery"  # a module importing its own name
-    assert resolver.canonical("celery.Celery") == "celery.Celery"  # bound where the walk read it
+    assert resolver.canonical("celery.Celery") == "celery.Celery"  # the importer unknown: the library
     assert resolver.canonical("pydantic.BaseModel") == "pydantic.BaseModel"
     assert resolver.canonical("utils.models.BaseModel") == "pydantic.BaseModel"
     # what the sibling defines itself is read from it, as Python run from that folder reads it
     assert resolver.canonical("proj.tasks.app") == "proj.celery.app"
     assert resolver.canonical("proj.tasks.celery.shared_task") == "celery.shared_task"
+    # only the importer's own package gives a bare name: another package's `build.py` is no sibling
+    assert resolver.canonical("poetry.utils.iso.DistributionType") == "build.DistributionType"
+    assert resolver.canonical("build.DistributionType") == "build.DistributionType"

@@ -199,8 +199,7 @@ class Resolver:
         # table is read whole; none by default (read/classes.py `Symbols` adds the run's log)
         self._watchers: list[Callable[[str, str | None], None]] = []
         self._quiet = False  # `alias_target` resolving: single names looked up are told to no watcher
-        self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s tables, when first asked
-        self._siblings: dict[str, list[str]] = {}
+        self._rooted: dict[str, list[str]] | None = None  # `_nested_root`'s table, when first asked
         # (a class, an attribute its body does not bind) → the base, at any depth, that binds it;
         # None by default (producers/analysis/analysis.py gives the class hierarchy's answer)
         self.inherited: Callable[[str, str], str | None] | None = None
@@ -365,26 +364,22 @@ class Resolver:
         name, the one holding the longest part of the dotted path as modules (`models.enums`, not
         `admin/server/models.py`); a tie is ambiguous, and resolves to nothing. A standard library
         name (`json`, `enum`) is never such a module: every file but one run from that very folder
-        (a namespace package's `types.py` included) imports the library. Where no such folder gives
-        the name, a package's own module of that name that binds the name read from it does, by the
-        same rule (`enums.Quality` in `tidal_dl/gui.py`, `_binds`; see `_own_root`)."""
+        (a namespace package's `types.py` included) imports the library. A package's own module is
+        never such a module here, where the importer is unknown: `from build import DistributionType`
+        names the library `build` in every package but the one holding a `build.py` (poetry's
+        `console/commands/build.py`), so only the importer's own package gives it (`_own_root`)."""
         if parts[0] in sys.stdlib_module_names:
             return None
         if self._rooted is None:
-            self._rooted, self._siblings = {}, {}
+            self._rooted = {}
             # a tree listed whole only: modules found one by one (`FoundModules`) list no folder
             for module in [] if isinstance(self._modules, FoundModules) else list(self._modules):
                 parent, _, name = module.rpartition(".")
-                if parent and name != "__main__":
-                    table = self._siblings if parent in self._modules else self._rooted
-                    table.setdefault(name, []).append(module)
-        rooted = self._rooted.get(parts[0])
-        if rooted:
-            return self._longest(rooted, parts)
-        return self._longest([m for m in self._siblings.get(parts[0], ()) if self._binds(m, parts[1], None)]
-                             if len(parts) > 1 else [], parts)
+                if parent and parent not in self._modules and name != "__main__":
+                    self._rooted.setdefault(name, []).append(module)
+        return self._longest(self._rooted.get(parts[0], ()), parts)
 
-    def _binds(self, sibling: str, name: str, importer: str | None) -> bool:
+    def _binds(self, sibling: str, name: str, importer: str) -> bool:
         """Whether `sibling`, a project module other than `importer`, binds `name` itself or through
         another module than the one it is named after (`tidal_dl.enums` binding `Quality`; not
         `proj.celery` re-exporting `celery.Celery`): then a bare import of its name reads it."""
