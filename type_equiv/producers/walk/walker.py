@@ -190,10 +190,10 @@ class Walker(AssignWalker, CallWalker):
         if scope.args is None or scope.method_of is not None:
             return
         over = loop_over(copied(node.iter)[0], node.target)
-        if over is None or over[2] or not isinstance(over[0], ast.Name) or not hands_on(node.body, over[1]):
+        if over is None or over[2] or not isinstance(over[0], ast.Name):
             return
         positional = [a.arg for a in [*scope.args.posonlyargs, *scope.args.args]]
-        if over[0].id in positional:
+        if over[0].id in positional and hands_on(node.body, over[1]):  # the body walked last: costliest
             self.refs.append(RefSite(node.lineno, scope.owner, Form.EXPORTER, False,
                                      handed=Handed(scope.owner, positional.index(over[0].id))))
 
