@@ -340,36 +340,3 @@ def test_a_member_handed_to_a_module_that_never_names_the_vocabulary_is_judged_b
                 util.keep(Perms.DELETE)
         """,
     }) == {"ADD": "consumer", "DELETE": "producer", "LIST": "none"}
-
-
-def test_a_call_keying_by_its_arguments_value_or_name_consumes_it() -> None:
-    """`COLUMNS[kind.value]`, `row[kind.name]`: the member's value or name as a key is the member as
-    one, as `COLUMNS[Perms.ADD.value]` spelled at the call is (principle 5) — listenbrainz's
-    `perform_lookup(LookupType.ALL, …)` keying by `column.value`."""
-    assert perms_verdicts({
-        "pkg/columns.py": """
-            COLUMNS = {1: "add", 2: "delete", 4: "list"}
-
-
-            def column(kind):
-                return COLUMNS[kind.value]
-
-
-            def cell(row, kind):
-                return row.get(kind.name)
-
-
-            def shown(kind):
-                print(kind.value)
-        """,
-        "pkg/app.py": """
-            from pkg.columns import cell, column, shown
-            from pkg.perms import Perms
-
-
-            def main(row) -> None:
-                column(Perms.ADD)
-                cell(row, Perms.DELETE)
-                shown(Perms.LIST)
-        """,
-    }) == {"ADD": "consumer", "DELETE": "consumer", "LIST": "producer"}

@@ -4,8 +4,7 @@ A member given alone to a call is a value the callee holds, handed out (a produc
 parameter say otherwise, each the same meaning as a spelling already judged (principle 5):
 
 - *keyed*: every use is as a key — `self.pipelines[name] = steps`, `d[name]`, `{name: …}`, `d.get(name)`,
-  `.setdefault`, `.pop`, `name in d`, the member's value or name as one (`d[name.value]`, as
-  `d[Kind.A.value]` spelled inline) — or spelled into text (`log(f"waiting on {name}")`: text hands
+  `.setdefault`, `.pop`, `name in d` — or spelled into text (`log(f"waiting on {name}")`: text hands
   nothing out). `register_pipeline(Kind.FAST, steps)` storing under it is
   `@on(Kind.FAST)`, a registration key; `color_of(Kind.A)` looking up by it is `COLORS[Kind.A]`: both
   consume the member (dispatch, table-key).
@@ -114,18 +113,14 @@ def _roles(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, method: boo
     # each node with how many functions deep it lies below `node` (a factory's wrapper is at 2)
     todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in node.body]
     parents = {id(c): p for stmt in node.body for p in walk(stmt) for c in children(p)} if factory else {}
-    valued: set[int] = set()  # `d[p.value]`, `d.get(p.name)`: the member's value or name as a key
     while todo:
         parent, depth = todo.pop()
         inner = depth + isinstance(parent, (*FUNCTIONS, ast.Lambda))
         for child in children(parent):
-            if (isinstance(child, ast.Attribute) and child.attr in ("value", "name")
-                    and isinstance(child.value, ast.Name) and _keys(child, parent)):
-                valued.add(id(child))
             if isinstance(child, ast.Name) and child.id in params:
                 used.add(child.id)
                 loaded = isinstance(child.ctx, ast.Load)
-                key = loaded and (_keys(child, parent) or id(parent) in valued)
+                key = loaded and _keys(child, parent)
                 if key:
                     keyed.add(child.id)
                 elif not (loaded and isinstance(parent, ast.FormattedValue)):  # `f"… {p}"`: text
@@ -158,7 +153,7 @@ def _looped_keys(node: ast.FunctionDef | ast.AsyncFunctionDef, rest: str) -> boo
     return bool(uses) and all(_keys(child, parent) for child, parent in uses)
 
 
-def _keys(node: ast.expr, parent: ast.AST) -> bool:
+def _keys(node: ast.Name, parent: ast.AST) -> bool:
     """`d[p]` (read, stored or deleted), `{p: …}`, `d.get(p)` and its kin, `p in d`: a key."""
     if isinstance(parent, ast.Subscript):
         return parent.slice is node
