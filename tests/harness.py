@@ -278,3 +278,24 @@ def pasted_definition(files: dict[str, str], symbol: str) -> str:
             assert segment is not None
             return textwrap.dedent(segment)
     raise AssertionError(f"{symbol}: not defined at the top level of {stem}.py")
+
+
+ModuleTable = dict[str, tuple[bool, Callable[[], ast.Module | None]]]
+
+
+def module_table(files: Mapping[str, str], root: Path) -> ModuleTable:
+    """Write `files` under `root` and list its modules as the producer check lists them for
+    `read/names.py`'s `Resolver`: dotted name → (package, parser)."""
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+
+    def parser(path: Path) -> Callable[[], ast.Module | None]:
+        return lambda: ast.parse(path.read_text(encoding="utf-8"))
+
+    out: ModuleTable = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        out[".".join(parts[:-1] if package else parts)] = (package, parser(path))
+    return out

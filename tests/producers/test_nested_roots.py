@@ -6,11 +6,9 @@ the one folder that holds the whole dotted path."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Callable
 from pathlib import Path
 
-from tests.harness import producer_case
+from tests.harness import module_table, producer_case
 from type_equiv.read.names import Resolver
 
 ENUMS = """
@@ -78,19 +76,6 @@ def test_the_importers_own_folder_decides_a_re_export_between_two_services() -> 
     assert case.verdicts == {"DONE": "producer", "FAILED": "producer", "WAITING": "none"}
 
 
-def _modules(root: Path) -> dict[str, tuple[bool, Callable[[], ast.Module | None]]]:
-    """The tree's modules as the producer check lists them: dotted name → (package, parser)."""
-    def parser(path: Path) -> Callable[[], ast.Module | None]:
-        return lambda: ast.parse(path.read_text(encoding="utf-8"))
-
-    out: dict[str, tuple[bool, Callable[[], ast.Module | None]]] = {}
-    for path in sorted(root.rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
-        package = parts[-1] == "__init__"
-        out[".".join(parts[:-1] if package else parts)] = (package, parser(path))
-    return out
-
-
 def test_a_script_folder_does_not_shadow_the_standard_library(tmp_path: Path) -> None:
     """`scripts/` (no package) holding `json.py` and `enum.py` shadows nothing for the package's
     modules: `import json` there is the library, read directly or through a module's binding."""
@@ -102,10 +87,7 @@ def test_a_script_folder_does_not_shadow_the_standard_library(tmp_path: Path) ->
         "scripts/run.py": "import helpers\n",
         "scripts/helpers.py": "def go(): pass\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text, encoding="utf-8")
-    resolver = Resolver(_modules(tmp_path))
+    resolver = Resolver(module_table(files, tmp_path))
     assert resolver.canonical("json.loads") == "json.loads"
     assert resolver.canonical("app.kinds.enum.Enum") == "enum.Enum"
     assert resolver.canonical("app.kinds.json.loads") == "json.loads"

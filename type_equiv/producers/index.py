@@ -95,6 +95,16 @@ class Index:
         return edges + [(canonical(c.qualname), bases, 0) for c, bases in self.classes]
 
     @cached_property
+    def edge_users(self) -> dict[str, tuple[int, ...]]:
+        """Each name → the positions of the edges built from it, ascending (carriers.py walks only
+        the edges whose names changed)."""
+        out: dict[str, list[int]] = {}
+        for i, (_, names, _) in enumerate(self.edges):
+            for name in dict.fromkeys(names):
+                out.setdefault(name, []).append(i)
+        return {name: tuple(positions) for name, positions in out.items()}
+
+    @cached_property
     def anns(self) -> list[tuple[AnnSite, tuple[str, ...]]]:
         """Every annotated field or parameter, with the names its annotation holds resolved."""
         return [(a, self.resolved(a)) for fs in self.scan.scans.values() for a in fs.anns]

@@ -102,7 +102,7 @@ MAPPING_HEADS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordered
                            "defaultdict", "TypedDict"})
 ANNOTATION_WRAPPERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired"})
 # The version of these records' shape: part of the scan's cache key, so entries of another go unread.
-RECORDS = 62
+RECORDS = 66
 DECLARED = "d"  # a file's cached declarations, before any spellings (declarations.py `Declared`)
 
 
@@ -155,6 +155,10 @@ class Form(StrEnum):
     # a function building a member of the class one parameter holds from another (`def try_enum(cls,
     # val): return cls(val)`), at its qualname, the two positions in `RefSite.decodes`: helpers.py
     HELPER = "helper"
+    # a function handing out every element of the class one positional parameter holds — a `for` loop
+    # over it whose body collects each (`def export(cls): for n, m in cls.__members__.items(): g[n] =
+    # m`), at its qualname, the parameter's position in `RefSite.handed`: built.py `exports`
+    EXPORTER = "exporter"
     # a parameter of a function the module hands on as a callback (`request(params, self._on_reply)`),
     # its annotation's names: a door only where a type-directed converter decodes into the type a
     # handler declares (callbacks.py)

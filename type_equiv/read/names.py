@@ -17,6 +17,7 @@ import ast
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 
@@ -327,16 +328,26 @@ class Resolver:
             return self._resolve(".".join([nested, *parts[1:]]), depth + 1)
         return dotted
 
-    def _own_root(self, importer: str, target: str) -> str:
+    def _own_root(self, importer: str, target: str, whole: bool = False) -> str:
         """`target`, a name `importer` binds by an absolute import, as Python finds it when the
         importer's service runs from its own folder: the nearest folder above the importer that is no
         package comes first on `sys.path`, so `from models.enums import X` in
         `app/sandbox/services/run.py` (`app/sandbox/` no package) names `app.sandbox.models.enums.X`
-        — the importer's own folder decides, whatever other folders hold a `models`. A standard
-        library name stays the library's (see `_nested_root`)."""
-        head = target.partition(".")[0]
+        — the importer's own folder decides, whatever other folders hold a `models`. The importer's
+        own package gives a name no source root gives where its module of that name binds the name
+        read from it (`from enums import Quality` in `tidal_dl/gui.py`: `tidal_dl/enums.py`'s own
+        `Quality`), or is star-imported whole (`whole`: `from enums import *`), as when the program
+        runs a script of that folder — a module importing its own name, or a sibling binding only
+        what the library it is named after gives (`proj/celery.py`'s `from celery import Celery`),
+        means the library. A standard library name stays the library's (see `_nested_root`)."""
+        head, _, rest = target.partition(".")
         if head in self._modules or head in sys.stdlib_module_names:
             return target
+        entry = self._modules.get(importer)
+        own = importer if entry is not None and entry[0] else importer.rpartition(".")[0]
+        if own and (self._binds(f"{own}.{head}", rest.partition(".")[0], importer) if rest or not whole
+                    else f"{own}.{head}" in self._modules and f"{own}.{head}" != importer):
+            return f"{own}.{target}"  # a sibling, imported by the script run from this folder
         folder = importer.rpartition(".")[0]
         while folder and folder in self._modules:
             folder = folder.rpartition(".")[0]
@@ -353,7 +364,10 @@ class Resolver:
         name, the one holding the longest part of the dotted path as modules (`models.enums`, not
         `admin/server/models.py`); a tie is ambiguous, and resolves to nothing. A standard library
         name (`json`, `enum`) is never such a module: every file but one run from that very folder
-        (a namespace package's `types.py` included) imports the library."""
+        (a namespace package's `types.py` included) imports the library. A package's own module is
+        never such a module here, where the importer is unknown: `from build import DistributionType`
+        names the library `build` in every package but the one holding a `build.py` (poetry's
+        `console/commands/build.py`), so only the importer's own package gives it (`_own_root`)."""
         if parts[0] in sys.stdlib_module_names:
             return None
         if self._rooted is None:
@@ -363,9 +377,25 @@ class Resolver:
                 parent, _, name = module.rpartition(".")
                 if parent and parent not in self._modules and name != "__main__":
                     self._rooted.setdefault(name, []).append(module)
+        return self._longest(self._rooted.get(parts[0], ()), parts)
+
+    def _binds(self, sibling: str, name: str, importer: str) -> bool:
+        """Whether `sibling`, a project module other than `importer`, binds `name` itself or through
+        another module than the one it is named after (`tidal_dl.enums` binding `Quality`; not
+        `proj.celery` re-exporting `celery.Celery`): then a bare import of its name reads it."""
+        if not name or sibling == importer or sibling not in self._modules:
+            return False
+        self._asked(sibling, name)
+        bindings = self._table(sibling)
+        target = bindings.names.get(name) if bindings is not None else None
+        return target is not None and target.partition(".")[0] != sibling.rpartition(".")[2]
+
+    def _longest(self, modules: Iterable[str], parts: list[str]) -> str | None:
+        """Of the modules a top-level name may stand for, the one holding the longest part of the
+        dotted path as modules; None on a tie."""
         best: list[str] = []
         depth = 0
-        for module in self._rooted.get(parts[0], ()):
+        for module in modules:
             held = next((k for k in range(len(parts), 0, -1)
                          if ".".join([module, *parts[1:k]]) in self._modules), 0)
             if held > depth:
@@ -381,7 +411,7 @@ class Resolver:
         if bindings is not None:
             if name in bindings.names:
                 return self._own_root(module, bindings.names[name])
-            for star in bindings.stars:
+            for star in map(partial(self._own_root, module, whole=True), bindings.stars):
                 if star not in seen and self.is_module(star):
                     self._asked(star, None)  # star-imported: its names answer lookups elsewhere
                     found = self._lookup(star, name, seen)

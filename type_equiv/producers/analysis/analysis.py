@@ -27,7 +27,7 @@ from type_equiv.model.session import FindingEvent
 from type_equiv.producers.analysis import planning
 from type_equiv.producers.analysis.hierarchy import Hierarchy
 from type_equiv.producers.analysis.inherited import Inherited
-from type_equiv.producers.analysis.spelled import further_names
+from type_equiv.producers.analysis.spelled import alias_names, further_names
 from type_equiv.producers.fields import fields_report
 from type_equiv.producers.index import TreeScan, derived
 from type_equiv.producers.records import AnnKind, Keys, Spellings
@@ -332,8 +332,9 @@ class Analysis:
         found: set[str] = set()
         listing: list[Vocabulary] = []
         modules = [m for m in (self.by_rel[rel].module for rel in scan.scans) if m in self.modules]
+        aliases = alias_names(self.resolver, modules) if vocabs else {}
         for vocab in vocabs:
-            listed, names = further_names(index, self.joiner(vocab).family, self.resolver, modules,
+            listed, names = further_names(index, self.joiner(vocab).family, self.resolver, aliases,
                                           self.modules)
             found |= names
             if listed:

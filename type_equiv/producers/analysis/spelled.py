@@ -15,7 +15,7 @@ names a further round spells so that the files reading only them are read too (a
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Mapping
 
 from type_equiv.producers.index import Index
 from type_equiv.producers.rules.built import helper_callees
@@ -25,11 +25,11 @@ from type_equiv.producers.syntax.descriptors import wrapper_names
 from type_equiv.read.names import Resolver
 
 
-def further_names(index: Index, family: set[str], resolver: Resolver, modules: Iterable[str],
+def further_names(index: Index, family: set[str], resolver: Resolver, aliases: Mapping[str, set[str]],
                   project: Container[str]) -> tuple[set[str], set[str]]:
     """(the names module-level displays of the vocabulary are bound to, every further name to spell);
-    `modules`: the scanned modules, whose module-level aliases are read; `project`: the project's
-    modules (a decoding helper is read only there)."""
+    `aliases`: `alias_names` of the scanned modules; `project`: the project's modules (a decoding
+    helper is read only there)."""
     refs = index.refs_under(family)
     listed = {n.rsplit(".", 1)[-1] for n in listed_names(refs, family)}
     found = set(listed)
@@ -37,19 +37,19 @@ def further_names(index: Index, family: set[str], resolver: Resolver, modules: I
     found |= lookup_functions(refs, family)  # its callers
     found |= {c.rsplit(".", 1)[-1] for c in helper_callees(refs, family)
               if resolver.canonical(c).rpartition(".")[0] in project}  # a decoding helper
-    found |= alias_names(resolver, modules, family)
+    found.update(*(aliases.get(cls, ()) for cls in family))
     return listed, found
 
 
-def alias_names(resolver: Resolver, modules: Iterable[str], family: set[str]) -> set[str]:
-    """The names the modules bind at top level to a class of `family` under another name: `IncludeTags
-    = FieldTags`, `from pkg.enums import Kind as K` (a module importing `K` from there reads `Kind`).
-    A name bound to the class under its own name is spelled already."""
-    out: set[str] = set()
+def alias_names(resolver: Resolver, modules: Iterable[str]) -> dict[str, set[str]]:
+    """What the modules bind at top level under another name, by what it is: `IncludeTags =
+    FieldTags`, `from pkg.enums import Kind as K` (a module importing `K` from there reads `Kind`) —
+    `pkg.enums.Kind` → {`K`}. A name bound to a class under its own name is spelled already. Once
+    per round, for every vocabulary's family."""
+    out: dict[str, set[str]] = {}
     for module in modules:
         bindings = resolver.aliases(module)  # imports and `X = Y` only: see its docstring
         for name, target in bindings.names.items() if bindings is not None else ():
-            if (name != target.rsplit(".", 1)[-1] and target != f"{module}.{name}"
-                    and resolver.alias_target(target) in family):
-                out.add(name)
+            if name != target.rsplit(".", 1)[-1] and target != f"{module}.{name}":
+                out.setdefault(resolver.alias_target(target), set()).add(name)
     return out

@@ -103,6 +103,13 @@ def decoders(index: Index, callee: str, position: int) -> Iterator[Decodes]:
             yield site.decodes
 
 
+def exports(index: Index, callee: str, position: int) -> bool:
+    """Whether the function `callee` hands out every member of the class it is given at `position`
+    (walker.py `exporting`: a loop over that parameter collecting each element)."""
+    return any(site.form is Form.EXPORTER and target == callee and site.handed is not None
+               and site.handed.position == position for _, target, site in index.refs_under([callee]))
+
+
 def helper_callees(refs: list[tuple[tuple[int, int], str, RefSite]], family: set[str]) -> set[str]:
     """The functions (dotted as their callers' imports see them) these refs hand a class of `family`
     to by position beside another argument: where a decoding helper may be defined (`try_enum`)."""

@@ -4,7 +4,8 @@ vocabulary's values — and those that bring only some of an enum's members (a `
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from heapq import heappop, heappush
 
 from type_equiv.producers.index import Index
 from type_equiv.producers.records import AnnKind
@@ -21,22 +22,43 @@ def carrier_map(index: Index, family: set[str], member_refs: list[str]) -> dict[
     At most `CARRIER_LEVELS` levels of fields (a subclass is at its base's level), however the
     classes are spread over files: a door many models up is as often a request-side model the
     response merely declares (a batch job's echoed request config) as a real path to the value."""
-    seeds = family  # not a variant's class: decoding one carrier of it brings that variant only
+    # not a variant's class: decoding one carrier of it brings that variant only; an enum's members
+    # are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
+    return carrier_levels(index.edges, index.edge_users, family, member_refs)
+
+
+Edge = tuple[str, tuple[str, ...], int]
+
+
+def carrier_levels(edges: Sequence[Edge], users: Mapping[str, Sequence[int]], seeds: Collection[str],
+                   member_refs: Iterable[str]) -> dict[str, str]:
+    """Each owner reached from `seeds` through `edges` (owner, names, levels added) within
+    `CARRIER_LEVELS` → the name it was reached through: passes over the edges in order until one
+    changes nothing, an edge taking the least (level, name) of its names known when it is looked
+    at. An edge none of whose names changed since it was last looked at decides as it did then, so
+    each pass visits only the edges (`users`: name → positions, ascending) whose names did."""
     out: dict[str, str] = {}
-    # an enum's members are seeds too: `posture: Literal[Kind.A, Kind.B]` carries those two
     level: dict[str, int] = dict.fromkeys([*seeds, *member_refs], 0)
-    changed = True
-    while changed:
-        changed = False
-        for owner, names, step in index.edges:
+    todo = sorted({i for name in level for i in users.get(name, ())})
+    while todo:
+        queued, later = set(todo), set[int]()
+        while todo:
+            i = heappop(todo)
+            owner, names, step = edges[i]
             if owner in seeds:
                 continue
-            known = level if step else out
+            known = level if step else out  # a subclass is a carrier only through a carrier base
             via = min(((level[c], c) for c in names if c in known), default=None)
             if via is None or via[0] + step > CARRIER_LEVELS or level.get(owner, 99) <= via[0] + step:
                 continue
             out[owner], level[owner] = via[1], via[0] + step
-            changed = True
+            for j in users.get(owner, ()):
+                if j <= i:
+                    later.add(j)
+                elif j not in queued:
+                    queued.add(j)
+                    heappush(todo, j)
+        todo = sorted(later)
     return out
 
 
@@ -48,10 +70,10 @@ def admitted(index: Index, family: set[str], member_refs: list[str], carriers: d
     if not members or not any(v in members for v in carriers.values()):
         return {}
     whole, some = set(family), dict[str, set[str]]()
-    edges = [(owner, names) for owner, names, _ in index.edges]
+    edges = [(owner, names) for owner, names, _ in index.edges if owner in carriers]
     for _ in range(CARRIER_LEVELS + 1):  # each pass follows one more level
         for owner, names in edges:
-            if owner not in carriers or owner in whole:
+            if owner in whole:
                 continue
             if any(n in whole for n in names):
                 whole.add(owner)

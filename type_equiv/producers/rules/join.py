@@ -44,7 +44,7 @@ from type_equiv.producers.records import (
     ValueKind,
 )
 from type_equiv.producers.rules import public
-from type_equiv.producers.rules.built import Built, decoded_by, parsed_by
+from type_equiv.producers.rules.built import Built, decoded_by, exports, parsed_by
 from type_equiv.producers.rules.flags import combined
 from type_equiv.producers.rules.found import Found
 from type_equiv.producers.rules.keyed import keyed_sites, literal_decode, offered_doors, parsed_door
@@ -362,6 +362,11 @@ class Join(Reach, Wires):
             return
         if target != qualname:
             yield from self._door(file, ref, target)
+            return
+        if (ref.form is Form.FACTORY and ref.handed is not None and self.index is not None
+                and exports(self.index, self.canonical(ref.handed.callee), ref.handed.position)):
+            for name in self.members:  # `_export_enum(Kind)` looping over it: `for m in Kind` inline
+                yield Found(name, self._site(file, ref.line, "iterate", consumer))
             return
         if ref.form is Form.FACTORY:  # handed to a decoding helper: `try_enum(Kind, v)` is `Kind(v)`
             value = decoded_by(self.index, self.canonical, ref) if self.index is not None else None

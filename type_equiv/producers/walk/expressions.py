@@ -427,5 +427,10 @@ class ExpressionWalker(WriteReader):
             for extra in key.elts[1:]:  # is read as the default spelling `= typer.Option(…)` is
                 self.expr(extra, scope, ctx)
             return
+        if isinstance(key, ast.Slice):  # `views[View.ALBUM:]`: each bound an index, as in `views[View.ALBUM]`
+            for bound in (key.lower, key.upper, key.step):
+                if bound is not None:
+                    self.expr(bound, scope, CONSUMER)
+            return
         typed = isinstance(key, ast.Name | ast.Attribute | ast.Tuple) or base is not None
         self.expr(key, scope, TYPE if typed else ctx)

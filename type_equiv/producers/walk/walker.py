@@ -28,6 +28,7 @@ from type_equiv.producers.records import (
     AnnSite,
     ClassSite,
     Form,
+    Handed,
     Keyed,
     Keys,
     Receiver,
@@ -60,6 +61,7 @@ from type_equiv.producers.syntax.syntax import (
     match_parts,
     parameters,
 )
+from type_equiv.producers.syntax.tablekeys import copied, loop_over
 from type_equiv.producers.syntax.transforms import builds_from_annotations
 from type_equiv.producers.uses.offered import returned_listing
 from type_equiv.producers.uses.passed import params_of, runs
@@ -163,6 +165,7 @@ class Walker(AssignWalker, CallWalker):
         `T` (tablekeys.py)."""
         over = self.iterated_name(node.iter, node.target, scope)
         if over is None:
+            self.exporting(node, scope)
             return
         ref, name, view = over  # over a key view: judged as a table's keys alone (lists.py)
         handing = hands_on(node.body, name)
@@ -177,6 +180,22 @@ class Walker(AssignWalker, CallWalker):
         # vocabulary (join.py), as `record(Kind.A)` is for one member; a parameter typed otherwise
         # (`resolution_reason: str`, a query's filter) compares it
         self.handed_to(node.body, name, ref, node.lineno, view, scope)
+
+    def exporting(self, node: ast.For | ast.AsyncFor, scope: Scope) -> None:
+        """A function's loop over a positional parameter, its members by name too (`for n, m in
+        cls.__members__.items()`), whose body collects each element: the function hands out every
+        member of the class a call gives it there, as the loop over the class spelled inline does
+        (principle 5: psutil's `_export_enum(cls)` binding each member to a module name). Methods
+        are left out (which parameter a caller's first argument is depends on how it is called)."""
+        if scope.args is None or scope.method_of is not None:
+            return
+        over = loop_over(copied(node.iter)[0], node.target)
+        if over is None or over[2] or not isinstance(over[0], ast.Name):
+            return
+        positional = [a.arg for a in [*scope.args.posonlyargs, *scope.args.args]]
+        if over[0].id in positional and hands_on(node.body, over[1]):  # the body walked last: costliest
+            self.refs.append(RefSite(node.lineno, scope.owner, Form.EXPORTER, False,
+                                     handed=Handed(scope.owner, positional.index(over[0].id))))
 
     def method_return(self, value: ast.expr, scope: Scope) -> None:
         """What a method returns of its own class, recorded at the method (`scope.owner`) for join.py:
