@@ -345,8 +345,9 @@ class Resolver:
             return target
         entry = self._modules.get(importer)
         own = importer if entry is not None and entry[0] else importer.rpartition(".")[0]
-        if own and (self._binds(f"{own}.{head}", rest.partition(".")[0], importer) if rest or not whole
-                    else f"{own}.{head}" in self._modules and f"{own}.{head}" != importer):
+        sibling = f"{own}.{head}"
+        if own and (self._binds(sibling, rest.partition(".")[0], importer) if rest or not whole
+                    else sibling in self._modules and sibling != importer):
             return f"{own}.{target}"  # a sibling, imported by the script run from this folder
         folder = importer.rpartition(".")[0]
         while folder and folder in self._modules:
@@ -377,7 +378,16 @@ class Resolver:
                 parent, _, name = module.rpartition(".")
                 if parent and parent not in self._modules and name != "__main__":
                     self._rooted.setdefault(name, []).append(module)
-        return self._longest(self._rooted.get(parts[0], ()), parts)
+        best: list[str] = []
+        depth = 0
+        for module in self._rooted.get(parts[0], ()):
+            held = next((k for k in range(len(parts), 0, -1)
+                         if ".".join([module, *parts[1:k]]) in self._modules), 0)
+            if held > depth:
+                best, depth = [module], held
+            elif held == depth:
+                best.append(module)
+        return best[0] if len(best) == 1 else None
 
     def _binds(self, sibling: str, name: str, importer: str) -> bool:
         """Whether `sibling`, a project module other than `importer`, binds `name` itself or through
@@ -389,20 +399,6 @@ class Resolver:
         bindings = self._table(sibling)
         target = bindings.names.get(name) if bindings is not None else None
         return target is not None and target.partition(".")[0] != sibling.rpartition(".")[2]
-
-    def _longest(self, modules: Iterable[str], parts: list[str]) -> str | None:
-        """Of the modules a top-level name may stand for, the one holding the longest part of the
-        dotted path as modules; None on a tie."""
-        best: list[str] = []
-        depth = 0
-        for module in modules:
-            held = next((k for k in range(len(parts), 0, -1)
-                         if ".".join([module, *parts[1:k]]) in self._modules), 0)
-            if held > depth:
-                best, depth = [module], held
-            elif held == depth:
-                best.append(module)
-        return best[0] if len(best) == 1 else None
 
     def _lookup(self, module: str, name: str, seen: set[str]) -> str | None:
         seen.add(module)
